@@ -1,0 +1,2 @@
+// Public surface of src/compose (owners add their exports here).
+export {};

@@ -1,0 +1,50 @@
+/** The result record of `parseToolCalls` (spec/composer.md section 1.3). */
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** One of the eleven stable violation kinds (spec/composer.md section 5.1). */
+export type ViolationKind =
+  | 'ambiguous_recovery'
+  | 'bare_json'
+  | 'empty_done'
+  | 'fence_dialect'
+  | 'provider_dialect'
+  | 'recovered_dialect'
+  | 'stray_text'
+  | 'unclosed_response'
+  | 'unknown_tag'
+  | 'unparsed_tool_syntax'
+  | 'wrong_tool_format';
+
+export interface ProtocolViolation {
+  kind: ViolationKind;
+  message: string;
+  excerpt: string | null;
+  dropped_reason: string | null;
+}
+
+/** Reason codes of a dropped fragment (spec/composer.md section 1.6). */
+export type DropReason = 'salvaged_as_prose' | 'fenced_narration' | 'unparsed_fenced_turn';
+
+export interface DroppedFragment {
+  text: string;
+  reason: DropReason;
+}
+
+export type ToolFormat = 'text' | 'json' | 'native' | 'adaptive' | '';
+
+export interface ParseResult {
+  calls: ToolCall[];
+  prose: string;
+  user_response: string | null;
+  done_marker: string | null;
+  canonical_text: string;
+  tool_parse_errors: string[];
+  protocol_violations: ProtocolViolation[];
+  dropped: DroppedFragment[];
+  recovered_from_stray_count: number;
+}

@@ -1,0 +1,3 @@
+export * from './vocabulary.js';
+export * from './registry.js';
+export { buildScanSpec } from './scan-spec.js';

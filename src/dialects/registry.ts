@@ -1,0 +1,170 @@
+/**
+ * Tool registries, normalised once at the boundary.
+ *
+ * Accepted forms (a single entry or a list of entries, or a registry dict):
+ * - `{name, description?, parameters?}` with JSON Schema parameters (`{type: "object", properties, required}`);
+ * - OpenAI `{type: "function", function: {name, description?, parameters?}}`;
+ * - Anthropic `{name, description?, input_schema}`;
+ * - the reference's registry dict `{_type: "tool_registry", tools: [{name, parameters: {<param>: {type, required?}}}]}`
+ *   (its per-parameter shape is also accepted as `parameters` of any entry);
+ * - a plain list of names.
+ *
+ * A malformed entry raises a `TypeError` naming the entry and the field: a registry is caller
+ * data, not model text. Everything downstream trusts the normalised form.
+ */
+import { DIALECTS } from './vocabulary.js';
+
+export interface ToolParam {
+  readonly name: string;
+  /** The declared JSON type (`string`, `integer`, `object`, ...) or null when undeclared. */
+  readonly type: string | null;
+  readonly required: boolean;
+  readonly description?: string;
+  readonly enum?: readonly unknown[];
+  readonly examples?: readonly unknown[];
+}
+
+export interface ToolDef {
+  readonly name: string;
+  readonly description: string;
+  /** Parameters in declaration order. */
+  readonly params: readonly ToolParam[];
+  /** The same parameters by name (a Map, so model-chosen keys never touch a prototype). */
+  readonly paramsByName: ReadonlyMap<string, ToolParam>;
+}
+
+export interface ToolRegistry {
+  readonly tools: readonly ToolDef[];
+  readonly byName: ReadonlyMap<string, ToolDef>;
+  /** `registry_names`: trimmed, de-duplicated registry names plus the implicit names, sorted by code unit. */
+  readonly names: readonly string[];
+}
+
+/** What callers may pass as `tools`. */
+export type ToolsInput = unknown;
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function isDict(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function optionalString(value: unknown, where: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new TypeError(`${where} must be a string; got ${typeName(value)}`);
+  return value;
+}
+
+function paramFromSchema(name: string, schema: unknown, required: boolean, where: string): ToolParam {
+  if (schema !== undefined && schema !== null && !isDict(schema)) {
+    throw new TypeError(`${where} must be an object; got ${typeName(schema)}`);
+  }
+  const s = schema ?? {};
+  let type: string | null = null;
+  if (typeof s.type === 'string') type = s.type;
+  else if (Array.isArray(s.type)) type = (s.type.find((t) => typeof t === 'string' && t !== 'null') as string | undefined) ?? null;
+  const param: { -readonly [K in keyof ToolParam]: ToolParam[K] } = { name, type, required };
+  const description = optionalString(s.description, `${where}.description`);
+  if (description !== undefined) param.description = description;
+  if (Array.isArray(s.enum)) param.enum = s.enum;
+  if (Array.isArray(s.examples)) param.examples = s.examples;
+  return param;
+}
+
+/** JSON Schema `{type: "object", properties, required}` or the reference's `{<param>: {type, required?}}`. */
+function paramsFrom(parameters: unknown, where: string): ToolParam[] {
+  if (parameters === undefined || parameters === null) return [];
+  if (!isDict(parameters)) throw new TypeError(`${where} must be an object; got ${typeName(parameters)}`);
+  const looksLikeSchema = typeof parameters.type === 'string' || isDict(parameters.properties);
+  if (looksLikeSchema) {
+    const props = parameters.properties ?? {};
+    if (!isDict(props)) throw new TypeError(`${where}.properties must be an object; got ${typeName(props)}`);
+    const req = parameters.required ?? [];
+    if (!Array.isArray(req) || req.some((r) => typeof r !== 'string')) {
+      throw new TypeError(`${where}.required must be an array of strings`);
+    }
+    const requiredSet = new Set(req as string[]);
+    return Object.keys(props).map((key) => paramFromSchema(key, props[key], requiredSet.has(key), `${where}.properties.${key}`));
+  }
+  return Object.keys(parameters).map((key) => {
+    const spec = parameters[key];
+    const at = `${where}.${key}`;
+    if (!isDict(spec)) throw new TypeError(`${at} must be an object; got ${typeName(spec)}`);
+    if (spec.required !== undefined && typeof spec.required !== 'boolean') {
+      throw new TypeError(`${at}.required must be a boolean; got ${typeName(spec.required)}`);
+    }
+    return paramFromSchema(key, spec, spec.required === true, at);
+  });
+}
+
+function toolFrom(entry: unknown, where: string): ToolDef {
+  if (typeof entry === 'string') return makeTool(entry, '', [], where);
+  if (!isDict(entry)) throw new TypeError(`${where} must be a tool object or a name; got ${typeName(entry)}`);
+  if (entry.type === 'function' && entry.function !== undefined) {
+    const fn = entry.function;
+    if (!isDict(fn)) throw new TypeError(`${where}.function must be an object; got ${typeName(fn)}`);
+    return makeTool(fn.name, optionalString(fn.description, `${where}.function.description`) ?? '', paramsFrom(fn.parameters, `${where}.function.parameters`), `${where}.function`);
+  }
+  const description = optionalString(entry.description, `${where}.description`) ?? '';
+  const params = entry.input_schema !== undefined
+    ? paramsFrom(entry.input_schema, `${where}.input_schema`)
+    : paramsFrom(entry.parameters, `${where}.parameters`);
+  return makeTool(entry.name, description, params, where);
+}
+
+function makeTool(name: unknown, description: string, params: ToolParam[], where: string): ToolDef {
+  if (typeof name !== 'string') throw new TypeError(`${where}.name must be a string; got ${typeName(name)}`);
+  const trimmed = name.trim();
+  if (trimmed === '') throw new TypeError(`${where}.name must be a non-empty string`);
+  return Object.freeze({
+    name: trimmed,
+    description,
+    params: Object.freeze(params.map((p) => Object.freeze(p))),
+    paramsByName: new Map(params.map((p) => [p.name, p])),
+  });
+}
+
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Builds a registry from already-normalised tools (the first definition of a name wins). */
+export function registryOf(tools: readonly ToolDef[]): ToolRegistry {
+  const byName = new Map<string, ToolDef>();
+  for (const tool of tools) if (!byName.has(tool.name)) byName.set(tool.name, tool);
+  const names = new Set(byName.keys());
+  for (const implicit of DIALECTS.IMPLICIT_TOOL_NAMES) names.add(implicit);
+  return Object.freeze({ tools: Object.freeze([...byName.values()]), byName, names: Object.freeze([...names].sort(byCodeUnit)) });
+}
+
+/**
+ * Normalises any accepted registry form. `undefined`/`null` mean "no registry" and return null
+ * (the composer then knows only the implicit tool names).
+ */
+export function normalizeTools(input: ToolsInput): ToolRegistry | null {
+  if (input === undefined || input === null) return null;
+  if (isRegistry(input)) return input;
+  let entries: unknown[];
+  let where = 'tools';
+  if (Array.isArray(input)) entries = input;
+  else if (isDict(input) && Array.isArray(input.tools)) {
+    entries = input.tools;
+    where = 'tools.tools';
+  } else if (isDict(input) && (input.name !== undefined || input.function !== undefined)) entries = [input];
+  else throw new TypeError(`tools must be an array of tools, a tool registry {tools: [...]}, or a list of names; got ${typeName(input)}`);
+  return registryOf(entries.map((entry, i) => toolFrom(entry, `${where}[${i}]`)));
+}
+
+/** True for a value `normalizeTools` already produced (normalising twice is free). */
+export function isRegistry(value: unknown): value is ToolRegistry {
+  return isDict(value) && value.byName instanceof Map && Array.isArray(value.names) && Array.isArray(value.tools);
+}
+
+/** `registry_names` of a possibly absent registry. */
+export function registryNames(registry: ToolRegistry | null): readonly string[] {
+  return registry ? registry.names : IMPLICIT_ONLY;
+}
+
+const IMPLICIT_ONLY: readonly string[] = Object.freeze([...DIALECTS.IMPLICIT_TOOL_NAMES].sort(byCodeUnit));

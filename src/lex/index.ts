@@ -1,0 +1,2 @@
+// Public surface of src/lex (owners add their exports here).
+export {};

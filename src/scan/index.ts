@@ -1,0 +1,2 @@
+// Public surface of src/scan (owners add their exports here).
+export {};

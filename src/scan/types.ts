@@ -1,0 +1,130 @@
+/**
+ * Wire shapes of the structural scanner (spec/scanner.md sections 2 and 3.2).
+ *
+ * Offsets (`start`, `end`, and every `consumed` count of the lexer primitives) are
+ * UTF-16 code-unit indexes into `ScanResult.source`, i.e. ordinary JavaScript string
+ * indexes. The reference reports UTF-8 byte offsets; the two agree on ASCII text.
+ */
+
+export interface MarkupOpener {
+  readonly opener: string;
+  readonly close: string;
+}
+
+export interface HarmonyVocabulary {
+  readonly header_markers: readonly string[];
+  readonly standalone_markers: readonly string[];
+  readonly frame_prefix: string;
+  readonly frame_suffix: string;
+  readonly message_marker: string;
+  readonly tool_call_header_prefix: string;
+  readonly corrupted_openers: readonly string[];
+}
+
+/** The vocabulary the scanner consumes. Every field but `strip_thinking` is required. */
+export interface ScanSpec {
+  readonly call_tags: readonly string[];
+  readonly block_tags: readonly string[];
+  readonly wrapper_tags: readonly string[];
+  readonly markup_openers: readonly MarkupOpener[];
+  readonly reserved_openers: readonly string[];
+  readonly harmony: HarmonyVocabulary;
+  readonly known_tools: readonly string[];
+  readonly strip_thinking?: boolean;
+}
+
+export type HeadSep = '(' | '{';
+
+interface UnitBase {
+  start: number;
+  end: number;
+}
+
+export interface TextUnit extends UnitBase {
+  kind: 'text';
+  text: string;
+  fenced: false;
+}
+
+export interface FencedLineUnit extends UnitBase {
+  kind: 'fenced_line';
+  text: string;
+}
+
+export interface BlockUnit extends UnitBase {
+  kind: 'block';
+  tag: string;
+  body: string;
+  closed: true;
+  head_name?: string;
+  head_sep?: HeadSep;
+  reserved?: true;
+}
+
+export interface UnclosedBlockUnit extends UnitBase {
+  kind: 'unclosed_block';
+  tag: string;
+  body: string;
+  closed: false;
+  head_name?: string;
+  head_sep?: HeadSep;
+  reserved?: true;
+}
+
+export interface StrayCloseUnit extends UnitBase {
+  kind: 'stray_close';
+  tag: string;
+}
+
+export interface WrapperUnit extends UnitBase {
+  kind: 'wrapper';
+  tag: string;
+}
+
+export interface MarkupUnit extends UnitBase {
+  kind: 'markup';
+  opener: string;
+  text: string;
+}
+
+export interface AngleCallUnit extends UnitBase {
+  kind: 'angle_call';
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface HarmonyLineUnit extends UnitBase {
+  kind: 'harmony_line';
+  text: string;
+}
+
+export interface HarmonySkipUnit extends UnitBase {
+  kind: 'harmony_skip';
+}
+
+export interface TagUnit extends UnitBase {
+  kind: 'tag';
+  raw: string;
+  name: string;
+}
+
+export type Unit =
+  | TextUnit
+  | FencedLineUnit
+  | BlockUnit
+  | UnclosedBlockUnit
+  | StrayCloseUnit
+  | WrapperUnit
+  | MarkupUnit
+  | AngleCallUnit
+  | HarmonyLineUnit
+  | HarmonySkipUnit
+  | TagUnit;
+
+export type UnitKind = Unit['kind'];
+
+export interface ScanResult {
+  /** The text after thinking-tag stripping; every offset indexes this string. */
+  source: string;
+  units: Unit[];
+}

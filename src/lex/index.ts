@@ -1,2 +1,9 @@
 // Public surface of src/lex (owners add their exports here).
-export {};
+export * from './heredoc.js';
+export * from './string-span.js';
+export * from './ident.js';
+export * from './json-balance.js';
+export * from './json-stream.js';
+export * from './entities.js';
+export * from './render.js';
+export * from './call-expr.js';

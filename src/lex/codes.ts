@@ -28,6 +28,8 @@ export const Code = {
   Equals: 0x3d, // '='
   GreaterThan: 0x3e, // '>'
   UpperA: 0x41, // 'A'
+  UpperE: 0x45, // 'E'
+  UpperF: 0x46, // 'F'
   UpperZ: 0x5a, // 'Z'
   LeftBracket: 0x5b, // '['
   Backslash: 0x5c, // '\\'
@@ -35,9 +37,37 @@ export const Code = {
   Underscore: 0x5f, // '_'
   Backtick: 0x60, // '`'
   LowerA: 0x61, // 'a'
+  LowerE: 0x65, // 'e'
+  LowerF: 0x66, // 'f'
+  LowerN: 0x6e, // 'n'
+  LowerR: 0x72, // 'r'
+  LowerT: 0x74, // 't'
+  LowerU: 0x75, // 'u'
+  LowerX: 0x78, // 'x'
   LowerZ: 0x7a, // 'z'
   LeftBrace: 0x7b, // '{'
   Pipe: 0x7c, // '|'
   RightBrace: 0x7d, // '}'
   Tilde: 0x7e, // '~'
 } as const;
+
+/**
+ * Rust's `char::is_whitespace` (the Unicode White_Space property), used wherever the reference
+ * trims with `trim`/`trim_start`. Unlike JS `\s` it excludes U+FEFF and includes U+0085.
+ * All members are BMP code units, so testing one UTF-16 unit at a time is exact.
+ */
+export function isUnicodeWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}

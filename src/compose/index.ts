@@ -1,2 +1,14 @@
 // Public surface of src/compose (owners add their exports here).
 export {};
+export { parseToolCalls, missingRequiredArguments } from './parse.js';
+export type { ParseOptions } from './parse.js';
+export { taggedLane, walkScan } from './tagged-lane.js';
+export type { WalkOutput } from './tagged-lane.js';
+export { consume, newWalkState } from './funnel.js';
+export type { WalkState, Outcome, TraceEntry, Account } from './funnel.js';
+export { emptyResult, taggedResult } from './project.js';
+export { renderCall as renderCanonicalCallBlock, prettyJson } from './canonical.js';
+export { toolShapeFinding, toolShapeViolations } from './tool-shape.js';
+export type { ToolShape, ToolShapeFinding } from './tool-shape.js';
+export { VIOLATION_KINDS, LOST_CALL_VIOLATION_KINDS, isLostCallViolation, DROP_REASONS, STRUCTURAL_OUTCOMES, MACHINE_PREFIXES } from './diagnostics.js';
+export type { StructuralOutcome } from './diagnostics.js';

@@ -27,8 +27,16 @@ export interface ProtocolViolation {
   dropped_reason: string | null;
 }
 
-/** Reason codes of a dropped fragment (spec/composer.md section 1.6). */
-export type DropReason = 'salvaged_as_prose' | 'fenced_narration' | 'unparsed_fenced_turn';
+/**
+ * Reason codes of a dropped fragment (spec/composer.md section 1.6), plus two the port adds
+ * for failures the reference consumed without a record (see docs/diagnostics.md).
+ */
+export type DropReason =
+  | 'salvaged_as_prose'
+  | 'fenced_narration'
+  | 'unparsed_fenced_turn'
+  | 'unparsed_call_block'
+  | 'unparsed_markup';
 
 export interface DroppedFragment {
   text: string;
@@ -48,3 +56,9 @@ export interface ParseResult {
   dropped: DroppedFragment[];
   recovered_from_stray_count: number;
 }
+
+/**
+ * What every lane returns (tagged, JSON, envelope, provider dialects): the result record with
+ * provisional ids. `parseToolCalls` restamps ids at the boundary.
+ */
+export type LaneResult = ParseResult;

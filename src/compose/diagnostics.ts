@@ -1,0 +1,80 @@
+/**
+ * The catalogue of every stable code the composer emits. Each line carries its one-line doc;
+ * `docs/diagnostics.md` documents the same codes and a test keeps both in step.
+ *
+ * Codes are contract: never renamed, never reused. Messages are ours to write.
+ */
+import type { DropReason, ViolationKind } from './types.js';
+
+/** The eleven violation kinds (composer spec section 5.1). */
+export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.freeze({
+  ambiguous_recovery: 'Declared for a recovery that had several readings; never raised today.',
+  bare_json: 'JSON lane: a call arrived as a bare JSON object outside a tool fence.',
+  empty_done: 'A <done> block had an empty body.',
+  fence_dialect: 'JSON lane: a tool fence opened with a non-canonical info string.',
+  provider_dialect: 'Calls arrived in a provider dialect (Mistral [TOOL_CALLS]).',
+  recovered_dialect: 'A call was recovered from a non-canonical form (unclosed block, markup, angle call, fence, envelope).',
+  stray_text: 'Text outside the response tags that carries a protocol fragment.',
+  unclosed_response: 'A response tag was opened and interrupted by another unit before it closed.',
+  unknown_tag: 'A top-level tag that is not part of the response protocol.',
+  unparsed_tool_syntax: 'Dropped text is shaped like a tool call that did not run.',
+  wrong_tool_format: 'A call used a grammar other than the taught tool_format.',
+});
+
+/** Kinds that report a call which did not run (the others report the form of the prose). */
+export const LOST_CALL_VIOLATION_KINDS: readonly ViolationKind[] = Object.freeze([
+  'ambiguous_recovery',
+  'bare_json',
+  'fence_dialect',
+  'provider_dialect',
+  'recovered_dialect',
+  'unparsed_tool_syntax',
+  'wrong_tool_format',
+] as const);
+
+export function isLostCallViolation(kind: string): boolean {
+  return (LOST_CALL_VIOLATION_KINDS as readonly string[]).includes(kind);
+}
+
+/** Reason codes of a dropped fragment. */
+export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze({
+  salvaged_as_prose: 'Stray top-level text consumed without a call (kept as prose or reported).',
+  fenced_narration: 'A fenced or mid-line fragment consumed without a call, or a tool fence that was not dispatched.',
+  unparsed_fenced_turn: 'JSON lane: the whole visible text of a turn that produced no call and no error.',
+  unparsed_call_block: 'A <tool_call> block (closed, unclosed or a lone opener) whose body produced no call; its error is in tool_parse_errors.',
+  unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
+});
+
+/**
+ * Drop reasons whose fragment already has an entry in `tool_parse_errors`. The tool-shape
+ * detector skips them: it exists to surface silent losses, and these are not silent.
+ */
+export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup'] as const);
+
+/**
+ * The closed list of structural outcomes: ways a unit is accounted for without crediting a call
+ * or recording a drop. The funnel refuses any other name.
+ */
+export const STRUCTURAL_OUTCOMES = Object.freeze({
+  harmony_skip: 'A harmony frame marker or corrupted wrapper; carries no content.',
+  wrapper: 'A contentless wrapper tag such as <function_calls>.',
+  stray_close: 'An orphan </tool_call> close; carries no content.',
+  prose_block: 'A closed <assistant_prose> block; its body became prose.',
+  answer_block: 'A closed <user_response> block; its body became the answer.',
+  done_block: 'A closed <done> block; its body became the done marker (empty: empty_done violation).',
+  narration_block: 'A <tool_call> block wrapping only narration; the narration became prose.',
+  pending_open: 'An unclosed response tag; the following text becomes its body.',
+  pending_prose: 'Text kept as the body of a pending response tag.',
+  fence_held: 'Text holding a canonical tool fence, decided after the walk (recovered call or fenced_narration drop).',
+  empty_text: 'A text unit that is only whitespace.',
+} as const);
+
+export type StructuralOutcome = keyof typeof STRUCTURAL_OUTCOMES;
+
+/** Message prefixes other code matches on. */
+export const MACHINE_PREFIXES = Object.freeze({
+  truncated: 'TOOL CALL TRUNCATED:',
+  parse_error: 'TOOL CALL PARSE ERROR',
+  protocol_violation: 'protocol_violation:',
+  unparsed_tool_syntax: 'unparsed_tool_syntax:',
+} as const);

@@ -1,0 +1,39 @@
+/**
+ * Post-loop fenced recovery (composer spec section 3.11). Stray text that held a canonical
+ * ```tool fence was set aside during the walk; now the turn is known:
+ * - no call ran in the taught grammar -> read the fences with the JSON lane and run its calls;
+ * - otherwise, or when nothing parses -> keep the text as prose and record a fenced_narration drop.
+ */
+import { renderCall } from './canonical.js';
+import type { ComposeContext } from './context.js';
+import type { WalkState } from './funnel.js';
+import { messages } from './messages.js';
+import type { LaneResult } from './types.js';
+
+/** Reads fenced text without heredoc recovery (the JSON lane); injected to keep lanes acyclic. */
+export type FenceReader = (text: string, ctx: ComposeContext) => LaneResult;
+
+export function recoverFencedText(state: WalkState, ctx: ComposeContext, readFences: FenceReader): void {
+  if (state.fenced.length === 0) return;
+  const fenced = state.fenced.join('\n');
+  const alreadyCalled = state.calls.length > 0;
+  if (!alreadyCalled) {
+    const recovered = readFences(fenced, ctx).calls;
+    if (recovered.length > 0) {
+      for (const call of recovered) {
+        state.calls.push(call);
+        state.canonical.push(renderCall(call.name, call.arguments));
+      }
+      state.creditedCalls = state.calls.length;
+      state.recovered += recovered.length;
+      state.violations.push({ kind: 'recovered_dialect', message: messages.fenceRecovered, excerpt: null, dropped_reason: null });
+      if (state.trace) state.trace.push({ start: -1, end: -1, account: 'call', outcome: 'fence_recovered' });
+      return;
+    }
+  }
+  state.prose.push(fenced);
+  state.canonical.push({ kind: 'prose', text: fenced });
+  state.dropped.push({ text: fenced, reason: 'fenced_narration' });
+  state.violations.push({ kind: 'wrong_tool_format', message: messages.fenceNotDispatched(alreadyCalled), excerpt: null, dropped_reason: null });
+  if (state.trace) state.trace.push({ start: -1, end: -1, account: 'drop', outcome: 'fenced_narration', text: fenced });
+}

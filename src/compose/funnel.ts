@@ -1,0 +1,121 @@
+/**
+ * The walk state and the consume funnel: the only way the tagged walk moves past a unit.
+ *
+ * Every unit ends in exactly one of three accounts:
+ *   call        one or more calls were credited from it;
+ *   drop        its text went to the `dropped` ledger with a reason code;
+ *   structural  one of the closed `STRUCTURAL_OUTCOMES` (a frame marker, a prose block, ...).
+ * Anything else is a bug in the walk, not model input, and the funnel throws.
+ */
+import type { Unit } from '../scan/types.js';
+import type { CanonicalPart } from './canonical.js';
+import { STRUCTURAL_OUTCOMES, type StructuralOutcome } from './diagnostics.js';
+import type { DropReason, DroppedFragment, ProtocolViolation, ToolCall } from './types.js';
+
+export interface WalkState {
+  readonly calls: ToolCall[];
+  readonly errors: string[];
+  readonly violations: ProtocolViolation[];
+  /** Narration parts, joined with blank lines at projection. */
+  readonly prose: string[];
+  /** `<user_response>` bodies. */
+  readonly answers: string[];
+  /** The last non-empty `<done>` body. */
+  done: string | null;
+  readonly canonical: CanonicalPart[];
+  readonly dropped: DroppedFragment[];
+  /** Stray-recovery counter; capped at `calls.length` at projection. */
+  recovered: number;
+  /** The spelling of an unclosed response tag awaiting its body. */
+  pendingResponse: string | null;
+  /** A pending user_response spelling was interrupted by a non-text unit. */
+  unclosedResponseProse: boolean;
+  /** Stray texts holding a canonical tool fence, decided after the walk. */
+  readonly fenced: string[];
+  /** Calls already attributed to a unit by `consume`; the rest were appended by the current branch. */
+  creditedCalls: number;
+  /** Present when the caller asked for a trace (tests and the drop-invariant property). */
+  readonly trace: TraceEntry[] | null;
+}
+
+export type Account = 'call' | 'drop' | 'structural';
+
+/** How one unit's span was accounted for. */
+export interface TraceEntry {
+  readonly start: number;
+  readonly end: number;
+  readonly account: Account;
+  /** The reason code (drop), the structural outcome name, or `call`. */
+  readonly outcome: string;
+  /** The drop text when `account === 'drop'`. */
+  readonly text?: string;
+}
+
+export type Outcome =
+  | { readonly account: 'call'; readonly count: number }
+  | { readonly account: 'drop'; readonly text: string; readonly reason: DropReason }
+  | { readonly account: 'structural'; readonly name: StructuralOutcome };
+
+export function newWalkState(withTrace: boolean): WalkState {
+  return {
+    calls: [],
+    errors: [],
+    violations: [],
+    prose: [],
+    answers: [],
+    done: null,
+    canonical: [],
+    dropped: [],
+    recovered: 0,
+    pendingResponse: null,
+    unclosedResponseProse: false,
+    fenced: [],
+    creditedCalls: 0,
+    trace: withTrace ? [] : null,
+  };
+}
+
+export const credited = (count: number): Outcome => ({ account: 'call', count });
+export const droppedAs = (text: string, reason: DropReason): Outcome => ({ account: 'drop', text, reason });
+export const structural = (name: StructuralOutcome): Outcome => ({ account: 'structural', name });
+
+/**
+ * Accounts for `unit`. A call outcome must name exactly the calls the branch appended since the
+ * previous `consume`; any other outcome must come with no new call; a drop must carry
+ * non-empty text; a structural outcome must be one of the closed list.
+ */
+export function consume(state: WalkState, unit: Unit, outcome: Outcome): void {
+  const fresh = state.calls.length - state.creditedCalls;
+  let label: string;
+  switch (outcome.account) {
+    case 'call':
+      if (!(outcome.count > 0) || fresh !== outcome.count) {
+        throw new Error(`consume: a ${unit.kind} unit claimed ${outcome.count} call(s) but appended ${fresh}`);
+      }
+      state.creditedCalls = state.calls.length;
+      label = 'call';
+      break;
+    case 'drop':
+      if (outcome.text.trim() === '') throw new Error(`consume: a drop for a ${unit.kind} unit carried no text`);
+      state.dropped.push({ text: outcome.text, reason: outcome.reason });
+      label = outcome.reason;
+      break;
+    case 'structural':
+      if (!Object.hasOwn(STRUCTURAL_OUTCOMES, outcome.name)) {
+        throw new Error(`consume: ${String(outcome.name)} is not a structural outcome`);
+      }
+      label = outcome.name;
+      break;
+    default:
+      throw new Error(`consume: unknown outcome for a ${unit.kind} unit`);
+  }
+  if (outcome.account !== 'call' && fresh !== 0) {
+    throw new Error(`consume: a ${unit.kind} unit appended ${fresh} call(s) without crediting them`);
+  }
+  if (state.trace) {
+    const entry: TraceEntry = outcome.account === 'drop'
+      ? { start: unit.start, end: unit.end, account: 'drop', outcome: label, text: outcome.text }
+      : { start: unit.start, end: unit.end, account: outcome.account, outcome: label };
+    state.trace.push(entry);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Result projection (composer spec section 3.12) and the post-loop rules of section 6.1-6.4:
+ * prose clearing, joining, and the capped stray-recovery count.
+ */
+import { renderParts } from './canonical.js';
+import type { WalkState } from './funnel.js';
+import { isUserResponseSpelling } from './pending.js';
+import type { LaneResult } from './types.js';
+
+/** The empty projection every non-tagged lane builds on. */
+export function emptyResult(prose = ''): LaneResult {
+  return {
+    calls: [],
+    prose,
+    user_response: null,
+    done_marker: null,
+    canonical_text: '',
+    tool_parse_errors: [],
+    protocol_violations: [],
+    dropped: [],
+    recovered_from_stray_count: 0,
+  };
+}
+
+/** Projects the walk state to the result record. */
+export function taggedResult(state: WalkState): LaneResult {
+  const proseJoined = state.prose.join('\n\n');
+  let answer: string | null = null;
+  if (state.answers.length > 0) answer = state.answers.join('\n');
+  // An unclosed terminal <user_response> turns everything said into the answer.
+  else if (state.pendingResponse !== null && isUserResponseSpelling(state.pendingResponse)) answer = proseJoined;
+  // A turn that only broke the protocol shows nothing, unless an answer (closed or cut off) exists.
+  const blank = state.violations.length > 0 && state.calls.length === 0 && answer === null && !state.unclosedResponseProse;
+  return {
+    calls: state.calls,
+    prose: blank ? '' : (answer ?? proseJoined),
+    user_response: answer,
+    done_marker: state.done,
+    canonical_text: renderParts(state.canonical),
+    tool_parse_errors: state.errors,
+    protocol_violations: state.violations,
+    dropped: state.dropped,
+    recovered_from_stray_count: Math.min(state.recovered, state.calls.length),
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The stray-report ladders (composer spec section 3.5): what happens to top-level text that is
+ * not inside a response tag. The sniffer EXECUTES: a call it finds in a text, fenced or harmony
+ * line runs, whatever fencing surrounds it.
+ *
+ *   fast path (text units, nothing pending):
+ *     sniff -> credit | canonical ```tool fence -> hold | sniff errors -> drop
+ *           | protocol fragment -> stray_text + drop | prose + drop
+ *   slow path (unmatched markup): embedded <user_response -> stray_text + drop, then as above
+ *     without the fence hold.
+ */
+import type { Unit } from '../scan/types.js';
+import { DIALECTS } from '../dialects/index.js';
+import { Code } from '../lex/codes.js';
+import { renderCall, renderProse } from './canonical.js';
+import type { ComposeContext } from './context.js';
+import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
+import { messages } from './messages.js';
+import type { DropReason, ToolCall } from './types.js';
+
+/** What the bare-call sniffer found in one string. */
+export interface BareScan {
+  readonly calls: readonly ToolCall[];
+  readonly errors: readonly string[];
+  readonly prose: string;
+}
+
+export type BareSniffer = (text: string, ctx: ComposeContext) => BareScan;
+
+const RESPONSE_SPELLINGS: readonly string[] = DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]);
+const USER_RESPONSE_OPENERS: readonly string[] = (DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'user_response')?.spellings ?? []).map((s) => `<${s}`);
+const FENCE_MARKERS: readonly string[] = [DIALECTS.BACKTICK_FENCE, DIALECTS.TILDE_FENCE];
+const DRIFT_INFOS: ReadonlySet<string> = new Set(DIALECTS.FENCE_DRIFT_INFOS);
+const CANONICAL_INFO = DIALECTS.FENCE_OPEN_INFO;
+const INFO_SEPARATORS: readonly string[] = DIALECTS.FENCE_INFO_SUFFIX_SEPARATORS;
+
+function isSpace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.FormFeed || code === Code.VerticalTab;
+}
+
+/** True when `info` names the canonical tool fence (`tool`, `tool python`, `tool-x`), not a drift spelling. */
+export function isCanonicalToolFenceInfo(info: string): boolean {
+  const normalised = info.trim().toLowerCase();
+  if (DRIFT_INFOS.has(normalised)) return false;
+  if (normalised === CANONICAL_INFO) return true;
+  if (!normalised.startsWith(CANONICAL_INFO)) return false;
+  return INFO_SEPARATORS.some((sep) => normalised.startsWith(sep, CANONICAL_INFO.length));
+}
+
+/** True when some line of `text` opens a canonical ```tool (or ~~~tool) fence. */
+export function holdsCanonicalToolFence(text: string): boolean {
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    let pos = lineStart;
+    while (pos < lineEnd && isSpace(text.charCodeAt(pos))) pos++;
+    for (const marker of FENCE_MARKERS) {
+      if (text.startsWith(marker, pos) && isCanonicalToolFenceInfo(text.slice(pos + marker.length, lineEnd))) return true;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return false;
+}
+
+/**
+ * True when `text` carries a fragment of the response protocol: any `_call>`, or an open or
+ * close of a response tag standing at the end or followed by `>` or whitespace.
+ */
+export function hasResponseProtocolFragment(text: string): boolean {
+  const lowered = text.toLowerCase();
+  if (lowered.includes('_call>')) return true;
+  for (const spelling of RESPONSE_SPELLINGS) {
+    let at = lowered.indexOf(`<${spelling}`);
+    while (at >= 0) {
+      const after = at + 1 + spelling.length;
+      if (after >= lowered.length) return true;
+      const code = lowered.charCodeAt(after);
+      if (code === Code.GreaterThan || isSpace(code)) return true;
+      at = lowered.indexOf(`<${spelling}`, at + 1);
+    }
+    at = lowered.indexOf(`</${spelling}`);
+    while (at >= 0) {
+      const after = at + 2 + spelling.length;
+      if (after >= lowered.length) return true;
+      const code = lowered.charCodeAt(after);
+      if (code === Code.GreaterThan || isSpace(code)) return true;
+      at = lowered.indexOf(`</${spelling}`, at + 1);
+    }
+  }
+  return false;
+}
+
+function dropReasonOf(unit: Unit): DropReason {
+  return unit.kind === 'fenced_line' ? 'fenced_narration' : 'salvaged_as_prose';
+}
+
+function creditSniffedCalls(state: WalkState, scan: BareScan): void {
+  for (const call of scan.calls) state.calls.push(call);
+  for (const error of scan.errors) state.errors.push(error);
+  state.recovered += scan.calls.length;
+}
+
+/** Sniff errors, protocol fragment or plain prose: the three non-call endings shared by both paths. */
+function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareScan, reason: DropReason): void {
+  if (scan.errors.length > 0) {
+    for (const error of scan.errors) state.errors.push(error);
+  } else if (hasResponseProtocolFragment(t)) {
+    state.violations.push({ kind: 'stray_text', message: messages.strayText(t), excerpt: t, dropped_reason: null });
+    state.recovered += 1;
+  } else {
+    state.prose.push(t);
+    state.canonical.push({ kind: 'prose', text: t });
+  }
+  consume(state, unit, droppedAs(t, reason));
+}
+
+/**
+ * The fast path, for `text`, `fenced_line` and `harmony_line` units when no response is
+ * pending. `scan` is the sniffer's result on the trimmed unit text (null: not sniffed yet).
+ */
+export function strayFast(state: WalkState, unit: Unit & { text: string }, scan: BareScan | null, ctx: ComposeContext, sniff: BareSniffer): void {
+  const t = unit.text.trim();
+  if (t === '') {
+    consume(state, unit, structural('empty_text'));
+    return;
+  }
+  const found = scan ?? sniff(t, ctx);
+  if (found.calls.length > 0) {
+    creditSniffedCalls(state, found);
+    const prose = found.prose.trim();
+    if (prose !== '') state.prose.push(prose);
+    state.canonical.push({ kind: 'bare', calls: [...found.calls], prose });
+    consume(state, unit, credited(found.calls.length));
+    return;
+  }
+  if (holdsCanonicalToolFence(t)) {
+    state.fenced.push(t);
+    consume(state, unit, structural('fence_held'));
+    return;
+  }
+  reportUncredited(state, unit, t, found, dropReasonOf(unit));
+}
+
+function firstUserResponseOpener(text: string): number {
+  let first = -1;
+  for (const opener of USER_RESPONSE_OPENERS) {
+    const at = text.indexOf(opener);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  return first;
+}
+
+/** The slow path, for unmatched markup and unit kinds the walk has no branch for. */
+export function straySlow(state: WalkState, unit: Unit, text: string, ctx: ComposeContext, sniff: BareSniffer): void {
+  const t = text.trim();
+  const reason = dropReasonOf(unit);
+  if (t === '') {
+    consume(state, unit, structural('empty_text'));
+    return;
+  }
+  const answerAt = firstUserResponseOpener(t);
+  if (answerAt >= 0) {
+    // The reference discards the text before the tag silently; the port keeps it in the drop.
+    const fragment = t.slice(answerAt);
+    state.violations.push({ kind: 'stray_text', message: messages.strayText(fragment), excerpt: fragment, dropped_reason: null });
+    consume(state, unit, droppedAs(t, reason));
+    return;
+  }
+  const found = sniff(t, ctx);
+  if (found.calls.length > 0) {
+    creditSniffedCalls(state, found);
+    for (const call of found.calls) state.canonical.push(renderCall(call.name, call.arguments));
+    const prose = found.prose.trim();
+    if (prose !== '') {
+      state.prose.push(prose);
+      state.canonical.push(renderProse(prose));
+    }
+    consume(state, unit, credited(found.calls.length));
+    return;
+  }
+  reportUncredited(state, unit, t, found, reason);
+}

@@ -1,0 +1,151 @@
+/**
+ * The call-block body ladder, `call_from_body` (spec/composer.md section 4.1). Rungs, in the
+ * reference's order (not the older Rust order):
+ *
+ *   direct-head → function-markup → nested-xml → json-body → narration → bare-call
+ *
+ * Each rung is `(input) => step | undefined` and never throws; `undefined` passes the body to
+ * the next rung. Narration that wraps a call peels its tags and sends the rest down the ladder
+ * again (a loop, not recursion, so deeply stacked narration cannot exhaust the stack).
+ */
+import { Code } from '../../lex/codes.js';
+import { parseCallExpr, parseObjectLiteral } from '../../lex/call-expr.js';
+import type { ComposeContext } from '../context.js';
+import { isJsonObject } from './json.js';
+import { jsonCallFromBody } from './json-body.js';
+import { labelBody } from './label.js';
+import { parseMarkup } from './markup.js';
+import { bodyMessages as msg } from './messages.js';
+import { narration } from './narration.js';
+import { nestedXml } from './nested-xml.js';
+import { lazySniff, type Sniffed } from './sniff.js';
+import type { BodyHead, BodyOutcome, DirectParse } from './types.js';
+
+/** Provisional id of a call read straight from the block head (the boundary restamps ids). */
+const DIRECT_CALL_ID = 'tc_0';
+
+interface BodyInput {
+  /** The trimmed body (never empty). */
+  t: string;
+  ctx: ComposeContext;
+  head: BodyHead | undefined;
+  direct: DirectParse | null | undefined;
+  sniff: () => Sniffed;
+}
+
+/** A rung's verdict, or a narration peel that sends `rest` down the ladder again. */
+type BodyStep = BodyOutcome | { peeled: string[]; rest: string };
+type BodyRungFn = (input: BodyInput) => BodyStep | undefined;
+
+function isBlankFrom(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== Code.Space && c !== Code.Tab && c !== Code.LineFeed && c !== Code.CarriageReturn) {
+      return text.slice(i).trim() === '';
+    }
+  }
+  return true;
+}
+
+function parseHead(t: string, head: BodyHead): DirectParse {
+  if (head.sep === '(') return parseCallExpr(t, head.name);
+  const literal = parseObjectLiteral(t.slice(head.name.length), head.name);
+  return literal.ok ? { ...literal, consumed: literal.consumed + head.name.length } : literal;
+}
+
+// repair: none — the canonical `name({...})` under a registered head.
+// A failed or partial parse falls through silently: later rungs own the diagnosis.
+const directHead: BodyRungFn = ({ t, ctx, head, direct }) => {
+  if (head === undefined || !ctx.known.has(head.name)) return undefined;
+  const parsed = direct ?? parseHead(t, head);
+  if (!parsed.ok) return undefined;
+  const args = 'arguments' in parsed ? parsed.arguments : parsed.value;
+  // A non-object argument (`run("ls")`) is not a call here; the sniffer explains why.
+  if (!isJsonObject(args) || !isBlankFrom(t, parsed.consumed)) return undefined;
+  return { ok: true, call: { id: DIRECT_CALL_ID, name: head.name, arguments: args }, rung: 'direct-head' };
+};
+
+// repair: chat-template markup inside the block (seen in: Qwen3-Coder, Claude-style invoke; case: Ex32)
+const functionMarkup: BodyRungFn = ({ t, ctx }) => {
+  const m = parseMarkup(t, ctx);
+  if (!m.matched) return undefined;
+  return m.ok ? { ok: true, call: m.call, rung: 'function-markup' } : { ok: false, error: m.error, matched: true, rung: 'function-markup' };
+};
+
+// repair: `<name>{json}</name>` bodies (seen in: XML-trained models; case: Ex41)
+const nestedXmlRung: BodyRungFn = ({ t, ctx }) => {
+  const x = nestedXml(t, ctx);
+  if (!x.matched) return undefined;
+  return x.ok ? { ok: true, call: x.call, rung: 'nested-xml' } : { ok: false, error: x.error, matched: true, rung: 'nested-xml' };
+};
+
+// repair: a JSON tool object, optionally under a name label line (seen in: JSON-trained models; case: Ex42, Ex43)
+const jsonBody: BodyRungFn = ({ t, ctx }) => {
+  const labelled = labelBody(t);
+  if (!labelled.ok) return undefined;
+  const r = jsonCallFromBody(labelled.body, ctx, labelled.nameHint);
+  return r.ok ? { ok: true, call: r.call, rung: 'json-body' } : { ok: false, error: r.error, rung: 'json-body' };
+};
+
+// repair: narration tags around (or instead of) the call (seen in: reasoning models; case: Ex44, Ex45)
+const narrationRung: BodyRungFn = ({ t, sniff }) => {
+  const found = narration(t, sniff);
+  if (found === null) return undefined;
+  if (found.kind === 'plain') return { ok: true, prose: [found.prose], rung: 'narration' };
+  return { peeled: found.prose, rest: found.rest };
+};
+
+// The last rung always decides: exactly one sniffed call, or a diagnostic.
+const bareCall: BodyRungFn = ({ t, sniff }) => {
+  const { calls, errors } = sniff();
+  if (errors.length > 0) return { ok: false, error: errors[0] as string, rung: 'bare-call' };
+  if (calls.length === 1) return { ok: true, call: calls[0], rung: 'bare-call' };
+  if (calls.length > 1) return { ok: false, error: msg.severalCalls(calls.length), rung: 'bare-call' };
+  return { ok: false, error: msg.noCallExpression(t), rung: 'bare-call' };
+};
+
+/** The ladder, in order. */
+export const BODY_RUNGS: readonly BodyRungFn[] = [directHead, functionMarkup, nestedXmlRung, jsonBody, narrationRung, bareCall];
+
+function climb(input: BodyInput): BodyStep {
+  for (const rung of BODY_RUNGS) {
+    const step = rung(input);
+    if (step !== undefined) return step;
+  }
+  // Unreachable: `bareCall` always answers.
+  return { ok: false, error: msg.noCallExpression(input.t), rung: 'bare-call' };
+}
+
+/**
+ * Reads one call-block body. `head` and `direct` are the scanner's view of the block head;
+ * without them (envelope bodies, text after narration) the direct rung is skipped.
+ *
+ * Narration peeled on the way is kept in order in `prose`, including narration peeled at a
+ * deeper level (the reference kept only the outermost level's; see DIFFERENCES.md).
+ */
+export function callFromBody(body: string, ctx: ComposeContext, head?: BodyHead, direct?: DirectParse | null): BodyOutcome {
+  let t = body.trim();
+  if (t === '') return { ok: false, error: msg.noCallExpression(''), rung: 'empty-body' };
+
+  let input: BodyInput = { t, ctx, head, direct, sniff: lazySniff(t, ctx) };
+  let wrapped = false;
+  const prose: string[] = [];
+  for (;;) {
+    const step = climb(input);
+    if ('peeled' in step) {
+      // <thinking>…</thinking> rest
+      //                        ^ t moves here; `rest` is strictly shorter, so the loop ends
+      wrapped = true;
+      prose.push(...step.peeled);
+      if (step.rest === '') return { ok: true, prose, rung: 'narration' };
+      t = step.rest;
+      input = { t, ctx, head: undefined, direct: undefined, sniff: lazySniff(t, ctx) };
+      continue;
+    }
+    if (!wrapped) return step;
+    if (!step.ok) return { ok: false, error: step.error || msg.defaultFailure, matched: true, rung: 'narration' };
+    const outcome: BodyOutcome = { ok: true, prose: [...prose, ...(step.prose ?? [])], rung: 'narration' };
+    if (step.call !== undefined) outcome.call = step.call;
+    return outcome;
+  }
+}

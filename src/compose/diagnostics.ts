@@ -41,7 +41,7 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   salvaged_as_prose: 'Stray top-level text consumed without a call (kept as prose or reported).',
   fenced_narration: 'A fenced or mid-line fragment consumed without a call, or a tool fence that was not dispatched.',
   unparsed_fenced_turn: 'JSON lane: the whole visible text of a turn that produced no call and no error.',
-  unparsed_call_block: 'A <tool_call> block (closed, unclosed or a lone opener) whose body produced no call; its error is in tool_parse_errors.',
+  unparsed_call_block: 'A <tool_call> block (closed or unclosed) whose body produced no call, its error being in tool_parse_errors; or a lone <tool_call> opener with nothing in it.',
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
 });
 

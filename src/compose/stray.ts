@@ -91,6 +91,12 @@ export function hasResponseProtocolFragment(text: string): boolean {
   return false;
 }
 
+const CALL_OPENERS: ReadonlySet<string> = new Set((DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'tool_call')?.spellings ?? []).map((s) => `<${s}>`));
+
+function isLoneCallOpener(t: string): boolean {
+  return CALL_OPENERS.has(t);
+}
+
 function dropReasonOf(unit: Unit): DropReason {
   return unit.kind === 'fenced_line' ? 'fenced_narration' : 'salvaged_as_prose';
 }
@@ -123,6 +129,11 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, scan:
   const t = unit.text.trim();
   if (t === '') {
     consume(state, unit, structural('empty_text'));
+    return;
+  }
+  if (isLoneCallOpener(t)) {
+    // The reference skips a lone opener silently; the port keeps it in the ledger.
+    consume(state, unit, droppedAs(t, 'unparsed_call_block'));
     return;
   }
   const found = scan ?? sniff(t, ctx);

@@ -239,6 +239,10 @@ function recoveredUnclosed(outcome: { recoveredViolation?: import('./types.js').
 
 function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>): void {
   const raw = unit.raw.trim();
+  if (raw === '') {
+    consume(state, unit, structural('empty_text'));
+    return;
+  }
   const role = responseRole(unit.name);
   if (role !== null) {
     state.pendingResponse = unit.name;
@@ -251,5 +255,5 @@ function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>): void {
   } else {
     state.violations.push({ kind: 'unknown_tag', message: messages.unknownTag(raw), excerpt: raw, dropped_reason: null });
   }
-  consume(state, unit, droppedAs(raw === '' ? unit.raw : raw, 'salvaged_as_prose'));
+  consume(state, unit, droppedAs(raw, 'salvaged_as_prose'));
 }

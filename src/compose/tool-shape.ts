@@ -24,6 +24,7 @@ const ELLIPSIS = '\u2026';
 const CALL_MARKUP_NAMED = /<(?:function|invoke|tool)\s*[=\s][^>]*>/i;
 const CALL_MARKUP_FRAMED = /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i;
 const TAG_OPEN = /<([A-Za-z_][A-Za-z0-9_.:-]*)\b[^>]*>/gs;
+const CLOSE_TAG = /<\/([A-Za-z_][A-Za-z0-9_.:-]*)>/g;
 const BODY_CALL_EXPR = /[A-Za-z_][A-Za-z0-9_]*\s*\(/g;
 const BODY_OBJECT_KEY = /\{[^{}]*"?[A-Za-z_][A-Za-z0-9_]*"?\s*:/g;
 const JSON_NAME_KEY = /"(?:name|tool|tool_name|recipient)"\s*:/i;
@@ -65,21 +66,37 @@ function spanWithin(spans: ReadonlyArray<readonly [number, number]>, from: numbe
   return lo < spans.length && spans[lo]![1] <= to;
 }
 
+/** First index in sorted `positions` at or after `from`, or -1. */
+function firstAtOrAfter(positions: readonly number[], from: number): number {
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (positions[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < positions.length ? positions[lo]! : -1;
+}
+
 function taggedCallBodyAt(text: string): number {
   const callSpans = matchSpans(BODY_CALL_EXPR, text);
   const keySpans = matchSpans(BODY_OBJECT_KEY, text);
-  // perf: the next close of each tag name is cached, so repeated names never rescan the text.
-  const nextClose = new Map<string, number>();
+  // perf: every close tag is indexed in one sweep, so each open tag costs a binary search
+  // instead of a rescan of the text (many distinct unclosed tags would be quadratic).
+  const closes = new Map<string, number[]>();
+  CLOSE_TAG.lastIndex = 0;
+  for (let m = CLOSE_TAG.exec(text); m !== null; m = CLOSE_TAG.exec(text)) {
+    const list = closes.get(m[1]!);
+    if (list) list.push(m.index);
+    else closes.set(m[1]!, [m.index]);
+  }
   TAG_OPEN.lastIndex = 0;
   for (let m = TAG_OPEN.exec(text); m !== null; m = TAG_OPEN.exec(text)) {
     const name = m[1]!.toLowerCase();
     if (PROTOCOL_TAGS.has(name)) continue;
     const bodyStart = m.index + m[0].length;
-    let close = nextClose.get(name);
-    if (close === undefined || (close >= 0 && close < bodyStart)) {
-      close = text.indexOf(`</${name}>`, bodyStart);
-      nextClose.set(name, close);
-    }
+    // The close is searched case-sensitively with the lowered name, as the reference does.
+    const close = firstAtOrAfter(closes.get(name) ?? [], bodyStart);
     if (close < 0) continue;
     if (spanWithin(callSpans, bodyStart, close) || spanWithin(keySpans, bodyStart, close)) return m.index;
   }

@@ -1,0 +1,34 @@
+/** A minimal timing harness: warm up, then time batches until a budget is spent; report the median. */
+export interface Timing {
+  /** Median milliseconds per call. */
+  ms: number;
+  samples: number;
+}
+
+export function measure(fn: () => unknown, { warmup = 20, minSamples = 30, budgetMs = 1500 } = {}): Timing {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < minSamples || performance.now() - started < budgetMs) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+    if (samples.length >= 5000) break;
+  }
+  samples.sort((a, b) => a - b);
+  return { ms: samples[Math.floor(samples.length / 2)]!, samples: samples.length };
+}
+
+export const mbPerSecond = (chars: number, ms: number): number => chars / 1e6 / (ms / 1e3);
+
+export function table(rows: readonly (readonly (string | number)[])[]): string {
+  const cells = rows.map((r) => r.map((c) => (typeof c === 'number' ? formatNumber(c) : c)));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => '| ' + r.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+  return [line(cells[0]!), '| ' + widths.map((w) => '-'.repeat(w)).join(' | ') + ' |', ...cells.slice(1).map(line)].join('\n');
+}
+
+function formatNumber(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: scan and full-parse speed on the seed-shaped response, as ratios to
+ * `JSON.parse` of an equal-size JSON document measured in the same run, plus the 8x growth on
+ * adversarial inputs and heap growth per parse. Prints markdown tables; writes
+ * bench/results.json when `--json` is given. Run with `--expose-gc` for the heap figure.
+ */
+import { writeFileSync } from 'node:fs';
+import { buildScanSpec } from '../src/dialects/index.js';
+import { scanUnits } from '../src/scan/index.js';
+import { parseToolCalls } from '../src/compose/index.js';
+import { ADVERSARIAL } from './adversarial.js';
+import { measure, mbPerSecond, table } from './harness.js';
+import { jsonDocumentOfSize, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
+
+const text = seedShapedResponse();
+const json = jsonDocumentOfSize(text.length);
+const spec = buildScanSpec([...SEED_TOOLS]);
+const tools = [...SEED_TOOLS];
+
+const probe = parseToolCalls(text, { tools });
+const units = scanUnits(text, spec).units.length;
+console.log(`seed-shaped response: ${(text.length / 1024).toFixed(1)} KiB, ${units} units, ${probe.calls.length} calls, ${probe.dropped.length} dropped fragments`);
+if (probe.calls.length !== 250) throw new Error(`bench payload parsed to ${probe.calls.length} calls, expected 250: fix the parser or the generator before trusting numbers`);
+
+const jsonT = measure(() => JSON.parse(json));
+const scanT = measure(() => scanUnits(text, spec));
+const parseT = measure(() => parseToolCalls(text, { tools }));
+
+const heap = heapGrowthPerParse(() => parseToolCalls(text, { tools }), 200);
+
+console.log('\n## Seed-shaped response (' + (text.length / 1000).toFixed(1) + ' KB)\n');
+console.log(table([
+  ['what', 'ms/op', 'MB/s', 'µs/unit', 'ratio to JSON.parse'],
+  ['JSON.parse (equal size)', jsonT.ms, mbPerSecond(json.length, jsonT.ms), '-', 1],
+  ['scanUnits', scanT.ms, mbPerSecond(text.length, scanT.ms), (scanT.ms * 1000) / units, scanT.ms / jsonT.ms],
+  ['parseToolCalls', parseT.ms, mbPerSecond(text.length, parseT.ms), (parseT.ms * 1000) / units, parseT.ms / jsonT.ms],
+]));
+console.log(`\nheap growth per parse (after GC, 200 parses): ${heap === null ? 'run with --expose-gc' : `${heap.toFixed(0)} bytes`}`);
+
+const growth: (string | number)[][] = [['adversarial input', 'n', 'scan 8n/n', 'parse 8n/n']];
+const results: Record<string, unknown> = {};
+for (const [name, build] of Object.entries(ADVERSARIAL)) {
+  const n = 2000;
+  const small = build(n);
+  const large = build(8 * n);
+  const s1 = measure(() => scanUnits(small, spec), { warmup: 3, minSamples: 5, budgetMs: 300 });
+  const s8 = measure(() => scanUnits(large, spec), { warmup: 2, minSamples: 5, budgetMs: 300 });
+  const p1 = measure(() => parseToolCalls(small, { tools }), { warmup: 3, minSamples: 5, budgetMs: 300 });
+  const p8 = measure(() => parseToolCalls(large, { tools }), { warmup: 2, minSamples: 5, budgetMs: 300 });
+  growth.push([name, n, s8.ms / s1.ms, p8.ms / p1.ms]);
+  results[name] = { scan8x: s8.ms / s1.ms, parse8x: p8.ms / p1.ms };
+}
+console.log('\n## Growth on adversarial input (target: 8x input costs at most 12x)\n');
+console.log(table(growth));
+
+if (process.argv.includes('--json')) {
+  writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({
+    node: process.version, bytes: text.length, units,
+    jsonParseMs: jsonT.ms, scanMs: scanT.ms, parseMs: parseT.ms,
+    scanRatio: scanT.ms / jsonT.ms, parseRatio: parseT.ms / jsonT.ms, heapGrowthPerParse: heap, adversarial: results,
+  }, null, 2));
+}
+
+function heapGrowthPerParse(fn: () => unknown, runs: number): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  for (let i = 0; i < 20; i++) fn();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < runs; i++) fn();
+  gc();
+  return (process.memoryUsage().heapUsed - before) / runs;
+}

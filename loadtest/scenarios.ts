@@ -1,0 +1,102 @@
+/**
+ * Request bodies for the load scenarios, built from the seed-shaped generator, and the answer
+ * each must produce: the library's own result for the same input, computed in-process, so a
+ * service response is checked against the library before any number is trusted.
+ */
+import { parseToolCalls } from '../src/compose/index.js';
+import { responseOfSize, SEED_TOOL_DEFS, SEED_TOOLS, seedShapedResponse } from '../bench/seed-shaped.js';
+
+export interface Scenario {
+  readonly name: string;
+  readonly description: string;
+  readonly body: string;
+  /** Characters of model text parsed per request (for MB/s). */
+  readonly textChars: number;
+  /** Checks one response body; returns a problem or null. */
+  check(status: number, json: unknown): string | null;
+}
+
+const tools = [...SEED_TOOLS];
+
+/** 36 extra definitions so the gateway scenario carries 40 tools, as gateways do on every request. */
+function fortyTools(): unknown[] {
+  const extra = Array.from({ length: 36 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `Synthetic tool number ${i} with a few typed parameters.`,
+    parameters: {
+      type: 'object',
+      properties: { path: { type: 'string', description: 'A path.' }, limit: { type: 'integer' }, mode: { type: 'string', enum: ['a', 'b', 'c'] } },
+      required: ['path'],
+    },
+  }));
+  return [...SEED_TOOL_DEFS, ...extra];
+}
+
+function namesOf(result: { calls: { name: string }[] }): string {
+  return result.calls.map((c) => c.name).join(',');
+}
+
+function singleCheck(text: string, registry: unknown) {
+  const expected = namesOf(parseToolCalls(text, { tools: registry }));
+  return (status: number, json: unknown): string | null => {
+    if (status !== 200) return `status ${status}`;
+    const got = namesOf(json as { calls: { name: string }[] });
+    return got === expected ? null : `calls differ from the library: got [${got.slice(0, 80)}], want [${expected.slice(0, 80)}]`;
+  };
+}
+
+function single(name: string, description: string, text: string, registry: unknown = tools): Scenario {
+  const body = registry === undefined ? JSON.stringify({ text }) : JSON.stringify({ text, tools: registry });
+  return { name, description, body, textChars: text.length, check: singleCheck(text, registry) };
+}
+
+export function buildScenarios(): Scenario[] {
+  const typical = responseOfSize(8_000, 1);
+  const batchTexts = Array.from({ length: 32 }, (_, i) => responseOfSize(8_000, 100 + i));
+  const batchExpected = batchTexts.map((t) => namesOf(parseToolCalls(t, { tools })));
+  const transcriptMessages = Array.from({ length: 20 }, (_, i) =>
+    i % 2 === 0 ? { role: 'user', content: `Step ${i}: continue with the task.` } : { role: 'assistant', content: responseOfSize(2_000, 200 + i) },
+  );
+  const assistantTexts = transcriptMessages.filter((m) => m.role === 'assistant').map((m) => m.content);
+  const transcriptExpected = assistantTexts.map((t) => parseToolCalls(t, { tools }).calls.length).reduce((a, b) => a + b, 0);
+
+  return [
+    single('small', 'one response of about 1 KB', responseOfSize(1_000, 3)),
+    single('typical', 'one response of about 8 KB', typical),
+    single('seed-80k', 'the seed-shaped 80 KB response (250 calls, ~750 drops)', seedShapedResponse()),
+    {
+      name: 'batch-32',
+      description: 'a batch of 32 typical responses',
+      body: JSON.stringify({ responses: batchTexts.map((text, i) => ({ id: `r${i}`, text })), tools }),
+      textChars: batchTexts.reduce((a, t) => a + t.length, 0),
+      check(status, json) {
+        if (status !== 200) return `status ${status}`;
+        const results = (json as { results?: { calls: { name: string }[] }[] }).results ?? [];
+        if (results.length !== 32) return `expected 32 results, got ${results.length}`;
+        const bad = results.findIndex((r, i) => namesOf(r) !== batchExpected[i]);
+        return bad === -1 ? null : `result ${bad} differs from the library`;
+      },
+    },
+    {
+      name: 'transcript-20',
+      description: 'a transcript of 20 messages (10 assistant turns of about 2 KB)',
+      body: JSON.stringify({ messages: transcriptMessages, tools }),
+      textChars: assistantTexts.reduce((a, t) => a + t.length, 0),
+      check(status, json) {
+        if (status !== 200) return `status ${status}`;
+        const results = (json as { results?: { calls: { id: string }[] }[] }).results ?? [];
+        if (results.length !== 10) return `expected 10 assistant results, got ${results.length}`;
+        const ids = results.flatMap((r) => r.calls.map((c) => c.id));
+        if (ids.length !== transcriptExpected) return `expected ${transcriptExpected} calls, got ${ids.length}`;
+        return new Set(ids).size === ids.length ? null : 'call ids repeat across the transcript';
+      },
+    },
+    single('gateway-40-tools', 'a typical response with 40 tool definitions on every request', typical, fortyTools()),
+    single('typical-no-tools', 'the same typical response with no tools (baseline for the tools cache)', typical, undefined),
+  ];
+}
+
+/** Responses of growing size for the crossover and growth tables. */
+export function sizedScenario(bytes: number): Scenario {
+  return single(`size-${bytes}`, `one response of about ${bytes} bytes`, responseOfSize(bytes, 9));
+}

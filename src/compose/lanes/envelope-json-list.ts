@@ -1,0 +1,42 @@
+/**
+ * The JSON list reader of `<tool_code>` and `<tool_call>`-kind envelopes
+ * (spec/composer.md section 4.7.3): consecutive JSON objects, then the envelope's close tag.
+ *
+ *   <tool_code>
+ *   {"name": "a", "args": {"k": 1}}     <- one call per JSON value
+ *   {"name": "b", "args": {"v": 2}}
+ *   </tool_code> and what follows     <- close stripped; the rest is `trailing` for the caller's lane
+ */
+import { readJsonStream } from '../../lex/json-stream.js';
+import type { ToolCall } from '../types.js';
+import { envelopeCall } from './envelope-call.js';
+import { laneMessages } from './messages.js';
+
+export type EnvelopeRead = { ok: true; calls: ToolCall[]; trailing: string } | { ok: false; detail: string };
+
+/** The first `max` UTF-16 units of `text`, never ending on half a surrogate pair. */
+export function headOf(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+export function readJsonListEnvelope(body: string, nameHint: string, close: string, rawBody: string): EnvelopeRead {
+  const source = body.trim();
+  const stream = readJsonStream(source);
+  if (stream.values.length === 0) {
+    return {
+      ok: false,
+      detail: stream.eof ? laneMessages.envelopeObjectUnclosed : laneMessages.envelopeExpectedObject(headOf(rawBody.trim(), 80)),
+    };
+  }
+  const calls: ToolCall[] = [];
+  for (const { value } of stream.values) {
+    const outcome = envelopeCall(value, nameHint);
+    if (!outcome.ok) return { ok: false, detail: outcome.detail };
+    calls.push(outcome.call);
+  }
+  let rest = source.slice(stream.end).trim();
+  if (rest.startsWith(close)) rest = rest.slice(close.length).trim();
+  return { ok: true, calls, trailing: rest };
+}

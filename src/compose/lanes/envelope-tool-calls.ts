@@ -1,0 +1,153 @@
+/**
+ * `<tool_calls>` envelopes (spec/composer.md section 4.7.2), in two dialects:
+ *
+ *   marker form                      XML form
+ *   <tool_calls>                     <tool_calls>
+ *   <tool>                           <look>
+ *   {"name":"look","file":"a.rs"}    <file>a.rs</file>
+ *   </tool>          (optional)      </look>
+ *   </tool_calls>                    </tool_calls>
+ *
+ * A body starting with `<tool>`, `</tool>` or `{` is the marker form; anything else the XML
+ * form. Either reader fails the whole envelope on the first fault (nothing half-dispatched).
+ * Every loop advances `pos` by at least one unit or returns.
+ */
+import { Code } from '../../lex/codes.js';
+import { balancedJsonObjectLen } from '../../lex/json-balance.js';
+import { parseJson, setOwn } from '../ladders/json.js';
+import type { ToolCall } from '../types.js';
+import { envelopeCall } from './envelope-call.js';
+import { headOf } from './envelope-json-list.js';
+import { laneMessages } from './messages.js';
+
+const ENVELOPE_CLOSE = '</tool_calls>';
+const MARKER_OPEN = '<tool>';
+const MARKER_CLOSE = '</tool>';
+
+export type ToolCallsRead = { ok: true; calls: ToolCall[]; rest: string } | { ok: false; detail: string };
+
+function isSpace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.FormFeed || code === Code.VerticalTab;
+}
+
+function skipSpace(text: string, pos: number): number {
+  let p = pos;
+  while (p < text.length && isSpace(text.charCodeAt(p))) p++;
+  return p;
+}
+
+export function readToolCallsEnvelope(rawBody: string): ToolCallsRead {
+  const body = rawBody.trim();
+  const usesMarkers = body.startsWith(MARKER_OPEN) || body.startsWith(MARKER_CLOSE) || body.charCodeAt(0) === Code.LeftBrace;
+  return usesMarkers ? readMarkerForm(body) : readXmlForm(body);
+}
+
+/** Where the marker reader stands: no marker yet, a marker awaiting its object, a marker with objects, a closed marker. */
+type MarkerState = 'none' | 'open' | 'filled' | 'closed';
+
+function readMarkerForm(body: string): ToolCallsRead {
+  const calls: ToolCall[] = [];
+  let state: MarkerState = 'none';
+  let rest = '';
+  let pos = 0;
+  for (;;) {
+    pos = skipSpace(body, pos);
+    if (pos >= body.length) break;
+    if (body.startsWith(ENVELOPE_CLOSE, pos)) {
+      rest = body.slice(pos + ENVELOPE_CLOSE.length).trim();
+      break;
+    }
+    if (body.startsWith(MARKER_OPEN, pos)) {
+      if (state === 'open') return { ok: false, detail: laneMessages.envelopeMarkerTwice };
+      state = 'open';
+      pos += MARKER_OPEN.length;
+      continue;
+    }
+    if (body.startsWith(MARKER_CLOSE, pos)) {
+      if (state !== 'filled') return { ok: false, detail: laneMessages.envelopeUnmatchedClose };
+      state = 'closed';
+      pos += MARKER_CLOSE.length;
+      continue;
+    }
+    if (body.charCodeAt(pos) !== Code.LeftBrace) {
+      return { ok: false, detail: laneMessages.envelopeExpectedObject(headOf(body.slice(pos), 80)) };
+    }
+    //   <tool>{"name": ...}
+    //         ^ pos: an object must belong to an open or filled marker
+    if (state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
+    if (state === 'closed') return { ok: false, detail: laneMessages.envelopeObjectWithoutMarker };
+    const length = balancedJsonObjectLen(body, pos);
+    if (length === 0) return { ok: false, detail: laneMessages.envelopeObjectUnclosed };
+    const parsed = parseJson(body.slice(pos, pos + length));
+    if (!parsed.ok) return { ok: false, detail: laneMessages.envelopeObjectInvalid(parsed.error) };
+    const outcome = envelopeCall(parsed.value, '');
+    if (!outcome.ok) return { ok: false, detail: outcome.detail };
+    calls.push(outcome.call);
+    state = 'filled';
+    pos += length;
+  }
+  if (state === 'open') return { ok: false, detail: laneMessages.envelopeMarkerUnfinished };
+  if (state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
+  return { ok: true, calls, rest };
+}
+
+/** Reads `<NAME>` at `pos`; the name and the offset after `>`, or null. */
+function openTagAt(text: string, pos: number): { name: string; end: number } | null {
+  if (text.charCodeAt(pos) !== Code.LessThan) return null;
+  const first = text.charCodeAt(pos + 1);
+  const isStart = (c: number): boolean => (c >= Code.UpperA && c <= Code.UpperZ) || (c >= Code.LowerA && c <= Code.LowerZ) || c === Code.Underscore;
+  if (!isStart(first)) return null;
+  let p = pos + 2;
+  for (;;) {
+    const c = text.charCodeAt(p);
+    if (isStart(c) || (c >= Code.Digit0 && c <= Code.Digit9) || c === Code.Dot || c === Code.Dash) p++;
+    else break;
+  }
+  if (text.charCodeAt(p) !== Code.GreaterThan) return null;
+  return { name: text.slice(pos + 1, p), end: p + 1 };
+}
+
+function readXmlForm(body: string): ToolCallsRead {
+  const calls: ToolCall[] = [];
+  let rest = '';
+  let pos = 0;
+  for (;;) {
+    pos = skipSpace(body, pos);
+    if (pos >= body.length) break;
+    if (body.startsWith(ENVELOPE_CLOSE, pos)) {
+      rest = body.slice(pos + ENVELOPE_CLOSE.length).trim();
+      break;
+    }
+    const tag = openTagAt(body, pos);
+    if (tag === null) return { ok: false, detail: laneMessages.envelopeExpectedCallTag(headOf(body.slice(pos), 60)) };
+    //   <look><file>a.rs</file></look>
+    //         ^ tag.end: the call's inner text runs to </look>, or to the end when unclosed
+    const callClose = `</${tag.name}>`;
+    const closeAt = body.indexOf(callClose, tag.end);
+    const inner = closeAt < 0 ? body.slice(tag.end) : body.slice(tag.end, closeAt);
+    const args = readXmlArguments(tag.name, inner);
+    if (!args.ok) return args;
+    if (closeAt < 0) return { ok: false, detail: laneMessages.envelopeCallUnclosed(tag.name) };
+    calls.push({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments });
+    pos = closeAt + callClose.length;
+  }
+  if (calls.length === 0) return { ok: false, detail: laneMessages.envelopeNoCallTags };
+  return { ok: true, calls, rest };
+}
+
+function readXmlArguments(call: string, inner: string): { ok: true; arguments: Record<string, unknown> } | { ok: false; detail: string } {
+  const args: Record<string, unknown> = {};
+  let pos = 0;
+  for (;;) {
+    pos = skipSpace(inner, pos);
+    if (pos >= inner.length) return { ok: true, arguments: args };
+    const tag = openTagAt(inner, pos);
+    if (tag === null) return { ok: false, detail: laneMessages.envelopeExpectedArgTag(call, headOf(inner.slice(pos), 60)) };
+    const close = `</${tag.name}>`;
+    const closeAt = inner.indexOf(close, tag.end);
+    if (closeAt < 0) return { ok: false, detail: laneMessages.envelopeArgUnclosed(tag.name) };
+    if (Object.hasOwn(args, tag.name)) return { ok: false, detail: laneMessages.envelopeDuplicateArg(call, tag.name) };
+    setOwn(args, tag.name, inner.slice(tag.end, closeAt).trim());
+    pos = closeAt + close.length;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Chat-template envelopes (spec/composer.md section 4.7): `<tool_calls>`, `<tool_code>`,
+ * `<tool_call>`, `<tool_use>`, `<tool>`, `[[tool]]` wrapping JSON calls (or, for all but
+ * `<tool_call>`, a body the tagged ladder can read).
+ *
+ *   I will read it.<tool_use>{"name": "look", ...}</tool_use> Done.
+ *   \_ prose ______/^ earliest opener                        \_ trailing
+ *
+ * The reader returns null when the text holds no envelope it can claim; a malformed envelope
+ * is a match carrying one error and no calls (nothing in it runs).
+ */
+import { ENVELOPE_OPENERS } from '../../dialects/vocabulary.js';
+import { labelBody } from '../ladders/label.js';
+import type { ComposeContext } from '../context.js';
+import type { ToolCall } from '../types.js';
+import { readJsonListEnvelope } from './envelope-json-list.js';
+import { readToolCallsEnvelope } from './envelope-tool-calls.js';
+import { laneMessages } from './messages.js';
+import { emptyLane, joinNonEmpty, providerResult, violation } from './result.js';
+import type { BodyLadder, EnvelopeMatch } from './types.js';
+
+type Opener = (typeof ENVELOPE_OPENERS)[number];
+
+/** The opener occurring first in `text` (openers never share a start, so there are no ties). */
+function earliestOpener(text: string): { opener: Opener; at: number } | null {
+  let best: { opener: Opener; at: number } | null = null;
+  for (const opener of ENVELOPE_OPENERS) {
+    const at = text.indexOf(opener.open);
+    if (at >= 0 && (best === null || at < best.at)) best = { opener, at };
+  }
+  return best;
+}
+
+function matched(calls: ToolCall[], prose: string, trailing: string | null): EnvelopeMatch {
+  return {
+    result: providerResult(calls, [], prose, [violation('wrong_tool_format', laneMessages.envelopeOnJsonPin)]),
+    malformed: false,
+    prose,
+    trailing,
+  };
+}
+
+function malformed(detail: string, prose: string): EnvelopeMatch {
+  return {
+    result: { ...emptyLane(), tool_parse_errors: [laneMessages.envelopeMalformed(detail)], prose },
+    malformed: true,
+    prose,
+    trailing: null,
+  };
+}
+
+export function readEnvelope(text: string, ctx: ComposeContext, bodyLadder: BodyLadder): EnvelopeMatch | null {
+  const found = earliestOpener(text);
+  if (found === null) return null;
+  const { opener, at } = found;
+  const prose = text.slice(0, at).trim();
+  const rawBody = text.slice(at + opener.open.length);
+
+  if (opener.kind === 'tool_calls') {
+    const read = readToolCallsEnvelope(rawBody);
+    // The marker and XML readers keep no separate trailing text: what follows the close joins the prose.
+    return read.ok ? matched(read.calls, joinNonEmpty([prose, read.rest]), null) : malformed(read.detail, prose);
+  }
+
+  let jsonBody: string | null = rawBody;
+  let nameHint = '';
+  if (opener.kind === 'tool_call') {
+    const labelled = labelBody(rawBody);
+    jsonBody = labelled.ok ? labelled.body : null;
+    if (labelled.ok) nameHint = labelled.nameHint;
+  }
+  if (jsonBody === null) {
+    // `<tool_use>run({ ... })</tool_use>`: let the tagged ladder read the body. A bare
+    // `<tool_call>` block is the tagged lane's own grammar, never an envelope's.
+    if (opener.open === '<tool_call>') return null;
+    const closeAt = rawBody.indexOf(opener.close);
+    if (closeAt < 0) return null;
+    const outcome = bodyLadder(rawBody.slice(0, closeAt), ctx);
+    if (!outcome.ok || !outcome.call) return null;
+    return matched([outcome.call], prose, rawBody.slice(closeAt + opener.close.length).trim());
+  }
+  const read = readJsonListEnvelope(jsonBody, nameHint, opener.close, rawBody);
+  return read.ok ? matched(read.calls, prose, read.trailing) : malformed(read.detail, prose);
+}

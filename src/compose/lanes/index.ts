@@ -1,0 +1,21 @@
+// The composer's non-tagged lanes (spec/composer.md sections 4.7-4.10): the JSON lane with its
+// fence chunker and verbatim binding, chat-template envelopes and their merges, sibling
+// recovery across grammars, and the Mistral / DeepSeek DSML provider dialects.
+//
+//   jsonLane(text, ctx, {recoverHeredoc})       4.8   pinned `tool_format: "json"` lane
+//   readEnvelope(text, ctx, bodyLadder)         4.7.1-4.7.4
+//   mergeEnvelopeRemainder(envelope, lane)      4.7.5
+//   joinHalves(head, tail)                      4.7.6
+//   siblingRecovery(pinned, text, ctx)          4.9
+//   mistralResult(text, ctx) / dsmlResult(...)  4.10  (null when the marker is absent)
+export type { BodyLadder, EnvelopeMatch, JsonLaneOptions, RemainderLane } from './types.js';
+export { jsonLane } from './json-lane.js';
+export { readEnvelope } from './envelope.js';
+export { mergeEnvelopeRemainder, joinHalves } from './merge.js';
+export { siblingRecovery } from './sibling.js';
+export { mistralResult } from './mistral.js';
+export { dsmlResult } from './dsml.js';
+export { jsonChunks, fenceInfoIntent } from './fence-chunker.js';
+export type { FenceChunks, FenceIntent } from './fence-chunker.js';
+export { jsonCall } from './json-call.js';
+export { emptyLane, providerResult, callBlock, callBlocks } from './result.js';

@@ -1,0 +1,118 @@
+/**
+ * The JSON lane (spec/composer.md section 4.8): what `tool_format: "json"` parses with.
+ *
+ *   text --envelope?--> envelope result (+ remainders read by this lane)
+ *        --<tool_call> markup? (pinned only)--> tagged lane result
+ *        --fence chunker--> bodies --JSON stream + json_call (+ verbatim binding)--> calls
+ *
+ * No registry check: calls are dispatched as read and dispatch owns refusal. A turn that made
+ * no call and no error is recorded whole as an `unparsed_fenced_turn` drop.
+ */
+import { readJsonStream } from '../../lex/json-stream.js';
+import { scanBareCalls } from '../../lex/bare-calls.js';
+import { callFromBody } from '../ladders/body.js';
+import type { ComposeContext } from '../context.js';
+import { taggedLane } from '../tagged-lane.js';
+import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
+import { readEnvelope } from './envelope.js';
+import { headOf } from './envelope-json-list.js';
+import { jsonChunks } from './fence-chunker.js';
+import { jsonCall } from './json-call.js';
+import { mergeEnvelopeRemainder } from './merge.js';
+import { laneMessages } from './messages.js';
+import { callBlocks, emptyLane, violation } from './result.js';
+import type { JsonLaneOptions } from './types.js';
+import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
+
+const TAGGED_OPENER = '<tool_call>';
+
+export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOptions = {}): LaneResult {
+  const recoverHeredoc = opts.recoverHeredoc ?? true;
+
+  const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
+  if (envelope !== null) {
+    if (envelope.result.tool_parse_errors.length > 0) return { ...envelope.result, prose: text.trim() };
+    return mergeEnvelopeRemainder(envelope, (rest) => jsonLane(rest, ctx, { recoverHeredoc: false }));
+  }
+
+  if (recoverHeredoc && text.includes(TAGGED_OPENER)) return taggedMarkupOnJsonPin(text, ctx);
+
+  const chunks = jsonChunks(text);
+  const calls: ToolCall[] = [];
+  const errors: string[] = [];
+  for (const body of chunks.bodies) readFenceBody(body, calls, errors);
+
+  const violations: ProtocolViolation[] = [...chunks.violations];
+  const dropped: DroppedFragment[] = [];
+  if (calls.length === 0 && errors.length === 0 && chunks.prose !== '') {
+    dropped.push({ text: chunks.prose, reason: 'unparsed_fenced_turn' });
+    // Reported, not run: sibling recovery may still run them through the tagged lane.
+    if (ctx.registry !== null) {
+      for (const call of scanBareCalls(chunks.prose, ctx.registry).calls) {
+        violations.push(violation('wrong_tool_format', laneMessages.bareCallOnJsonPin(call.name)));
+      }
+    }
+  }
+  return {
+    ...emptyLane(),
+    calls,
+    tool_parse_errors: errors,
+    protocol_violations: violations,
+    canonical_text: callBlocks(calls),
+    prose: chunks.prose,
+    dropped,
+  };
+}
+
+/**
+ * `<tool_call>` markup while JSON was taught: accept what the tagged lane recovers, else report
+ * the markup. The port records the unread text as a drop (the reference kept no record).
+ */
+function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext): LaneResult {
+  const tagged = taggedLane(text, ctx);
+  if (tagged.calls.length > 0) {
+    return { ...tagged, protocol_violations: [...tagged.protocol_violations, violation('recovered_dialect', laneMessages.taggedOnJsonRecovered)] };
+  }
+  const prose = text.trim();
+  return {
+    ...emptyLane(),
+    prose,
+    protocol_violations: [violation('wrong_tool_format', laneMessages.taggedOnJsonLost)],
+    dropped: prose === '' ? [] : [{ text: prose, reason: 'unparsed_fenced_turn' }],
+  };
+}
+
+/**
+ * One tool-fence body: its JSON values become calls, trailing verbatim bodies bind to their
+ * declarations, and at most one stream diagnostic is added.
+ */
+function readFenceBody(body: string, calls: ToolCall[], errors: string[]): void {
+  const source = body.trim();
+  const stream = readJsonStream(source);
+  let bodyCalls: ToolCall[] = [];
+  for (const { value } of stream.values) {
+    const outcome = jsonCall(value, false);
+    if (outcome.ok) bodyCalls.push(outcome.call);
+    else errors.push(outcome.error);
+  }
+  const trailing = source.slice(stream.end).trim();
+  const trailsHeredoc = trailing.startsWith('<<');
+  if (bodyCalls.length > 0 && (trailsHeredoc || hasVerbatimDeclaration(bodyCalls))) {
+    const bound = bindVerbatim(bodyCalls, trailing);
+    if (bound.ok) bodyCalls = bound.calls;
+    else {
+      bodyCalls = [];
+      errors.push(laneMessages.jsonError(bound.detail));
+    }
+  }
+  calls.push(...bodyCalls);
+
+  const near = headOf(source, 80);
+  if (stream.values.length === 0) {
+    errors.push(stream.eof ? laneMessages.unterminated : laneMessages.jsonError(laneMessages.near(stream.error ?? laneMessages.noObject, near)));
+  } else if (stream.error !== undefined && !trailsHeredoc) {
+    errors.push(laneMessages.jsonError(laneMessages.near(stream.error, near)));
+  } else if (stream.eof) {
+    errors.push(laneMessages.unterminated);
+  }
+}

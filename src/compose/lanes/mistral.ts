@@ -1,0 +1,69 @@
+/**
+ * Mistral `[TOOL_CALLS]` (spec/composer.md section 4.10): only the first marker counts.
+ *
+ *   I'll look.[TOOL_CALLS]edit[ARGS]{"path": "a.rs"}      marker form   -> id tc_mistral_0
+ *   I'll look.[TOOL_CALLS] [{"name": "edit", ...}, ...]   JSON payload  -> id tc_json each
+ *   \_ prose _/
+ *
+ * Names must be registered; arguments are strict JSON (string arguments of the JSON form are
+ * decoded); nothing is entity-decoded. Any call adds one `provider_dialect` violation.
+ */
+import { DIALECTS } from '../../dialects/vocabulary.js';
+import { readJsonStream } from '../../lex/json-stream.js';
+import { isJsonObject, parseJson } from '../ladders/json.js';
+import type { ComposeContext } from '../context.js';
+import type { LaneResult, ToolCall } from '../types.js';
+import { jsonCall } from './json-call.js';
+import { laneMessages } from './messages.js';
+import { providerResult, violation } from './result.js';
+
+/** The Mistral result, or null when the text has no `[TOOL_CALLS]` marker. */
+export function mistralResult(text: string, ctx: ComposeContext): LaneResult | null {
+  const at = text.indexOf(DIALECTS.MISTRAL_CALL_MARKER);
+  if (at < 0) return null;
+  const prose = text.slice(0, at).trim();
+  const payload = text.slice(at + DIALECTS.MISTRAL_CALL_MARKER.length).trim();
+  const calls: ToolCall[] = [];
+  const errors: string[] = [];
+  if (payload.startsWith('[') || payload.startsWith('{')) readJsonPayload(payload, ctx, calls, errors);
+  else readMarkerForm(payload, ctx, calls, errors);
+  const violations = calls.length > 0 ? [violation('provider_dialect', laneMessages.mistralDialect)] : [];
+  return providerResult(calls, errors, prose, violations);
+}
+
+function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): void {
+  const stream = readJsonStream(payload);
+  const first = stream.values[0];
+  if (first === undefined) {
+    errors.push(laneMessages.mistralPayloadInvalid(stream.error ?? laneMessages.mistralPayloadEmpty));
+    return;
+  }
+  // Only the first value is the payload; anything after it is ignored.
+  const items = Array.isArray(first.value) ? (first.value as unknown[]) : [first.value];
+  for (const item of items) {
+    const outcome = jsonCall(item, true);
+    if (!outcome.ok) errors.push(outcome.error);
+    else if (!ctx.known.has(outcome.call.name)) errors.push(laneMessages.mistralUnknownJson(outcome.call.name));
+    else calls.push(outcome.call);
+  }
+}
+
+function readMarkerForm(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): void {
+  //   edit[ARGS]{"path": "a.rs"}
+  //       ^ argsAt; without [ARGS] there is no name either
+  const argsAt = payload.indexOf(DIALECTS.MISTRAL_ARGS_MARKER);
+  const name = argsAt < 0 ? '' : payload.slice(0, argsAt).trim();
+  if (name === '') {
+    errors.push(laneMessages.mistralMissingName);
+    return;
+  }
+  if (!ctx.known.has(name)) {
+    errors.push(laneMessages.mistralUnknownMarker(name));
+    return;
+  }
+  const parsed = parseJson(payload.slice(argsAt + DIALECTS.MISTRAL_ARGS_MARKER.length).trim());
+  if (!parsed.ok) errors.push(laneMessages.mistralArgsInvalid(name, parsed.error));
+  // The reference drops a parsed non-object silently; the port reports it (nothing consumed unrecorded).
+  else if (!isJsonObject(parsed.value)) errors.push(laneMessages.mistralArgsNotObject(name));
+  else calls.push({ id: 'tc_mistral_0', name, arguments: parsed.value });
+}

@@ -1,0 +1,63 @@
+/**
+ * Small constructors shared by the lanes of this directory: the empty projection
+ * (spec/composer.md section 1.3), `provider_result`, violations and call blocks.
+ */
+import { renderCanonicalCall } from '../../lex/render.js';
+import type { LaneResult, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
+
+/** `empty_parse()`: every field present, nothing found. */
+export function emptyLane(): LaneResult {
+  return {
+    calls: [],
+    prose: '',
+    user_response: null,
+    done_marker: null,
+    canonical_text: '',
+    tool_parse_errors: [],
+    protocol_violations: [],
+    dropped: [],
+    recovered_from_stray_count: 0,
+  };
+}
+
+export function violation(kind: ViolationKind, message: string, excerpt: string | null = null): ProtocolViolation {
+  return { kind, message, excerpt, dropped_reason: null };
+}
+
+/** One canonical `<tool_call>` block (spec/composer.md section 6.5). */
+export function callBlock(call: ToolCall): string {
+  return `<tool_call>\n${renderCanonicalCall(call.name, call.arguments)}\n</tool_call>`;
+}
+
+/** The canonical text of the JSON lane, merges and joins: call blocks only, one newline apart. */
+export function callBlocks(calls: readonly ToolCall[]): string {
+  return calls.map(callBlock).join('\n');
+}
+
+/** Non-empty parts joined by `sep` (the merges' prose rule). */
+export function joinNonEmpty(parts: readonly string[], sep = '\n'): string {
+  return parts.filter((p) => p !== '').join(sep);
+}
+
+/**
+ * `provider_result`: the empty projection holding the calls, with a canonical text of an
+ * optional prose block followed by one block per call, separated by blank lines.
+ */
+export function providerResult(
+  calls: ToolCall[],
+  errors: string[],
+  prose: string,
+  violations: ProtocolViolation[],
+): LaneResult {
+  const parts: string[] = [];
+  if (prose.trim() !== '') parts.push(`<assistant_prose>\n${prose.trim()}\n</assistant_prose>`);
+  for (const call of calls) parts.push(callBlock(call));
+  return {
+    ...emptyLane(),
+    calls,
+    tool_parse_errors: errors,
+    protocol_violations: violations,
+    prose,
+    canonical_text: parts.join('\n\n'),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Sibling recovery (spec/composer.md section 4.9): when the taught grammar produced no call,
+ * read the turn once with the other grammar.
+ *
+ *   format "json", no call          -> tagged lane           (+ wrong_tool_format: "use JSON")
+ *   format "text", no call, and the text has <tool_call>
+ *                                   -> JSON lane, no heredoc  (+ recovered_dialect)
+ *
+ * Any other format (`""`, `native`, unknown) keeps the pinned result. The sibling wins only
+ * when it finds calls; its own `wrong_tool_format` reports are replaced by the one above.
+ * Termination: the JSON lane is entered with heredoc recovery off, so it never hands the text
+ * back to the tagged lane.
+ */
+import type { ComposeContext } from '../context.js';
+import { taggedLane } from '../tagged-lane.js';
+import type { LaneResult } from '../types.js';
+import { jsonLane } from './json-lane.js';
+import { laneMessages } from './messages.js';
+import { violation } from './result.js';
+
+const TAGGED_OPENER = '<tool_call>';
+
+export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext): LaneResult {
+  if (pinned.calls.length > 0) return pinned;
+  const textToJson = ctx.toolFormat === 'text' && text.includes(TAGGED_OPENER);
+  if (ctx.toolFormat !== 'json' && !textToJson) return pinned;
+  const sibling = textToJson ? jsonLane(text, ctx, { recoverHeredoc: false }) : taggedLane(text, ctx);
+  if (sibling.calls.length === 0) return pinned;
+  const steer = textToJson
+    ? violation('recovered_dialect', laneMessages.siblingJsonFromTagged)
+    : violation('wrong_tool_format', laneMessages.siblingTaggedOnJson);
+  return {
+    ...sibling,
+    protocol_violations: [...sibling.protocol_violations.filter((v) => v.kind !== 'wrong_tool_format'), steer],
+  };
+}

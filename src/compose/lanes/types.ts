@@ -1,0 +1,32 @@
+/** Shapes exchanged between the lanes of this directory and their callers. */
+import type { ComposeContext } from '../context.js';
+import type { LaneResult, ToolCall } from '../types.js';
+
+/**
+ * The tagged body ladder as the envelope reader sees it (`callFromBody(body, ctx)` with no
+ * head). Only `ok` and `call` are read: a direct envelope body counts only when it yields a call.
+ */
+export type BodyLadder = (body: string, ctx: ComposeContext) => { ok: boolean; call?: ToolCall | null | undefined };
+
+/** Parses a leading or trailing remainder of an envelope with the caller's lane. */
+export type RemainderLane = (text: string) => LaneResult;
+
+/** A located chat-template envelope (spec/composer.md section 4.7). */
+export interface EnvelopeMatch {
+  /**
+   * The envelope's own result: its calls with a `wrong_tool_format` violation, or, when the
+   * envelope is malformed, no calls and one `tool_parse_errors` entry.
+   */
+  result: LaneResult;
+  /** True when `result` carries the malformed-envelope error instead of calls. */
+  malformed: boolean;
+  /** Text before the opener, trimmed. */
+  prose: string;
+  /** Text after the envelope, trimmed; null when the reader folded it into `prose` already. */
+  trailing: string | null;
+}
+
+export interface JsonLaneOptions {
+  /** Hand `<tool_call>` markup to the tagged lane first (only the pinned JSON lane does). Default true. */
+  recoverHeredoc?: boolean;
+}

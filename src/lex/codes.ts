@@ -37,6 +37,7 @@ export const Code = {
   Underscore: 0x5f, // '_'
   Backtick: 0x60, // '`'
   LowerA: 0x61, // 'a'
+  LowerB: 0x62, // 'b'
   LowerE: 0x65, // 'e'
   LowerF: 0x66, // 'f'
   LowerN: 0x6e, // 'n'

@@ -1,30 +1,323 @@
 /**
- * Heredoc grammar (`<<TAG ... TAG`), the single authority shared by the scanner, thinking
- * stripping, the call-block span walk and the TS value parser.
+ * Heredoc grammar (`<<TAG ... TAG`), the single authority shared by the scanner's text runs,
+ * thinking-tag stripping, the call-block span walk and the TS value parser.
+ *
+ *     content: <<'EOF':2\r\n  line one\n  line two\n  EOF })
+ *              ^ start   ^ optional quote, count and CR; then LF or a literal `\n`
+ *
+ * Three body forms: plain (ends at the first line whose trimmed start is the tag), counted
+ * (`<<TAG:N`, exactly N lines, then the tag line) and escaped (the model JSON-escaped the
+ * heredoc, writing a literal backslash-n instead of newlines). A plain body that never closes
+ * may still end at a trailing call-tail line such as `})` (implicit close).
+ *
+ * Every scan runs to the end of `src` at most once, so one call is linear in the input.
  */
+import { Code, isUnicodeWhitespace } from './codes.js';
 
-/** Why a `<<TAG` opener did not yield a body. `MissingTag` never appears: that case is `null`. */
+/** Why a `<<TAG` opener did not yield a body. A missing tag is `null`, not a failure. */
 export type HeredocFailure = 'MissingNewline' | 'InvalidCount' | 'Unterminated';
 
 /**
  * Result of {@link scanHeredoc}. Offsets are UTF-16 indexes into the scanned source.
- * - ok: the body is `src.slice(contentStart, contentEnd)`; `end` is just past the closing tag
- *   (what follows the tag on the close line is left to the caller). `escaped` means the model
- *   wrote literal `\n` separators: decode the body with {@link unescapeHeredocBody}.
- * - not ok: `reason` says why; `tag` is the tag that was read.
+ * - `ok: true`: the raw body is `src.slice(contentStart, contentEnd)`; `end` is just past the
+ *   closing tag (for an implicit close: the start of the call-tail line); whatever follows on
+ *   that line is left to the caller. `escaped` means the body uses literal `\n` separators and
+ *   must be decoded with {@link unescapeHeredocBody} (see {@link heredocContent}).
+ * - `ok: false`: the opener had a tag but no usable body; `reason` says why.
  */
 export type HeredocScan =
   | { ok: true; tag: string; contentStart: number; contentEnd: number; end: number; escaped: boolean }
   | { ok: false; tag: string; reason: HeredocFailure };
 
-/** Scan a heredoc whose `<<` starts at `start`; `null` when there is no tag (not a heredoc). */
-export function scanHeredoc(src: string, start: number): HeredocScan | null {
-  void src;
-  void start;
-  return null;
+/** `u64::MAX`, the largest line count the reference accepts. */
+const MAX_COUNT = 18446744073709551615n;
+
+function isTagChar(code: number): boolean {
+  return (
+    (code >= Code.LowerA && code <= Code.LowerZ) ||
+    (code >= Code.UpperA && code <= Code.UpperZ) ||
+    (code >= Code.Digit0 && code <= Code.Digit9) ||
+    code === Code.Underscore
+  );
 }
 
-/** Decode an escaped-form heredoc body. */
+function isDigit(code: number): boolean {
+  return code >= Code.Digit0 && code <= Code.Digit9;
+}
+
+function isLiteralNewline(src: string, at: number): boolean {
+  return src.charCodeAt(at) === Code.Backslash && src.charCodeAt(at + 1) === Code.LowerN;
+}
+
+/**
+ * Scan a heredoc whose `<<` starts at `start`. Returns `null` when this is not a heredoc at
+ * all (no `<<`, or no tag right after it: `<< EOF`, `<<-EOF`, `1 << 2`), which callers treat
+ * as ordinary content.
+ */
+export function scanHeredoc(src: string, start: number): HeredocScan | null {
+  if (src.charCodeAt(start) !== Code.LessThan || src.charCodeAt(start + 1) !== Code.LessThan) {
+    return null;
+  }
+  let i = start + 2;
+  const quote = src.charCodeAt(i);
+  const quoted = quote === Code.Quote || quote === Code.Apostrophe;
+  if (quoted) i++;
+  const tagStart = i;
+  while (isTagChar(src.charCodeAt(i))) i++;
+  if (i === tagStart) return null;
+  const tag = src.slice(tagStart, i);
+  // A missing or different closing quote is tolerated here; a wrong one fails at the newline.
+  if (quoted && src.charCodeAt(i) === quote) i++;
+
+  let count: number | undefined;
+  if (src.charCodeAt(i) === Code.Colon && isDigit(src.charCodeAt(i + 1))) {
+    const digitsStart = i + 1;
+    i = digitsStart;
+    while (isDigit(src.charCodeAt(i))) i++;
+    const parsed = parseCount(src, digitsStart, i);
+    if (parsed === undefined) return { ok: false, tag, reason: 'InvalidCount' };
+    count = parsed;
+  }
+  if (src.charCodeAt(i) === Code.CarriageReturn) i++;
+  if (src.charCodeAt(i) === Code.LineFeed) {
+    const contentStart = i + 1;
+    return count === undefined
+      ? scanPlainBody(src, tag, contentStart)
+      : scanCountedBody(src, tag, contentStart, count);
+  }
+  // `<<EOF\nbody\nEOF` written with literal backslash-n: a declared count is ignored.
+  if (isLiteralNewline(src, i)) return scanEscapedBody(src, tag, i + 2);
+  return { ok: false, tag, reason: 'MissingNewline' };
+}
+
+/**
+ * The declared count as a number, or undefined when it exceeds `u64::MAX`. Counts past
+ * 2^53 lose precision, which is harmless: no source has that many lines, so they fail as
+ * Unterminated either way.
+ */
+function parseCount(src: string, from: number, to: number): number | undefined {
+  let i = from;
+  while (i < to - 1 && src.charCodeAt(i) === Code.Digit0) i++;
+  // perf: at most 20 significant digits reach BigInt, so a megabyte of digits stays linear.
+  if (to - i > 20) return undefined;
+  const digits = src.slice(i, to);
+  if (BigInt(digits) > MAX_COUNT) return undefined;
+  return Number(digits);
+}
+
+/** Index just past `tag` when the text at `lineStart` (after leading whitespace) is a close. */
+function closeTagEnd(src: string, tag: string, lineStart: number, crossNewlines: boolean): number {
+  let i = lineStart;
+  for (;;) {
+    const code = src.charCodeAt(i);
+    if (!isUnicodeWhitespace(code) || (!crossNewlines && code === Code.LineFeed)) break;
+    i++;
+  }
+  if (!src.startsWith(tag, i)) return -1;
+  const after = i + tag.length;
+  return isTagChar(src.charCodeAt(after)) ? -1 : after;
+}
+
+/** `content` minus one trailing LF, then minus one trailing CR. */
+function trimOneLineEnd(src: string, contentStart: number, to: number): number {
+  let end = to;
+  if (end > contentStart && src.charCodeAt(end - 1) === Code.LineFeed) end--;
+  if (end > contentStart && src.charCodeAt(end - 1) === Code.CarriageReturn) end--;
+  return end;
+}
+
+/**
+ *     <<EOF\n  body\n  EOF })
+ *            ^ contentStart; the first line whose trimmed start is `EOF` + word boundary closes
+ */
+function scanPlainBody(src: string, tag: string, contentStart: number): HeredocScan {
+  const length = src.length;
+  let lineStart = contentStart;
+  while (lineStart <= length) {
+    const end = closeTagEnd(src, tag, lineStart, false);
+    if (end >= 0) {
+      return {
+        ok: true,
+        tag,
+        contentStart,
+        contentEnd: trimOneLineEnd(src, contentStart, lineStart),
+        end,
+        escaped: false,
+      };
+    }
+    const newline = src.indexOf('\n', lineStart);
+    if (newline < 0) break;
+    lineStart = newline + 1;
+  }
+  return implicitClose(src, tag, contentStart);
+}
+
+/**
+ * repair: a plain body that never closes still ends at a final call-tail line such as `})`
+ * or `}) ,` (seen when models forget the terminator). A lone `}` is not enough: ordinary code
+ * ends that way. Any later non-tail text defeats this, since the body runs to the end.
+ *
+ *     <<EOF\nbody\n  })\n\n
+ *                  ^ end (the tail line's start; the caller parses `})` itself)
+ */
+function implicitClose(src: string, tag: string, contentStart: number): HeredocScan {
+  let last = src.length - 1;
+  while (last >= contentStart && isUnicodeWhitespace(src.charCodeAt(last))) last--;
+  if (last < contentStart) return { ok: false, tag, reason: 'Unterminated' };
+  const newline = src.lastIndexOf('\n', last);
+  const tailLineStart = newline < contentStart ? contentStart : newline + 1;
+  let first = tailLineStart;
+  while (isUnicodeWhitespace(src.charCodeAt(first))) first++;
+  let sawParen = false;
+  for (let i = first; i <= last; i++) {
+    const code = src.charCodeAt(i);
+    if (code === Code.RightParen) sawParen = true;
+    else if (
+      code !== Code.RightBrace &&
+      code !== Code.RightBracket &&
+      code !== Code.Comma &&
+      code !== Code.Space &&
+      code !== Code.Tab
+    ) {
+      return { ok: false, tag, reason: 'Unterminated' };
+    }
+  }
+  if (!sawParen) return { ok: false, tag, reason: 'Unterminated' };
+  return {
+    ok: true,
+    tag,
+    contentStart,
+    contentEnd: trimOneLineEnd(src, contentStart, tailLineStart),
+    end: tailLineStart,
+    escaped: false,
+  };
+}
+
+/**
+ *     <<E:2\na\nE\nE trailing
+ *           ^ contentStart: exactly two lines (a tag line among them is content), then the
+ *             third line must be the tag alone (leading whitespace and one CR allowed)
+ */
+function scanCountedBody(src: string, tag: string, contentStart: number, count: number): HeredocScan {
+  let lineStart = contentStart;
+  for (let seen = 0; seen < count; seen++) {
+    const newline = src.indexOf('\n', lineStart);
+    if (newline < 0) return { ok: false, tag, reason: 'Unterminated' };
+    lineStart = newline + 1;
+  }
+  let i = lineStart;
+  while (i < src.length && src.charCodeAt(i) !== Code.LineFeed && isUnicodeWhitespace(src.charCodeAt(i))) i++;
+  if (!src.startsWith(tag, i)) return { ok: false, tag, reason: 'Unterminated' };
+  const end = i + tag.length;
+  let rest = end;
+  if (src.charCodeAt(rest) === Code.CarriageReturn) rest++;
+  if (rest < src.length && src.charCodeAt(rest) !== Code.LineFeed) {
+    return { ok: false, tag, reason: 'Unterminated' };
+  }
+  return { ok: true, tag, contentStart, contentEnd: lineStart, end, escaped: false };
+}
+
+/**
+ *     <<EOF\nline1\n  EOF\n})      (every `\n` here is a literal backslash + n)
+ *            ^ contentStart; `\\` is skipped as a pair so `\\n` is not a separator
+ */
+function scanEscapedBody(src: string, tag: string, contentStart: number): HeredocScan {
+  const length = src.length;
+  let lineStart = contentStart;
+  let i = contentStart;
+  for (;;) {
+    const atEnd = i >= length;
+    if (atEnd || isLiteralNewline(src, i)) {
+      const tagEnd = closeTagEnd(src, tag, lineStart, true);
+      if (tagEnd >= 0) {
+        return {
+          ok: true,
+          tag,
+          contentStart,
+          contentEnd: Math.max(lineStart - 2, contentStart),
+          end: isLiteralNewline(src, tagEnd) ? tagEnd + 2 : tagEnd,
+          escaped: true,
+        };
+      }
+      if (atEnd) return { ok: false, tag, reason: 'Unterminated' };
+      i += 2;
+      lineStart = i;
+    } else if (src.charCodeAt(i) === Code.Backslash && src.charCodeAt(i + 1) === Code.Backslash) {
+      i += 2;
+    } else {
+      i++;
+    }
+  }
+}
+
+/** Index just past a successful heredoc at `start`, or -1 on any failure (or no heredoc). */
+export function skipHeredocBody(src: string, start: number): number {
+  const scan = scanHeredoc(src, start);
+  return scan !== null && scan.ok ? scan.end : -1;
+}
+
+/** The body of a successful scan, decoded when the model used the escaped form. */
+export function heredocContent(src: string, scan: HeredocScan & { ok: true }): string {
+  const raw = src.slice(scan.contentStart, scan.contentEnd);
+  return scan.escaped ? unescapeHeredocBody(raw) : raw;
+}
+
+/**
+ * Decode an escaped-form body: `\n` LF, `\t` TAB, `\r` CR, `\"` quote, `\\` backslash. Any
+ * other backslash pair is kept as written, as is a lone trailing backslash.
+ */
 export function unescapeHeredocBody(raw: string): string {
-  return raw;
+  const firstEscape = raw.indexOf('\\');
+  if (firstEscape < 0) return raw;
+  const length = raw.length;
+  let out = '';
+  let chunkStart = 0;
+  let i = firstEscape;
+  while (i < length) {
+    if (raw.charCodeAt(i) !== Code.Backslash || i + 1 >= length) {
+      i++;
+      continue;
+    }
+    const decoded = decodeHeredocEscape(raw.charCodeAt(i + 1));
+    if (decoded === undefined) {
+      i += 2;
+      continue;
+    }
+    out += raw.slice(chunkStart, i) + decoded;
+    i += 2;
+    chunkStart = i;
+  }
+  return out + raw.slice(chunkStart);
+}
+
+function decodeHeredocEscape(code: number): string | undefined {
+  switch (code) {
+    case Code.LowerN:
+      return '\n';
+    case Code.LowerT:
+      return '\t';
+    case Code.LowerR:
+      return '\r';
+    case Code.Quote:
+      return '"';
+    case Code.Backslash:
+      return '\\';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The decoded body when `value` (after leading whitespace) is exactly one heredoc followed
+ * only by whitespace; otherwise `null`.
+ */
+export function unwrapFullyWrappingHeredoc(value: string): string | null {
+  let start = 0;
+  while (isUnicodeWhitespace(value.charCodeAt(start))) start++;
+  const scan = scanHeredoc(value, start);
+  if (scan === null || !scan.ok) return null;
+  for (let i = scan.end; i < value.length; i++) {
+    if (!isUnicodeWhitespace(value.charCodeAt(i))) return null;
+  }
+  return heredocContent(value, scan);
 }

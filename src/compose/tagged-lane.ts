@@ -10,11 +10,11 @@
  */
 import { buildScanSpec } from '../dialects/index.js';
 import { DIALECTS } from '../dialects/index.js';
-import { scanBareCalls } from '../lex/index.js';
+import { scanBareCalls } from '../lex/bare-calls.js';
 import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
 import { scanUnits } from '../scan/index.js';
 import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
-import type { DirectParse } from './ladders/index.js';
+import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
 import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
 import { dsmlResult, jsonLane, joinHalves, mergeEnvelopeRemainder, mistralResult, readEnvelope } from './lanes/index.js';
 import type { ComposeContext } from './context.js';
@@ -24,7 +24,7 @@ import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
 import { strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
-import type { LaneResult, ToolCall } from './types.js';
+import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
 
 const TAGGED_OPENER = '<tool_call>';
 const ALTERNATE_ENVELOPE_OPENERS: readonly string[] = ['<tool_calls>', '<tool_code>', '<tool_use>', '<tool>', '[[tool]]'];
@@ -212,7 +212,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     consume(state, unit, credited(1));
     return;
   }
-  const head = unit.head_name && unit.head_sep ? { name: unit.head_name, sep: unit.head_sep } : null;
+  const head = unit.head_name && unit.head_sep ? { name: unit.head_name, sep: unit.head_sep } : undefined;
   const outcome = unit.kind === 'unclosed_block' ? unclosedBlockOutcome(unit.body, ctx, head, direct) : callFromBody(unit.body, ctx, head, direct);
   if (outcome.ok) {
     if (outcome.call) creditCall(state, outcome.call);
@@ -222,7 +222,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
       state.canonical.push({ kind: 'prose', text: narration });
     }
     if (outcome.call) {
-      if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome));
+      if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome as UnclosedOutcome));
       consume(state, unit, credited(1));
     } else {
       consume(state, unit, structural('narration_block'));
@@ -233,7 +233,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
   consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unparsed_call_block'));
 }
 
-function recoveredUnclosed(outcome: { recoveredViolation?: import('./types.js').ProtocolViolation }): import('./types.js').ProtocolViolation {
+function recoveredUnclosed(outcome: UnclosedOutcome): ProtocolViolation {
   return outcome.recoveredViolation ?? { kind: 'recovered_dialect', message: messages.unclosedCallRecovered, excerpt: null, dropped_reason: null };
 }
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from './parse.js';
+
+const TOOLS = [
+  { name: 'run', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+  { name: 'verify', parameters: { type: 'object', properties: {} } },
+];
+const RESULT_KEYS = ['calls', 'canonical_text', 'done_marker', 'dropped', 'prose', 'protocol_violations', 'recovered_from_stray_count', 'tool_parse_errors', 'user_response'];
+
+describe('parseToolCalls: the boundary', () => {
+  it('returns exactly the contract keys', () => {
+    expect(Object.keys(parseToolCalls('hello')).sort()).toEqual(RESULT_KEYS);
+    expect(Object.keys(parseToolCalls('hello', { tool_format: 'json' })).sort()).toEqual(RESULT_KEYS);
+    expect(Object.keys(parseToolCalls('hello', { tool_format: 'adaptive' })).sort()).toEqual(RESULT_KEYS);
+  });
+
+  it('stamps consecutive ids from call_id_start in document order', () => {
+    const text = '<tool_call>run({ command: "a" })</tool_call>\n<tool_call>run({ command: "b" })</tool_call>\nrun({ command: "c" })';
+    const r = parseToolCalls(text, { tools: TOOLS, call_id_start: 7 });
+    expect(r.calls.map((c) => [c.id, c.arguments.command])).toEqual([['tc_7', 'a'], ['tc_8', 'b'], ['tc_9', 'c']]);
+    expect(parseToolCalls(text, { tools: TOOLS }).calls.map((c) => c.id)).toEqual(['tc_0', 'tc_1', 'tc_2']);
+  });
+
+  it('names missing required arguments of a call with empty arguments, once, and keeps the call', () => {
+    const r = parseToolCalls('<tool_call>run({})</tool_call>\n<tool_call>run({})</tool_call>\n<tool_call>verify({})</tool_call>', { tools: TOOLS });
+    expect(r.calls.map((c) => c.name)).toEqual(['run', 'run', 'verify']);
+    expect(r.tool_parse_errors).toHaveLength(1);
+    expect(r.tool_parse_errors[0]).toContain('run');
+    expect(r.tool_parse_errors[0]).toContain('command');
+  });
+
+  it('refuses adaptive with an error and the trimmed text as prose', () => {
+    const r = parseToolCalls('  <tool_call>run({ command: "a" })</tool_call>  ', { tools: TOOLS, tool_format: 'adaptive' });
+    expect(r.calls).toEqual([]);
+    expect(r.tool_parse_errors).toHaveLength(1);
+    expect(r.tool_parse_errors[0]).toContain('adaptive');
+    expect(r.prose).toBe('<tool_call>run({ command: "a" })</tool_call>');
+  });
+
+  it.each(['text', '', 'native', 'something-new'])('tool_format %j reads the tagged lane', (format) => {
+    const r = parseToolCalls('<tool_call>run({ command: "a" })</tool_call>', { tools: TOOLS, tool_format: format });
+    expect(r.calls.map((c) => c.arguments)).toEqual([{ command: 'a' }]);
+    expect(r.protocol_violations).toEqual([]);
+  });
+
+  it('json reads the JSON lane', () => {
+    const r = parseToolCalls('```tool\n{"name": "run", "args": {"command": "a"}}\n```', { tools: TOOLS, tool_format: 'json' });
+    expect(r.calls.map((c) => [c.name, c.arguments])).toEqual([['run', { command: 'a' }]]);
+  });
+
+  it('throws TypeError on programmer misuse only', () => {
+    expect(() => parseToolCalls(42 as unknown as string)).toThrow(TypeError);
+    expect(() => parseToolCalls('x', { tool_format: 3 as unknown as string })).toThrow(/tool_format/);
+    expect(() => parseToolCalls('x', { call_id_start: -1 })).toThrow(/call_id_start/);
+    expect(() => parseToolCalls('x', { call_id_start: 1.5 })).toThrow(/call_id_start/);
+    expect(() => parseToolCalls('x', 'json' as never)).toThrow(/options/);
+  });
+
+  it('keeps __proto__ as an own argument key without touching prototypes', () => {
+    const r = parseToolCalls('<tool_call>run({"__proto__": {"x": 1}, "command": "a"})</tool_call>', { tools: TOOLS });
+    const args = r.calls[0]?.arguments as Record<string, unknown>;
+    expect(Object.hasOwn(args, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+    expect((args as { x?: unknown }).x).toBeUndefined();
+    expect(r.canonical_text).toContain('"__proto__": {');
+  });
+
+  it('never throws on hostile text', () => {
+    for (const text of ['', '<', '</', '<tool_call>', '<tool_call><tool_call>', '```tool\n', '[TOOL_CALLS]', '<｜DSML｜', '<|message|>tool_call to=x', '<function=', '\u0000\uffff']) {
+      expect(() => parseToolCalls(text, { tools: TOOLS })).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Properties of the composer over random mixes of dialect fragments and noise:
+ * never throws; every unit is accounted for (the drop invariant); ids are distinct and
+ * consecutive; canonical text parses back to the same calls.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildScanSpec } from '../src/dialects/index.js';
+import { composeContext } from '../src/compose/context.js';
+import { parseToolCalls } from '../src/compose/parse.js';
+import { walkScan } from '../src/compose/tagged-lane.js';
+import { scanUnits } from '../src/scan/index.js';
+
+const TOOLS = [
+  { name: 'run', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+  { name: 'look', parameters: { type: 'object', properties: { file: { type: 'string' } } } },
+];
+
+const DIALECT_FRAGMENTS = [
+  '<tool_call>run({ command: "x" })</tool_call>',
+  '<tool_call>\nlook({ file: "a.txt" })\n</tool_call>',
+  '<toolcall>run{ command: "brace" }</toolcall>',
+  '<tool_call>\nlook({ file: "cut',
+  '<tool_call>\n{"name": "run", "arguments": {"command": "json"}}\n</tool_call>',
+  '<tool_call>\n<thinking>why</thinking>\nrun({ command: "t" })\n</tool_call>',
+  '<tool_call>nothing callable here</tool_call>',
+  '<tool_call></tool_call>',
+  '<assistant_prose>Looking around.</assistant_prose>',
+  '<user_response>All done.</user_response>',
+  '<done>##DONE##</done>',
+  '<done></done>',
+  '<user_response>cut off answer',
+  '</user_response>',
+  'run({ command: "bare" })',
+  'tool_code: look({ file: "b" })',
+  'unknown_tool({ a: 1 })',
+  'Hint: run({ command: "ls" })',
+  '```tool\n{"name": "run", "args": {"command": "fenced"}}\n```',
+  '```python\nrun({ command: "py" })\n```',
+  '<function=run>\n<parameter=command>\nls -la\n</parameter>\n</function>',
+  '<function=nope>\n<parameter=x>\n1\n</parameter>\n</function>',
+  '<function_calls>\n<invoke name="look">\n<parameter name="file">c.txt</parameter>\n</invoke>\n</function_calls>',
+  '<run({ command: "angle" })>',
+  '<|start|>assistant<|channel|>analysis<|message|>',
+  '<|end|>',
+  '<tool_call<|message|>run({ command: "corrupt" })',
+  '[[CALL]\nrun({ command: "reserved" })\n</tool_call>',
+  '</tool_call>',
+  '<notes>',
+  '</notes>',
+  '_call>',
+  '<thinking>hidden</thinking>',
+  'Plain words between things.',
+];
+
+const SAFE_PROSE = fc.string({ unit: fc.constantFrom(...'abcdefghij XYZ.,:;!?-_0123456789'.split('')), maxLength: 24 });
+const HOSTILE = fc.string({ unit: fc.constantFrom(...'ab <>/{}()[]"\'`:=|\n\t_#~*\\'.split('')), maxLength: 24 });
+const SEPARATOR = fc.constantFrom('', ' ', '\n', '\n\n', '\n```\n');
+
+function mix(noise: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const piece = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...DIALECT_FRAGMENTS) }, { weight: 1, arbitrary: noise });
+  return fc.array(fc.tuple(piece, SEPARATOR), { maxLength: 8 }).map((parts) => parts.map(([p, s]) => p + s).join(''));
+}
+
+const nonSpace = (s: string) => s.replace(/\s+/g, '');
+
+describe('composer properties', () => {
+  it('never throws on any mix, in every format', () => {
+    fc.assert(
+      fc.property(mix(HOSTILE), fc.constantFrom('text', 'json', 'native', '', 'adaptive', 'other'), (text, format) => {
+        const r = parseToolCalls(text, { tools: TOOLS, tool_format: format });
+        expect(Array.isArray(r.calls)).toBe(true);
+        for (const call of r.calls) expect(call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('accounts for every unit: a call, a recorded drop, or a named structural outcome', () => {
+    const ctx = composeContext(TOOLS, 'text');
+    const spec = buildScanSpec(ctx.registry);
+    fc.assert(
+      fc.property(mix(HOSTILE), (text) => {
+        const scan = scanUnits(text, spec);
+        const { result, trace } = walkScan(scan, ctx, true);
+        const walked = (trace ?? []).filter((e) => e.start >= 0);
+        // Each unit exactly once, in order.
+        expect(walked.map((e) => [e.start, e.end])).toEqual(scan.units.map((u) => [u.start, u.end]));
+        // The units' spans cover every non-whitespace character of the source.
+        const covered = new Uint8Array(scan.source.length);
+        for (const e of walked) covered.fill(1, e.start, e.end);
+        for (let i = 0; i < scan.source.length; i++) {
+          if (!covered[i] && /\S/.test(scan.source[i]!)) throw new Error(`uncovered ${JSON.stringify(scan.source[i])} at ${i} in ${JSON.stringify(scan.source)}`);
+        }
+        // A dropped unit's text is the whole unit, whitespace aside.
+        for (const e of walked.filter((w) => w.account === 'drop')) expect(nonSpace(e.text ?? '')).toBe(nonSpace(scan.source.slice(e.start, e.end)));
+        // Every ledger entry comes from the walk (or the post-loop fence decision).
+        expect(result.dropped.map((d) => d.text)).toEqual((trace ?? []).filter((e) => e.account === 'drop').map((e) => e.text));
+        // Every credited call is accounted for by some unit or the fence recovery.
+        expect((trace ?? []).some((e) => e.account === 'call')).toBe(result.calls.length > 0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('stamps distinct consecutive ids from call_id_start', () => {
+    fc.assert(
+      fc.property(mix(SAFE_PROSE), fc.nat({ max: 1000 }), (text, start) => {
+        const r = parseToolCalls(text, { tools: TOOLS, call_id_start: start });
+        expect(r.calls.map((c) => c.id)).toEqual(r.calls.map((_, i) => `tc_${start + i}`));
+        expect(r.recovered_from_stray_count).toBeLessThanOrEqual(r.calls.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('parses its own canonical text back to the same calls', () => {
+    fc.assert(
+      fc.property(mix(SAFE_PROSE), (text) => {
+        const first = parseToolCalls(text, { tools: TOOLS, tool_format: 'text' });
+        const again = parseToolCalls(first.canonical_text, { tools: TOOLS, tool_format: 'text' });
+        expect(again.calls.map((c) => [c.name, c.arguments])).toEqual(first.calls.map((c) => [c.name, c.arguments]));
+        expect(again.canonical_text).toBe(first.canonical_text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,22 +1,167 @@
+/**
+ * Canonical replay: a call rendered as `name({ ...pretty JSON... })`, and whole turns as the
+ * canonical tagged grammar (`<tool_call>`, `<assistant_prose>`, `<user_response>`, `<done>`).
+ */
+import { isUnicodeWhitespace } from './codes.js';
+
+export type CanonicalCall = { name: string; arguments?: unknown };
+
 export type CanonicalPart =
   | string
   | { kind: 'call'; name: string; arguments?: unknown }
-  | { kind: 'bare'; calls: { name: string; arguments?: unknown }[]; prose?: string }
+  | { kind: 'bare'; calls: CanonicalCall[]; prose?: string }
   | { kind: 'prose' | 'answer' | 'done'; text: string };
 
-/** `name(` + pretty JSON of `args` + `)`. */
+/** Order keys by code point (the UTF-8 byte order the reference sorts by), not UTF-16 unit. */
+function compareKeys(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (astral code point) sorts above every BMP unit, including U+E000..U+FFFF.
+    const xAstral = x >= 0xd800 && x <= 0xdfff;
+    const yAstral = y >= 0xd800 && y <= 0xdfff;
+    if (xAstral !== yAstral) return xAstral ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+function renderJson(value: unknown, indent: string, open: Set<object>): string {
+  if (value === null || value === undefined) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      break;
+    default:
+      return 'null';
+  }
+  const container = value as object;
+  if (open.has(container)) throw new TypeError('renderCanonicalCall: args must not contain a cycle');
+  const inner = `${indent}  `;
+  let out: string;
+  open.add(container);
+  if (Array.isArray(container)) {
+    if (container.length === 0) out = '[]';
+    else {
+      const items = container.map((item: unknown) => inner + renderJson(item, inner, open));
+      out = `[\n${items.join(',\n')}\n${indent}]`;
+    }
+  } else {
+    const record = container as Record<string, unknown>;
+    const members: string[] = [];
+    for (const key of Object.keys(record).sort(compareKeys)) {
+      const member = record[key];
+      // As in JSON.stringify: members that have no JSON form are left out.
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      members.push(`${inner}${JSON.stringify(key)}: ${renderJson(member, inner, open)}`);
+    }
+    out = members.length === 0 ? '{}' : `{\n${members.join(',\n')}\n${indent}}`;
+  }
+  open.delete(container);
+  return out;
+}
+
+/**
+ * `name(` + the arguments as pretty JSON + `)`: 2-space indentation, `"key": value`, object keys
+ * sorted, `{}`/`[]` when empty, no trailing newline. Missing arguments render as `{}`.
+ *
+ *     look({
+ *       "path": "a.rs"
+ *     })
+ */
 export function renderCanonicalCall(name: string, args: unknown): string {
-  return `${name}(${JSON.stringify(args ?? {}, null, 2)})`;
+  if (typeof name !== 'string') throw new TypeError('renderCanonicalCall: name must be a string');
+  return `${name}(${renderJson(args === undefined ? {} : args, '', new Set())})`;
 }
 
-/** Render canonical parts joined by blank lines. */
+/** Rust's `str::trim` (Unicode White_Space), which differs from JS `trim` at U+FEFF/U+0085. */
+export function trimUnicode(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isUnicodeWhitespace(s.charCodeAt(start))) start++;
+  while (end > start && isUnicodeWhitespace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+/** The text a part shows: strings as they are, nothing for a missing value. */
+function display(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function renderCallBlock(call: { name?: unknown; arguments?: unknown }): string {
+  const name = typeof call.name === 'string' ? call.name : '';
+  return `<tool_call>\n${renderCanonicalCall(name, call.arguments)}\n</tool_call>`;
+}
+
+function renderPart(part: unknown): string {
+  if (typeof part === 'string') return part;
+  if (typeof part !== 'object' || part === null || Array.isArray(part)) {
+    throw new TypeError('renderParts: each part must be a string or an object');
+  }
+  const record = part as Record<string, unknown>;
+  const kind = record.kind;
+  if (typeof kind !== 'string') throw new TypeError('renderParts: part.kind must be a string');
+  switch (kind) {
+    case 'call':
+      return renderCallBlock(record);
+    case 'bare': {
+      const calls = record.calls;
+      if (!Array.isArray(calls)) throw new TypeError('renderParts: a bare part needs a calls array');
+      const pieces = calls.map((call: unknown) => {
+        if (typeof call !== 'object' || call === null || Array.isArray(call)) {
+          throw new TypeError('renderParts: each call of a bare part must be an object');
+        }
+        return renderCallBlock(call as Record<string, unknown>);
+      });
+      if (typeof record.prose === 'string') {
+        const prose = trimUnicode(record.prose);
+        if (prose !== '') pieces.push(`<assistant_prose>\n${prose}\n</assistant_prose>`);
+      }
+      return pieces.join('\n\n');
+    }
+    case 'prose':
+      return `<assistant_prose>\n${trimUnicode(display(record.text))}\n</assistant_prose>`;
+    case 'answer':
+      return `<user_response>\n${trimUnicode(display(record.text))}\n</user_response>`;
+    case 'done':
+      return `<done>${trimUnicode(display(record.text))}</done>`;
+    default:
+      throw new TypeError(`renderParts: part.kind ${JSON.stringify(kind)} is not one of call, bare, prose, answer, done`);
+  }
+}
+
+/**
+ * Render canonical parts in order, joined by a blank line. A string part is used verbatim (an
+ * empty one still contributes its separator). Throws a TypeError on malformed parts: they come
+ * from the composer, never from model text.
+ */
 export function renderParts(parts: readonly CanonicalPart[]): string {
-  void parts;
-  return '';
+  if (!Array.isArray(parts)) throw new TypeError('renderParts: parts must be an array');
+  return parts.map(renderPart).join('\n\n');
 }
 
-/** First `max` code points of `s`, with an ellipsis when cut. */
+/** `s` when it has at most `max` code points, else its first `max` code points and `…`. */
 export function previewStr(s: string, max: number): string {
-  void max;
+  let count = 0;
+  let i = 0;
+  const length = s.length;
+  while (i < length) {
+    if (count === max) return `${s.slice(0, i)}\u2026`;
+    const code = s.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    i += pair ? 2 : 1;
+    count++;
+  }
   return s;
 }

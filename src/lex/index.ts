@@ -7,3 +7,7 @@ export * from './json-stream.js';
 export * from './entities.js';
 export * from './render.js';
 export * from './call-expr.js';
+export * from './text-index.js';
+export * from './spans.js';
+export * from './call-head.js';
+export * from './thinking.js';

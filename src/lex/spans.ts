@@ -1,0 +1,288 @@
+/**
+ * Span delimiting over one source: where a call block ends (`findSpanEnd`), where the next
+ * line-leading call opener is (`findOpenerAfter`), plain blocks (`matchBlock`) and the legacy
+ * `findCloseTag` (spec/scanner.md sections 6.4 to 6.8).
+ *
+ * `SpanWalker` holds the memos that keep a whole scan linear even though every call block,
+ * reserved stub and resync asks these questions again from a new start:
+ * - a quote that runs unterminated to the end makes every later quote of the same character
+ *   unterminated too (a later one either is examined by the first scan, which would have closed
+ *   there, or is escaped in it, and then both scans continue in step), so the answer is kept;
+ * - heredoc results are kept by start offset;
+ * - a span walk's outcome depends only on the position it stands on (for one close needle), so
+ *   every position a walk steps on is stamped with the walk, and a later walk that steps on a
+ *   stamped position takes that walk's outcome instead of walking the same ground again;
+ * - `findOpenerAfter` answers are reused while queries move forward.
+ */
+import { Code } from './codes.js';
+import { scanHeredoc } from './heredoc.js';
+import { skipStringSpan } from './string-span.js';
+import { TextIndex } from './text-index.js';
+
+/** Outcome of walking a call body for its close tag. */
+export type SpanEnd =
+  | { readonly kind: 'closed'; readonly at: number }
+  | { readonly kind: 'opener'; readonly at: number }
+  | { readonly kind: 'truncated' }
+  | { readonly kind: 'not_found' };
+
+const TRUNCATED: SpanEnd = Object.freeze({ kind: 'truncated' });
+const NOT_FOUND: SpanEnd = Object.freeze({ kind: 'not_found' });
+
+/** Optional work counter: characters examined, so tests can check linearity without a clock. */
+export interface ScanStats {
+  work: number;
+}
+
+/** What a `<<` at some offset means to a walker. */
+const enum HeredocStep {
+  /** Not a heredoc (no tag, or an unusable count): the `<` is ordinary content. */
+  Content = -1,
+  /** A heredoc that never closes or lacks its newline: the model stopped mid-heredoc. */
+  Broken = -2,
+}
+
+function isQuote(code: number): boolean {
+  return code === Code.Quote || code === Code.Apostrophe || code === Code.Backtick;
+}
+
+interface WalkMemo {
+  /** `stamp[i]` = id of the walk that stepped on `i` (0: none yet). */
+  readonly stamp: Int32Array;
+  /** `outcome[id]` for finished walks. */
+  readonly outcome: SpanEnd[];
+}
+
+export class SpanWalker {
+  readonly src: string;
+  readonly stats: ScanStats | undefined;
+  #index: TextIndex | undefined;
+  /** Lowest start of an unterminated quote, by quote character. */
+  #unterminatedFrom = new Map<number, number>();
+  #quoteEnds = new Map<number, number>();
+  #heredocs = new Map<number, number>();
+  #walks = new Map<string, WalkMemo>();
+  #openerQueries = new Map<readonly string[], { from: number; found: number }>();
+
+  constructor(src: string, index?: TextIndex, stats?: ScanStats) {
+    this.src = src;
+    this.#index = index;
+    this.stats = stats;
+  }
+
+  get index(): TextIndex {
+    return (this.#index ??= new TextIndex(this.src));
+  }
+
+  #work(amount: number): void {
+    if (this.stats) this.stats.work += amount;
+  }
+
+  /** Offset just past the quoted span opening at `start`, or -1 when it never closes. */
+  quoteEnd(start: number): number {
+    const quote = this.src.charCodeAt(start);
+    const unterminatedFrom = this.#unterminatedFrom.get(quote);
+    if (unterminatedFrom !== undefined && start >= unterminatedFrom) return -1;
+    const known = this.#quoteEnds.get(start);
+    if (known !== undefined) return known;
+    const end = skipStringSpan(this.src, start);
+    this.#work((end === -1 ? this.src.length : end) - start);
+    if (end === -1) this.#unterminatedFrom.set(quote, start);
+    else this.#quoteEnds.set(start, end);
+    return end;
+  }
+
+  /**
+   * The heredoc whose `<<` is at `start`: its end offset when it closes, `HeredocStep.Content`
+   * when `<<` is not a heredoc at all, `HeredocStep.Broken` when it opens but never completes.
+   */
+  heredocStep(start: number): number {
+    const known = this.#heredocs.get(start);
+    if (known !== undefined) return known;
+    const scan = scanHeredoc(this.src, start);
+    let step: number;
+    if (scan === null) step = HeredocStep.Content;
+    else if (scan.ok) step = scan.end;
+    else step = scan.reason === 'InvalidCount' ? HeredocStep.Content : HeredocStep.Broken;
+    this.#work(step > start ? step - start : scan !== null && !scan.ok && scan.reason === 'Unterminated' ? this.src.length - start : 2);
+    this.#heredocs.set(start, step);
+    return step;
+  }
+
+  /** End of a complete heredoc at `start`, or -1 for anything else (`skipHeredocBody`). */
+  heredocEnd(start: number): number {
+    const step = this.heredocStep(start);
+    return step >= 0 ? step : -1;
+  }
+
+  /**
+   * Walk a call body from `from` to its `close` needle (section 6.5). Quoted spans and
+   * heredocs are skipped; an unterminated one truncates the walk. A line-leading `opener`
+   * (Unicode-whitespace definition) bounds it. Close needle and openers must start with `<`.
+   *
+   *     <tool_call>run({ command: "echo </tool_call>" })</tool_call>
+   *                ^ from              (skipped in span)  ^ closed here
+   */
+  findSpanEnd(from: number, close: string, openers: readonly string[]): SpanEnd {
+    const src = this.src;
+    const length = src.length;
+    const memo = this.#walkMemo(close, openers);
+    const walk = memo.outcome.length;
+    memo.outcome.push(NOT_FOUND);
+    let result: SpanEnd = NOT_FOUND;
+    let i = from;
+    let steps = 0;
+    while (i < length) {
+      const seenBy = memo.stamp[i] as number;
+      if (seenBy !== 0) {
+        result = memo.outcome[seenBy] as SpanEnd;
+        break;
+      }
+      memo.stamp[i] = walk;
+      steps++;
+      const code = src.charCodeAt(i);
+      if (isQuote(code)) {
+        const end = this.quoteEnd(i);
+        if (end === -1) {
+          result = TRUNCATED;
+          break;
+        }
+        i = end;
+        continue;
+      }
+      if (code === Code.LessThan) {
+        if (src.charCodeAt(i + 1) === Code.LessThan) {
+          const step = this.heredocStep(i);
+          if (step === HeredocStep.Broken) {
+            result = TRUNCATED;
+            break;
+          }
+          if (step >= 0) {
+            i = step;
+            continue;
+          }
+        }
+        if (src.startsWith(close, i)) {
+          result = { kind: 'closed', at: i };
+          break;
+        }
+        if (this.index.isLineLeadingUnicode(i) && startsWithAny(src, i, openers)) {
+          result = { kind: 'opener', at: i };
+          break;
+        }
+      }
+      i++;
+    }
+    this.#work(steps);
+    memo.outcome[walk] = result;
+    return result;
+  }
+
+  /**
+   * First offset `>= from` that is line-leading (Unicode whitespace before it on its line) and
+   * starts one of `openers`, or -1 (section 6.6). Raw characters: no string or heredoc
+   * awareness. Openers must start with a non-whitespace character (they start with `<`).
+   */
+  findOpenerAfter(from: number, openers: readonly string[]): number {
+    const last = this.#openerQueries.get(openers);
+    // Nothing in [last.from, last.found) matched, so a later query inside it has the same answer.
+    if (last && from >= last.from && (last.found === -1 || from <= last.found)) return last.found;
+    const index = this.index;
+    const lines = index.newlines.length + 1;
+    let found = -1;
+    for (let line = index.lineOf(from); line < lines; line++) {
+      // Openers start with a non-space character, so the one line-leading candidate of a line
+      // is its first non-whitespace character; positions before `from` do not count.
+      const candidate = index.firstNonWhitespace(line);
+      this.#work(1);
+      if (candidate >= from && candidate < index.endOfLine(line) && startsWithAny(this.src, candidate, openers)) {
+        found = candidate;
+        break;
+      }
+    }
+    this.#openerQueries.set(openers, { from, found });
+    return found;
+  }
+
+  #walkMemo(close: string, openers: readonly string[]): WalkMemo {
+    const key = `${close}\u0000${openers.join('\u0000')}`;
+    let memo = this.#walks.get(key);
+    if (memo === undefined) {
+      // Walk ids start at 1 so that 0 can mean "not stepped on".
+      memo = { stamp: new Int32Array(this.src.length + 1), outcome: [NOT_FOUND] };
+      this.#walks.set(key, memo);
+    }
+    return memo;
+  }
+}
+
+/** Whether `src` at `at` starts with any of `needles`. */
+export function startsWithAny(src: string, at: number, needles: readonly string[]): boolean {
+  for (const needle of needles) if (src.startsWith(needle, at)) return true;
+  return false;
+}
+
+/** Section 6.5 as a one-off function (the scanner keeps one `SpanWalker` per scan instead). */
+export function findSpanEnd(src: string, from: number, close: string, openers: readonly string[]): SpanEnd {
+  return new SpanWalker(src).findSpanEnd(from, close, openers);
+}
+
+/** Section 6.6 as a one-off function: -1 when no line-leading opener follows. */
+export function findOpenerAfter(src: string, from: number, openers: readonly string[]): number {
+  return new SpanWalker(src).findOpenerAfter(from, openers);
+}
+
+/**
+ * Plain block (section 6.8): `<tag>` at `start`, then the first `</tag>` anywhere after it,
+ * with no string, heredoc or nesting awareness. Null when the close is absent.
+ */
+export function matchBlock(src: string, start: number, tag: string): { body: string; end: number } | null {
+  const open = `<${tag}>`;
+  if (!src.startsWith(open, start)) return null;
+  const close = `</${tag}>`;
+  const bodyStart = start + open.length;
+  const at = src.indexOf(close, bodyStart);
+  return at === -1 ? null : { body: src.slice(bodyStart, at), end: at + close.length };
+}
+
+/** Outcome of the legacy close-tag search (section 6.4). */
+export type CloseTagSearch = { kind: 'found'; at: number } | { kind: 'need_more' } | { kind: 'not_found' };
+
+/**
+ * Legacy close search used by streaming detectors: like `findSpanEnd` without bounds, and an
+ * unterminated string or heredoc means "need more input" rather than "truncated".
+ */
+export function findCloseTag(src: string, from: number, needle: string): CloseTagSearch {
+  const walker = new SpanWalker(src);
+  let i = from;
+  while (i < src.length) {
+    const code = src.charCodeAt(i);
+    if (isQuote(code)) {
+      const end = walker.quoteEnd(i);
+      if (end === -1) return { kind: 'need_more' };
+      i = end;
+      continue;
+    }
+    if (code === Code.LessThan && src.charCodeAt(i + 1) === Code.LessThan) {
+      const step = walker.heredocStep(i);
+      if (step === HeredocStep.Broken) return { kind: 'need_more' };
+      if (step >= 0) {
+        i = step;
+        continue;
+      }
+    }
+    if (src.startsWith(needle, i)) return { kind: 'found', at: i };
+    i++;
+  }
+  return { kind: 'not_found' };
+}
+
+/** `<tag>` at `start` closed by a string- and heredoc-aware `</tag>`; null otherwise. */
+export function matchToolCallBlock(src: string, start: number, tag: string): { body: string; end: number } | null {
+  const open = `<${tag}>`;
+  if (!src.startsWith(open, start)) return null;
+  const bodyStart = start + open.length;
+  const close = `</${tag}>`;
+  const found = findCloseTag(src, bodyStart, close);
+  return found.kind === 'found' ? { body: src.slice(bodyStart, found.at), end: found.at + close.length } : null;
+}

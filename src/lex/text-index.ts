@@ -1,0 +1,116 @@
+/**
+ * `TextIndex`: fence markers and line starts of one source, built once per scan so that
+ * "inside a fence?" and "line-leading?" are binary searches instead of rescans from the start
+ * (spec/scanner.md sections 6.7 and 6.9).
+ *
+ * Offsets are UTF-16 code-unit indexes into the indexed string.
+ */
+import { Code, isUnicodeWhitespace } from './codes.js';
+
+/** Number of entries of the ascending `sorted` that are `< value`. */
+function countBelow(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The blanks `TextIndex.isLineLeading` allows before a marker: space, tab, CR (not FF). */
+function isLineBlank(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.CarriageReturn;
+}
+
+const FENCE = '```';
+const UNKNOWN = -1;
+
+export class TextIndex {
+  readonly source: string;
+  /** Starts of the non-overlapping ``` markers, left to right (six backticks give two). */
+  readonly fenceMarkers: readonly number[];
+  /** Positions of every LF. */
+  readonly newlines: readonly number[];
+  /** Per line: offset of the first character that is not space/tab/CR (lazily filled). */
+  #firstNonBlank: Int32Array;
+  /** Per line: offset of the first character that is not Unicode whitespace (lazily filled). */
+  #firstNonUnicodeSpace: Int32Array;
+
+  constructor(source: string) {
+    this.source = source;
+    const fences: number[] = [];
+    for (let at = source.indexOf(FENCE); at !== -1; at = source.indexOf(FENCE, at + FENCE.length)) fences.push(at);
+    const newlines: number[] = [];
+    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) newlines.push(at);
+    this.fenceMarkers = fences;
+    this.newlines = newlines;
+    this.#firstNonBlank = new Int32Array(newlines.length + 1).fill(UNKNOWN);
+    this.#firstNonUnicodeSpace = new Int32Array(newlines.length + 1).fill(UNKNOWN);
+  }
+
+  /** Index of the line holding `offset` (0-based; a LF belongs to the line it ends). */
+  lineOf(offset: number): number {
+    return countBelow(this.newlines, offset);
+  }
+
+  /** Offset of the first character of the line holding `offset`. */
+  lineStart(offset: number): number {
+    const line = this.lineOf(offset);
+    return line === 0 ? 0 : (this.newlines[line - 1] as number) + 1;
+  }
+
+  /** Offset of the LF ending the line holding `offset`, or the source length on the last line. */
+  lineEnd(offset: number): number {
+    const line = this.lineOf(offset);
+    return line < this.newlines.length ? (this.newlines[line] as number) : this.source.length;
+  }
+
+  /**
+   * Inside a ``` fence: an odd number of markers start before `offset` and at least one starts
+   * at or after it. An opening marker's own position is outside, a closing one's is inside, and
+   * an unbalanced trailing fence fences nothing.
+   */
+  insideFence(offset: number): boolean {
+    const before = countBelow(this.fenceMarkers, offset);
+    return (before & 1) === 1 && before < this.fenceMarkers.length;
+  }
+
+  /** Only space, tab and CR stand between the start of the line and `offset`. */
+  isLineLeading(offset: number): boolean {
+    return offset <= this.#firstOn(this.lineOf(offset), this.#firstNonBlank, isLineBlank);
+  }
+
+  /** Only Unicode whitespace stands between the start of the line and `offset` (call-block bounds). */
+  isLineLeadingUnicode(offset: number): boolean {
+    return offset <= this.#firstOn(this.lineOf(offset), this.#firstNonUnicodeSpace, isUnicodeWhitespace);
+  }
+
+  /** Number of lines (one more than the number of LFs). */
+  get lineCount(): number {
+    return this.newlines.length + 1;
+  }
+
+  /** Offset of the LF ending `line`, or the source length for the last line. */
+  endOfLine(line: number): number {
+    return line < this.newlines.length ? (this.newlines[line] as number) : this.source.length;
+  }
+
+  /** Offset of the first non-Unicode-whitespace character of `line` (its end when blank). */
+  firstNonWhitespace(line: number): number {
+    return this.#firstOn(line, this.#firstNonUnicodeSpace, isUnicodeWhitespace);
+  }
+
+  /** Each line is measured at most once per predicate, so all queries together stay linear. */
+  #firstOn(line: number, cache: Int32Array, blank: (code: number) => boolean): number {
+    const cached = cache[line] as number;
+    if (cached !== UNKNOWN) return cached;
+    const start = line === 0 ? 0 : (this.newlines[line - 1] as number) + 1;
+    const end = line < this.newlines.length ? (this.newlines[line] as number) : this.source.length;
+    let at = start;
+    while (at < end && blank(this.source.charCodeAt(at))) at++;
+    cache[line] = at;
+    return at;
+  }
+}

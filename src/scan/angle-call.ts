@@ -1,0 +1,32 @@
+/**
+ * Branch 9: an angle-wrapped call of a known tool, `<look({ path: "a.rs" })>` (spec/scanner.md
+ * section 3.11). The extent depends on the arguments, so the scanner parses them.
+ *
+ *     <look({ path: "a.rs" })>
+ *     ^ cursor               ^ optional `>`; spaces and tabs before it belong to the unit
+ */
+import { Code } from '../lex/codes.js';
+import { parseCallExpr } from '../lex/call-expr.js';
+import { identLength } from '../lex/ident.js';
+import type { ScanState } from './state.js';
+import type { AngleCallUnit } from './types.js';
+
+export function angleCall(state: Readonly<ScanState>): AngleCallUnit | null {
+  const { source, length, cursor: start, vocab } = state;
+  const nameStart = start + 1;
+  const nameLength = identLength(source, nameStart);
+  if (nameLength === 0 || source.charCodeAt(nameStart + nameLength) !== Code.LeftParen) return null;
+  const name = source.slice(nameStart, nameStart + nameLength);
+  if (!vocab.knownTools.has(name)) return null;
+  const parsed = parseCallExpr(source.slice(nameStart), name);
+  if (!parsed.ok) return null;
+  let end = nameStart + parsed.consumed;
+  while (end < length) {
+    const code = source.charCodeAt(end);
+    if (code !== Code.Space && code !== Code.Tab) break;
+    end++;
+  }
+  if (source.charCodeAt(end) === Code.GreaterThan) end++;
+  if (state.stats) state.stats.work += end - start;
+  return { kind: 'angle_call', start, end, name, arguments: parsed.arguments };
+}

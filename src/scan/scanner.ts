@@ -1,0 +1,150 @@
+/**
+ * The scan loop (spec/scanner.md sections 1.2 to 3.3): skip whitespace, take one step, emit
+ * exactly one unit, repeat. The emit funnel is the only place a unit enters the list and, with
+ * the whitespace skipper, the only code that moves the cursor; it refuses a unit that does not
+ * start at the cursor or does not advance, so units plus skipped whitespace tile the source.
+ */
+import { Code, isUnicodeWhitespace } from '../lex/codes.js';
+import type { ScanStats } from '../lex/spans.js';
+import { stripThinkingTags } from '../lex/thinking.js';
+import { angleCall } from './angle-call.js';
+import { closedBlock } from './body-units.js';
+import { callBlock, reservedBlock } from './call-block.js';
+import { compileScanSpec, type LessThanEntry } from './compile.js';
+import { harmonyLine, harmonySkip } from './harmony.js';
+import { fencedLine, tagFragment } from './line-units.js';
+import { createScanState, type ScanState } from './state.js';
+import { textRun } from './text-run.js';
+import type { ScanResult, ScanSpec, Unit } from './types.js';
+import { validateScanSpec } from './validate.js';
+
+/** Kinds that do not count as a block for the adjacency rule of branch 5. */
+function countsAsBlock(unit: Unit): boolean {
+  return unit.kind !== 'text' && unit.kind !== 'fenced_line' && unit.kind !== 'tag';
+}
+
+/** The inter-unit skipper: ASCII space, tab, LF, FF, CR only (not VT, not Unicode spaces). */
+function skipWhitespace(state: ScanState): void {
+  const { source, length } = state;
+  let at = state.cursor;
+  while (at < length) {
+    const code = source.charCodeAt(at);
+    if (code !== Code.Space && code !== Code.Tab && code !== Code.LineFeed && code !== Code.FormFeed && code !== Code.CarriageReturn) break;
+    at++;
+  }
+  if (state.stats) state.stats.work += at - state.cursor;
+  state.cursor = at;
+}
+
+/** The emit funnel. */
+function emit(state: ScanState, units: Unit[], unit: Unit): void {
+  if (unit.start !== state.cursor || unit.end <= unit.start || unit.end > state.length) {
+    // A scanner bug, never a property of the input: fail loudly rather than loop or drop text.
+    throw new Error(`tool-parse scanner: ${unit.kind} unit [${unit.start}, ${unit.end}) does not advance the cursor at ${state.cursor}`);
+  }
+  units.push(unit);
+  state.cursor = unit.end;
+  if (countsAsBlock(unit)) {
+    state.lastBlockEnd = unit.end;
+    state.blockGapEnd = -1;
+  }
+  if (state.stats) state.stats.work += 1;
+}
+
+/**
+ * Adjacency excuses a `<` that is not line-leading: only Unicode whitespace separates it from
+ * the previous block (`</tool_call><tool_call>` chains stay top-level). The gap after a block is
+ * measured once, not once per `<`.
+ */
+function adjacentToBlock(state: ScanState): boolean {
+  if (state.lastBlockEnd === 0) return false;
+  if (state.blockGapEnd === -1) {
+    let at = state.lastBlockEnd;
+    while (at < state.length && isUnicodeWhitespace(state.source.charCodeAt(at))) at++;
+    if (state.stats) state.stats.work += at - state.lastBlockEnd;
+    state.blockGapEnd = at;
+  }
+  return state.cursor <= state.blockGapEnd;
+}
+
+function tryEntry(state: ScanState, entry: LessThanEntry): Unit | null {
+  const { source, cursor } = state;
+  switch (entry.branch) {
+    case 'call':
+      return source.startsWith(entry.forms.open, cursor) ? callBlock(state, entry.forms) : null;
+    case 'block': {
+      // Branch 8: a plain block needs its close somewhere after the opener (first occurrence).
+      const { open, close, tag } = entry.forms;
+      if (!source.startsWith(open, cursor)) return null;
+      const bodyStart = cursor + open.length;
+      const closeAt = state.next.find(close, bodyStart);
+      return closeAt === -1 ? null : closedBlock(source, cursor, closeAt + close.length, tag, bodyStart, closeAt);
+    }
+    case 'markup': {
+      // Branch 10: through the first close from the cursor, else bounded like an unclosed call.
+      const { opener, close } = entry;
+      if (!source.startsWith(opener, cursor)) return null;
+      const closeAt = state.next.find(close, cursor);
+      let end: number;
+      if (closeAt !== -1) end = closeAt + close.length;
+      else {
+        const bound = state.walker.findOpenerAfter(cursor + opener.length, state.vocab.callTagBounds);
+        end = bound === -1 ? state.length : bound;
+      }
+      return { kind: 'markup', start: cursor, end, opener, text: source.slice(cursor, end) };
+    }
+    case 'stray_close':
+      return source.startsWith(entry.needle, cursor)
+        ? { kind: 'stray_close', start: cursor, end: cursor + entry.needle.length, tag: entry.forms.tag }
+        : null;
+    case 'wrapper':
+      return source.startsWith(entry.needle, cursor)
+        ? { kind: 'wrapper', start: cursor, end: cursor + entry.needle.length, tag: entry.forms.tag }
+        : null;
+  }
+}
+
+/** One step: the thirteen branches in the reference's order; the first that matches wins. */
+function step(state: ScanState): Unit {
+  const unit =
+    reservedBlock(state) ?? // 1
+    textRun(state) ?? // 2 (everything below starts on `<`)
+    harmonyLine(state) ?? // 3
+    harmonySkip(state) ?? // 4
+    fencedLine(state, adjacentToBlock(state)); // 5
+  if (unit !== null) return unit;
+  const slot = state.vocab.lessThan.get(state.source.charCodeAt(state.cursor + 1));
+  if (slot !== undefined) {
+    for (const entry of slot.beforeAngle) {
+      const found = tryEntry(state, entry); // 6/7, 8
+      if (found !== null) return found;
+    }
+  }
+  const angle = angleCall(state); // 9
+  if (angle !== null) return angle;
+  if (slot !== undefined) {
+    for (const entry of slot.afterAngle) {
+      const found = tryEntry(state, entry); // 10, 11, 12
+      if (found !== null) return found;
+    }
+  }
+  return tagFragment(state); // 13
+}
+
+/**
+ * Scan `text` into units with the vocabulary of `spec` (validated unless it came from
+ * `validateScanSpec`). `stats`, when given, accumulates a count of characters examined.
+ */
+export function scanUnits(text: string, spec: ScanSpec, stats?: ScanStats): ScanResult {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${text === null ? 'null' : typeof text}`);
+  const vocab = compileScanSpec(validateScanSpec(spec));
+  const source = vocab.spec.strip_thinking ? stripThinkingTags(text, stats) : text;
+  const state = createScanState(source, vocab, stats);
+  const units: Unit[] = [];
+  for (;;) {
+    skipWhitespace(state);
+    if (state.cursor >= state.length) break;
+    emit(state, units, step(state));
+  }
+  return { source, units };
+}

@@ -1,8 +1,9 @@
 /**
- * Small JSON helpers shared by the ladders. `JSON.parse` is the strict first rung: it already
+ * JSON helpers shared by the ladders. `JSON.parse` is the strict first rung: it already
  * creates `__proto__`, `constructor` and `prototype` as ordinary own keys. Its error text is
  * only ever shown to the model, never branched on.
  */
+import { isPlainRecord, setOwn } from '../../lex/json-object.js';
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -14,15 +15,8 @@ export function parseJson(text: string): JsonParse {
   }
 }
 
-/** A JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+/** A JSON object (not an array, not null); the lexer's `isPlainRecord` under the name the composer uses. */
+export const isJsonObject = isPlainRecord;
 
-/**
- * Sets `key` as an own, enumerable data property even when it is `__proto__`: plain assignment
- * would call the prototype setter instead.
- */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
+/** Own-key assignment that keeps `__proto__` an ordinary key (from the lexer). */
+export { setOwn };

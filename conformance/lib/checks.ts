@@ -63,6 +63,18 @@ function expectString(check: Check): string {
   return check.value;
 }
 
+/** A text op's value: one substring, or a list of substrings that must all occur together. */
+function expectNeedles(check: Check): string[] {
+  const value = check.value;
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value as string[];
+  throw new TypeError(`check.value must be a string or a non-empty list of strings for op ${check.op} (path ${JSON.stringify(check.path)})`);
+}
+
+function containsAll(text: string, needles: readonly string[]): boolean {
+  return needles.every((needle) => text.includes(needle));
+}
+
 function expectNumber(check: Check): number {
   if (typeof check.value !== 'number') {
     throw new TypeError(`check.value must be a number for op ${check.op} (path ${JSON.stringify(check.path)})`);
@@ -110,23 +122,28 @@ export function runCheck(result: unknown, check: Check): CheckOutcome {
     }
     case 'contains':
     case 'not_contains': {
-      const needle = expectString(check);
+      const needles = expectNeedles(check);
       if (!at.found) return missing();
       if (Array.isArray(at.value)) {
-        const has = at.value.some((item) => jsonEqual(item, needle) || textOf(item) === needle);
+        // a list contains a value when one element is that value (Rust's `Vec::contains`)
+        const list = at.value;
+        const has = needles.every((needle) => list.some((item) => jsonEqual(item, needle) || textOf(item) === needle));
         return verdict(check.op === 'contains' ? has : !has, got);
       }
       const text = textOf(at.value);
       if (text === undefined) return verdict(false, `not text; ${got}`);
-      const has = text.includes(needle);
+      const has = containsAll(text, needles);
       return verdict(check.op === 'contains' ? has : !has, got);
     }
     case 'some_contains':
     case 'none_contains': {
-      const needle = expectString(check);
+      const needles = expectNeedles(check);
       if (!at.found) return missing();
       if (!Array.isArray(at.value)) return verdict(false, `not a list; ${got}`);
-      const has = at.value.some((item) => textOf(item)?.includes(needle) ?? false);
+      const has = at.value.some((item) => {
+        const text = textOf(item);
+        return text !== undefined && containsAll(text, needles);
+      });
       return verdict(check.op === 'some_contains' ? has : !has, got);
     }
     case 'matches': {

@@ -84,6 +84,11 @@ export function isMessageCheck(check: Check): boolean {
   return check.op === 'eq' && holdsText(check.value);
 }
 
+/** A needle that is nothing but a machine marker, e.g. `TRUNCATED` or `TOOL CALL PARSE ERROR`. */
+function isMarker(needle: string): boolean {
+  return /^(TRUNCATED|TOOL CALL TRUNCATED:?|TOOL CALL PARSE ERROR:?)$/.test(needle);
+}
+
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -99,6 +104,11 @@ export function contractPartOf(check: Check): Check[] {
     if (alternatives.some((parts) => parts.length === 0)) return [];
     // each alternative reduced to its contract part; one of them must hold
     return [{ path: check.path, op: 'any_of', value: alternatives.map((parts) => (parts.length === 1 ? parts[0] : { path: '', op: 'any_of', value: parts })) }];
+  }
+  if (Array.isArray(check.value)) {
+    // several substrings of one message: only the machine markers among them count
+    const markers = check.value.filter((needle): needle is string => typeof needle === 'string' && isMarker(needle));
+    return markers.length === 0 ? [] : [{ path: check.path, op: check.op, value: markers.length === 1 ? markers[0] : markers }];
   }
   const needle = check.value;
   if (typeof needle !== 'string') return [];
@@ -116,7 +126,7 @@ export function contractPartOf(check: Check): Check[] {
     parts.push({ path: check.path, op: 'matches', value: `^${escapeRegex(prefix)}` });
   } else if (prefix !== undefined && needle === prefix) {
     parts.push({ path: check.path, op: check.op, value: needle });
-  } else if (/^(TRUNCATED|TOOL CALL TRUNCATED|TOOL CALL PARSE ERROR)$/.test(needle)) {
+  } else if (isMarker(needle)) {
     parts.push({ path: check.path, op: check.op, value: needle });
   } else if (/^spec(\.[a-z_]+)+$/.test(needle) && check.op === 'contains') {
     parts.push({ path: check.path, op: check.op, value: needle });

@@ -11,3 +11,4 @@ export * from './text-index.js';
 export * from './spans.js';
 export * from './call-head.js';
 export * from './thinking.js';
+export * from './bare-calls.js';

@@ -1,0 +1,121 @@
+/**
+ * The stray sniffer (`scanBareCalls`) and its batch form over scanner units (`scanBareUnits`).
+ *
+ *   text ─ strip thinking tags ─ <tool_call> wrappers → newlines ─┬─ exactly one code wrapper?
+ *                                                                 │    sniff the inside first
+ *                                                                 └─ line walk (bare/line-scan)
+ *        ─ prose with calls cut out (bare/prose) ─ nothing found? native JSON (bare/native-json)
+ *
+ * Calls inside Markdown fences are found and returned like any other: fencing does not make a
+ * call inert (PORT_PLAN, "the stray sniffer EXECUTES"). Only registered names (plus `ledger` and
+ * `load_skill`, or an alias that folds onto a registered name) become calls; model text never
+ * throws, it becomes `errors`.
+ */
+import type { ToolCall } from '../compose/types.js';
+import { isRegistry, normalizeTools, type ToolRegistry } from '../dialects/registry.js';
+import type { Unit } from '../scan/types.js';
+import { parseCallExpr, parseObjectLiteral, type CallExprResult } from './call-expr.js';
+import { scanLines } from './bare/line-scan.js';
+import { idleMeter, type WorkMeter } from './bare/meter.js';
+import { knownNamesOf, type KnownNames } from './bare/names.js';
+import { nativeJsonCalls } from './bare/native-json.js';
+import { assembleProse } from './bare/prose.js';
+import { stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './bare/text-edits.js';
+import { stripThinkingTags } from './thinking.js';
+
+export interface BareScan {
+  calls: ToolCall[];
+  errors: string[];
+  prose: string;
+}
+
+/** The object-literal parse of a `name{ ... }` block body; `consumed` includes the name. */
+export type DirectObjectResult =
+  | { ok: true; value: Record<string, unknown>; consumed: number }
+  | { ok: false; error: string };
+
+export type BareUnitResult = { bare: BareScan } | { direct: CallExprResult | DirectObjectResult };
+
+/**
+ * How many nested exact wrappers (```` ``` ```` inside ```` ``` ````, ...) are opened. Each level
+ * costs one more pass over the text, so the depth is capped to keep the sniff linear; real
+ * responses use one.
+ */
+const MAX_WRAPPER_DEPTH = 4;
+
+/**
+ * Sniff `text` for bare tool calls. `tools` is any registry form `normalizeTools` accepts, or an
+ * already-normalised registry; absent/null means only the implicit names are known.
+ */
+export function scanBareCalls(text: string, tools?: unknown): BareScan {
+  if (typeof text !== 'string') throw new TypeError(`scanBareCalls: text must be a string; got ${typeName(text)}`);
+  const registry = isRegistry(tools) ? tools : normalizeTools(tools);
+  return sniff(text, knownNamesOf(registry), idleMeter(), 0);
+}
+
+/** `scanBareCalls` with a work meter, for linearity tests. */
+export function scanBareCallsMetered(text: string, registry: ToolRegistry | null, meter: WorkMeter): BareScan {
+  return sniff(text, knownNamesOf(registry), meter, 0);
+}
+
+function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: number): BareScan {
+  meter.steps += raw.length;
+  const text = stripToolCallWrappers(stripThinkingTags(raw), meter);
+  if (depth < MAX_WRAPPER_DEPTH) {
+    const inner = unwrapExactCodeWrapper(text);
+    if (inner !== null) {
+      const wrapped = sniff(inner, known, meter, depth + 1);
+      if (wrapped.calls.length > 0 || wrapped.errors.length > 0) return wrapped;
+    }
+  }
+  const scan = scanLines(text, known, meter);
+  const prose = assembleProse(text, scan, meter);
+  if (scan.calls.length === 0 && scan.errors.length === 0) {
+    // Models trained on native function calling sometimes print the provider payload instead.
+    const native = nativeJsonCalls(text, known, meter);
+    if (native.calls.length > 0 || native.errors.length > 0) return { calls: native.calls, errors: native.errors, prose: '' };
+  }
+  return { calls: scan.calls, errors: scan.errors, prose };
+}
+
+const SNIFFED_KINDS = new Set<string>(['text', 'fenced_line', 'harmony_line']);
+const DIRECT_KINDS = new Set<string>(['block', 'unclosed_block', 'reserved_block']);
+
+/**
+ * One entry per unit: `{bare}` (the sniff of the trimmed text) for `text`, `fenced_line` and
+ * `harmony_line` units; `{direct}` (the head's call-expression or object-literal parse of the
+ * trimmed body) for blocks carrying `head_name` and `head_sep`, whether or not the head names a
+ * registered tool; null for everything else.
+ */
+export function scanBareUnits(units: readonly Unit[], registry: ToolRegistry | null): (BareUnitResult | null)[] {
+  if (!Array.isArray(units)) throw new TypeError(`scanBareUnits: units must be an array; got ${typeName(units)}`);
+  if (registry !== null && !isRegistry(registry)) {
+    throw new TypeError('scanBareUnits: registry must be a normalised tool registry (normalizeTools) or null');
+  }
+  const known = knownNamesOf(registry);
+  return units.map((unit: unknown) => bareUnit(unit, known));
+}
+
+function bareUnit(unit: unknown, known: KnownNames): BareUnitResult | null {
+  if (typeof unit !== 'object' || unit === null) return null;
+  const fields = unit as Record<string, unknown>;
+  const kind = fields.kind;
+  if (typeof kind !== 'string') return null;
+  if (SNIFFED_KINDS.has(kind)) {
+    return typeof fields.text === 'string' ? { bare: sniff(trimUnicode(fields.text), known, idleMeter(), 0) } : null;
+  }
+  if (!DIRECT_KINDS.has(kind)) return null;
+  const { body, head_name: head, head_sep: sep } = fields;
+  if (typeof body !== 'string' || typeof head !== 'string' || typeof sep !== 'string') return null;
+  const trimmed = trimUnicode(body);
+  if (sep === '(') return { direct: parseCallExpr(trimmed, head) };
+  // `name{ ... }`: the literal after the name; `consumed` counts from the start of the body.
+  const literal = parseObjectLiteral(trimmed.slice(head.length), head);
+  return { direct: literal.ok ? { ok: true, value: literal.value, consumed: head.length + literal.consumed } : literal };
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}

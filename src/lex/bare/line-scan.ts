@@ -1,0 +1,218 @@
+/**
+ * The sniffer's walk: find `name({ ... })` and `name{ ... }` calls at line starts.
+ *
+ *     Let me check.\n  tool_code: run({ command: "ls" })  >\n```\n
+ *                    ^ line start
+ *                      ^ indentEnd (excision starts here)
+ *                                 ^ name          call end ^ (trailing blanks and one `>`)
+ *
+ * A line start may carry, in order: spaces/tabs, one `<` (plus spaces/tabs), one allowlisted
+ * label such as `tool_code:` (plus spaces/tabs). Fence lines (```` ``` ````) are recorded and
+ * skipped, but their content is scanned: a fence never makes a call inert. A backtick outside a
+ * call toggles inline code until the end of the line; names inside inline code are mentions.
+ */
+import type { ToolCall } from '../../compose/types.js';
+import { DIALECTS } from '../../dialects/vocabulary.js';
+import { parseCallExpr, parseObjectLiteral } from '../call-expr.js';
+import { Code } from '../codes.js';
+import { identLength } from '../ident.js';
+import { foldAlias, mayFold } from './aliases.js';
+import type { WorkMeter } from './meter.js';
+import { unknownToolFeedback, type KnownNames } from './names.js';
+
+/** A fence line `[start, end)` (end past its newline) and how many calls preceded it. */
+export interface FenceLine {
+  start: number;
+  end: number;
+  callsBefore: number;
+}
+
+export interface LineScan {
+  calls: ToolCall[];
+  errors: string[];
+  /** `[start, end)` of every parsed call, in text order. */
+  callRanges: [number, number][];
+  fences: FenceLine[];
+}
+
+const LINE_PREFIXES: readonly string[] = DIALECTS.BARE_CALL_LINE_PREFIXES;
+
+function isBlank(code: number): boolean {
+  return code === Code.Space || code === Code.Tab;
+}
+
+function skipBlanks(text: string, at: number): number {
+  while (isBlank(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Rust `u8::is_ascii_whitespace`: space, tab, LF, FF, CR (not VT). */
+function isAsciiWhitespace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.FormFeed || code === Code.CarriageReturn;
+}
+
+function isFenceAt(text: string, at: number): boolean {
+  return text.charCodeAt(at) === Code.Backtick && text.charCodeAt(at + 1) === Code.Backtick && text.charCodeAt(at + 2) === Code.Backtick;
+}
+
+function endOfLine(text: string, at: number): number {
+  const newline = text.indexOf('\n', at);
+  return newline < 0 ? text.length : newline;
+}
+
+/** Where the name starts once the optional `<` and allowlisted label are skipped. */
+function nameStart(text: string, indentEnd: number): number {
+  let k = indentEnd;
+  if (text.charCodeAt(k) === Code.LessThan) k = skipBlanks(text, k + 1);
+  for (const prefix of LINE_PREFIXES) {
+    if (text.startsWith(prefix, k)) return skipBlanks(text, k + prefix.length);
+  }
+  return k;
+}
+
+type LineOutcome =
+  /** Nothing at this line start; the walk resumes at `resume` as ordinary text. */
+  | { kind: 'none'; resume: number }
+  /** Handled; the walk resumes at `resume`, at a line start iff `lineStart`. */
+  | { kind: 'done'; resume: number; lineStart: boolean };
+
+export function scanLines(text: string, known: KnownNames, meter: WorkMeter): LineScan {
+  const scan: LineScan = { calls: [], errors: [], callRanges: [], fences: [] };
+  const length = text.length;
+  let pos = 0;
+  let atLineStart = true;
+  let inInlineCode = false;
+  while (pos < length) {
+    meter.steps++;
+    if (atLineStart && !inInlineCode) {
+      const outcome = lineStart(text, pos, scan, known, meter);
+      if (outcome.kind === 'done') {
+        pos = outcome.resume;
+        atLineStart = outcome.lineStart;
+        continue;
+      }
+      // perf: every start inside this indentation gives the same answer, so skip it once.
+      pos = outcome.resume;
+      if (pos >= length) break;
+    }
+    const code = text.charCodeAt(pos);
+    if (code === Code.Backtick) {
+      inInlineCode = !inInlineCode;
+      atLineStart = false;
+    } else if (code === Code.LineFeed) {
+      // Inline code never spans lines: an unmatched backtick must not hide later calls.
+      atLineStart = true;
+      inInlineCode = false;
+    } else if (!isAsciiWhitespace(code)) {
+      atLineStart = false;
+    }
+    pos++;
+  }
+  return scan;
+}
+
+function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames, meter: WorkMeter): LineOutcome {
+  const indentEnd = skipBlanks(text, pos);
+  meter.steps += indentEnd - pos;
+  if (isFenceAt(text, indentEnd)) {
+    const lineEnd = endOfLine(text, indentEnd);
+    const end = lineEnd < text.length ? lineEnd + 1 : lineEnd;
+    meter.steps += end - indentEnd;
+    scan.fences.push({ start: pos, end, callsBefore: scan.calls.length });
+    return { kind: 'done', resume: end, lineStart: true };
+  }
+  const k = nameStart(text, indentEnd);
+  const labelled = labelledCall(text, k, known);
+  if (labelled !== null) {
+    scan.errors.push(labelled);
+    const lineEnd = endOfLine(text, k);
+    meter.steps += lineEnd - k;
+    return { kind: 'done', resume: lineEnd, lineStart: true };
+  }
+  const nameLength = identLength(text, k);
+  meter.steps += nameLength;
+  if (nameLength === 0) return { kind: 'none', resume: indentEnd };
+  const sep = text.charCodeAt(k + nameLength);
+  const name = text.slice(k, k + nameLength);
+  if (sep === Code.LeftParen) return parenCall(text, indentEnd, k, name, scan, known);
+  if (sep === Code.LeftBrace && known.has(name)) return braceCall(text, indentEnd, k, name, scan);
+  return { kind: 'none', resume: indentEnd };
+}
+
+/**
+ * `Hint: run(` with a label outside the allowlist and a registered tool after it: the model
+ * prefixed a real call, so nothing runs and the line is reported.
+ */
+function labelledCall(text: string, k: number, known: KnownNames): string | null {
+  const labelLength = identLength(text, k);
+  if (labelLength === 0 || text.charCodeAt(k + labelLength) !== Code.Colon) return null;
+  const inner = skipBlanks(text, k + labelLength + 1);
+  const innerLength = identLength(text, inner);
+  if (innerLength === 0 || text.charCodeAt(inner + innerLength) !== Code.LeftParen) return null;
+  const tool = text.slice(inner, inner + innerLength);
+  if (!known.has(tool)) return null;
+  const label = text.slice(k, k + labelLength);
+  return (
+    `Saw \`${label}: ${tool}(...)\`. Do not prefix tool calls with \`${label}:\`; write \`${tool}({ ... })\` ` +
+    'alone at the start of its own line. That line was read as prose and no tool ran: emit it again without the label.'
+  );
+}
+
+/** End of a parsed call: trailing spaces/tabs and one `>` (from `<name(...)>`) go with it. */
+function callEnd(text: string, end: number): number {
+  end = skipBlanks(text, end);
+  return text.charCodeAt(end) === Code.GreaterThan ? end + 1 : end;
+}
+
+function recordCall(scan: LineScan, text: string, indentEnd: number, end: number, name: string, args: Record<string, unknown>): LineOutcome {
+  scan.calls.push({ id: `tc_${scan.calls.length}`, name, arguments: args });
+  const stop = callEnd(text, end);
+  scan.callRanges.push([indentEnd, stop]);
+  return { kind: 'done', resume: stop, lineStart: text.charCodeAt(stop - 1) === Code.LineFeed };
+}
+
+function hasObjectArgument(text: string, afterParen: number): boolean {
+  return text.charCodeAt(skipBlanks(text, afterParen)) === Code.LeftBrace;
+}
+
+/**
+ *     run({ command: "ls" })      known: parse and record
+ *     run("ls")                   known: not an object literal, report
+ *     bash({ script: "ls" })      alias of a registered tool: parse, fold to run
+ *     frobnicate({ x: 1 })        unknown with an object: report; `multiply(2, 3)` stays prose
+ */
+function parenCall(text: string, indentEnd: number, k: number, name: string, scan: LineScan, known: KnownNames): LineOutcome {
+  const afterParen = k + name.length + 1;
+  const objectArgument = hasObjectArgument(text, afterParen);
+  const skipName: LineOutcome = { kind: 'done', resume: afterParen, lineStart: false };
+  if (known.has(name)) {
+    if (!objectArgument) {
+      scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);
+      return skipName;
+    }
+    const parsed = parseCallExpr(text.slice(k), name);
+    if (!parsed.ok) {
+      scan.errors.push(parsed.error);
+      return skipName;
+    }
+    return recordCall(scan, text, indentEnd, k + parsed.consumed, name, parsed.arguments);
+  }
+  if (!objectArgument) return { kind: 'none', resume: indentEnd };
+  if (mayFold(name, known)) {
+    const parsed = parseCallExpr(text.slice(k), name);
+    const folded = parsed.ok ? foldAlias(name, parsed.arguments, known) : null;
+    if (parsed.ok && folded !== null) return recordCall(scan, text, indentEnd, k + parsed.consumed, folded.name, folded.arguments);
+  }
+  scan.errors.push(unknownToolFeedback(name, known));
+  return skipName;
+}
+
+/** `call:run{ command: "git status" }`: a registered name followed directly by an object. */
+function braceCall(text: string, indentEnd: number, k: number, name: string, scan: LineScan): LineOutcome {
+  const parsed = parseObjectLiteral(text.slice(k + name.length), name);
+  if (!parsed.ok) {
+    scan.errors.push(parsed.error);
+    return { kind: 'done', resume: k + name.length + 1, lineStart: false };
+  }
+  return recordCall(scan, text, indentEnd, k + name.length + parsed.consumed, name, parsed.value);
+}

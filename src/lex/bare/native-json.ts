@@ -1,0 +1,102 @@
+/**
+ * The sniffer's last resort: a provider-native tool call the model printed as text.
+ *
+ *     I'll create the file.\n\n[{"id":"call_1","type":"function","function":{"name":"edit",...}}]
+ *                               ^ first `[`/`{` where a JSON value parses and carries a call
+ *
+ * Two payload shapes qualify: an item with an object `function` field (OpenAI), or an item with
+ * a string `name` and an `arguments`/`parameters` object or string (flat JSON-RPC / MCP).
+ * Requiring the arguments slot keeps prose JSON that merely has a `name` key from matching.
+ */
+import type { ToolCall } from '../../compose/types.js';
+import { Code } from '../codes.js';
+import { isPlainRecord } from '../json-object.js';
+import { previewStr } from '../render.js';
+import { foldAlias } from './aliases.js';
+import { JsonReader } from './json-values.js';
+import type { WorkMeter } from './meter.js';
+import { unknownToolFeedback, type KnownNames } from './names.js';
+
+export interface NativeCalls {
+  calls: ToolCall[];
+  errors: string[];
+}
+
+/** Work allowed to the candidate search, per character of text (see `JsonReader`). */
+const STEPS_PER_CHAR = 24;
+const ARGUMENT_PREVIEW_CHARS = 200;
+
+export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMeter): NativeCalls {
+  const result: NativeCalls = { calls: [], errors: [] };
+  const items = findPayload(text, meter);
+  if (items === null) return result;
+  for (const item of items) {
+    if (!isPlainRecord(item)) continue;
+    const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
+    const name = ownField(carrier, 'name');
+    if (typeof name !== 'string' || name === '') continue;
+    const id = typeof ownField(item, 'id') === 'string' ? (ownField(item, 'id') as string) : 'native_fallback';
+    const args = argumentsOf(carrier, name);
+    if (known.has(name)) {
+      if (typeof args === 'string') result.errors.push(args);
+      else result.calls.push({ id, name, arguments: args });
+      continue;
+    }
+    // An unregistered name is reported as unknown unless it folds onto a registered tool.
+    const folded = typeof args === 'string' ? null : foldAlias(name, args, known);
+    if (folded !== null) result.calls.push({ id, name: folded.name, arguments: folded.arguments });
+    else result.errors.push(unknownToolFeedback(name, known));
+  }
+  return result;
+}
+
+function ownField(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** The item's arguments as an object, or the model-facing error when they do not decode. */
+function argumentsOf(carrier: Record<string, unknown>, name: string): Record<string, unknown> | string {
+  const slot = Object.hasOwn(carrier, 'arguments') ? carrier.arguments : ownField(carrier, 'parameters');
+  if (isPlainRecord(slot)) return slot;
+  if (typeof slot !== 'string') return {};
+  const decoded = new JsonReader(slot, { steps: 0 }).document();
+  const cause = !decoded.ok
+    ? `${decoded.message} at offset ${decoded.at}`
+    : isPlainRecord(decoded.value)
+      ? null
+      : `expected a JSON object, got ${Array.isArray(decoded.value) ? 'an array' : decoded.value === null ? 'null' : `a ${typeof decoded.value}`}`;
+  if (cause === null) return decoded.ok ? (decoded.value as Record<string, unknown>) : {};
+  return `Could not parse arguments for tool '${name}': ${cause}. Raw: ${previewStr(slot, ARGUMENT_PREVIEW_CHARS)}`;
+}
+
+function hasArgumentsSlot(item: Record<string, unknown>, key: string): boolean {
+  const slot = ownField(item, key);
+  return isPlainRecord(slot) || typeof slot === 'string';
+}
+
+function carriesCall(item: unknown): boolean {
+  if (!isPlainRecord(item)) return false;
+  if (isPlainRecord(ownField(item, 'function'))) return true;
+  return typeof ownField(item, 'name') === 'string' && (hasArgumentsSlot(item, 'arguments') || hasArgumentsSlot(item, 'parameters'));
+}
+
+/**
+ * Items of the first value that carries a call, trying every `[` and `{` in order. Containers
+ * are memoised by offset, and the search gives up (finds nothing) once it has spent
+ * `STEPS_PER_CHAR` steps per character, which only adversarial text reaches.
+ */
+function findPayload(text: string, meter: WorkMeter): unknown[] | null {
+  const budget = meter.steps + STEPS_PER_CHAR * text.length + 1024;
+  const reader = new JsonReader(text, meter, budget);
+  for (let at = 0; at < text.length; at++) {
+    meter.steps++;
+    const code = text.charCodeAt(at);
+    if (code !== Code.LeftBracket && code !== Code.LeftBrace) continue;
+    if (reader.exhausted) return null;
+    const read = reader.container(at);
+    if (!read.ok) continue;
+    const items = Array.isArray(read.value) ? read.value : [read.value];
+    if (items.some(carriesCall)) return items;
+  }
+  return null;
+}

@@ -1,0 +1,51 @@
+/**
+ * Parses on the HTTP thread. No isolation: a runaway parse cannot be stopped and blocks the
+ * event loop, so this is for tests and as the load-test baseline, not for production.
+ */
+import { createTaskHandler, type TaskHandler } from '../worker/handle.js';
+import { RunFailure, type ParseRunner } from './types.js';
+import type { WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
+import { warmupTask } from './warmup.js';
+
+export class InlineRunner implements ParseRunner {
+  readonly kind = 'inline';
+  readonly queueSize = 0;
+  readonly saturated = false;
+  readonly threads = 0;
+  #busy = 0;
+  #ready = false;
+  #closed = false;
+  readonly #handle: TaskHandler;
+
+  constructor(limits: WorkerLimits) {
+    this.#handle = createTaskHandler(limits);
+  }
+
+  get utilization(): number {
+    return this.#busy > 0 ? 1 : 0;
+  }
+
+  get ready(): boolean {
+    return this.#ready && !this.#closed;
+  }
+
+  async run(task: WorkerTask): Promise<WorkerReply> {
+    if (this.#closed) throw new RunFailure('closed');
+    this.#busy += 1;
+    try {
+      return this.#handle(task);
+    } finally {
+      this.#busy -= 1;
+    }
+  }
+
+  async warm(): Promise<void> {
+    const reply = await this.run(warmupTask().task);
+    if (reply.kind !== 'answer' || reply.status !== 200) throw new Error('warm-up parse failed');
+    this.#ready = true;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+}

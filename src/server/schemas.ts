@@ -1,0 +1,248 @@
+/**
+ * JSON schemas of every route. The request schemas are compiled once in each worker (the
+ * worker validates the raw body it decodes) and shown unchanged in the OpenAPI document; the
+ * response schemas serialise the answers built on the main thread and document the strings
+ * the workers return.
+ *
+ * Schemas are code (Ajv and fast-json-stringify compile them): they are built from constants
+ * and validated limits only, never from request data.
+ */
+
+export interface SchemaLimits {
+  maxBatch: number;
+}
+
+type Schema = Record<string, unknown>;
+
+export const TOOL_FORMATS = ['text', 'json', 'native', 'adaptive', ''] as const;
+
+const text: Schema = { type: 'string', description: 'The raw model response.' };
+
+const tools: Schema = {
+  type: ['array', 'object'],
+  description:
+    'The tool registry: a list of names or tool objects ({name, description?, parameters?}, OpenAI ' +
+    '{type: "function", function}, Anthropic {name, input_schema}), or a registry {tools: [...]}.',
+  items: { type: ['string', 'object'] },
+};
+
+const toolFormat: Schema = {
+  type: 'string',
+  enum: [...TOOL_FORMATS],
+  description: 'The tool-call grammar the model was taught.',
+};
+
+const callIdStart: Schema = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 2_147_483_647,
+  description: 'The first numeric call id suffix (tc_<n>).',
+};
+
+export const singleRequestSchema: Schema = {
+  title: 'ParseOne',
+  type: 'object',
+  required: ['text'],
+  additionalProperties: false,
+  properties: { text, tools, tool_format: toolFormat, call_id_start: callIdStart },
+};
+
+export function batchRequestSchema(limits: SchemaLimits): Schema {
+  return {
+    title: 'ParseBatch',
+    type: 'object',
+    required: ['responses'],
+    additionalProperties: false,
+    properties: {
+      responses: {
+        type: 'array',
+        maxItems: limits.maxBatch,
+        items: {
+          type: 'object',
+          required: ['text'],
+          additionalProperties: false,
+          properties: { id: { type: 'string' }, text, tools, tool_format: toolFormat },
+        },
+      },
+      tools,
+      tool_format: toolFormat,
+    },
+  };
+}
+
+const textPart: Schema = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { type: 'string' }, text: { type: 'string' } },
+};
+
+export const transcriptRequestSchema: Schema = {
+  title: 'ParseTranscript',
+  type: 'object',
+  required: ['messages'],
+  additionalProperties: false,
+  properties: {
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['role'],
+        properties: {
+          role: { type: 'string' },
+          content: {
+            type: ['string', 'array', 'null'],
+            description: 'A string, or an array of parts of which the {type: "text", text} ones are read.',
+            items: textPart,
+          },
+        },
+      },
+    },
+    tools,
+    tool_format: toolFormat,
+    call_id_start: callIdStart,
+  },
+};
+
+export const scanRequestSchema: Schema = {
+  title: 'ScanOne',
+  type: 'object',
+  required: ['text'],
+  additionalProperties: false,
+  properties: { text, tools },
+};
+
+export function parseRequestSchema(limits: SchemaLimits): Schema {
+  return { oneOf: [singleRequestSchema, batchRequestSchema(limits), transcriptRequestSchema] };
+}
+
+const nullableString: Schema = { type: ['string', 'null'] };
+
+export const parseResultSchema: Schema = {
+  title: 'ParseResult',
+  type: 'object',
+  required: [
+    'calls', 'prose', 'user_response', 'done_marker', 'canonical_text', 'tool_parse_errors',
+    'protocol_violations', 'dropped', 'recovered_from_stray_count',
+  ],
+  properties: {
+    calls: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'arguments'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          arguments: { type: 'object', additionalProperties: true },
+        },
+      },
+    },
+    prose: { type: 'string' },
+    user_response: nullableString,
+    done_marker: nullableString,
+    canonical_text: { type: 'string' },
+    tool_parse_errors: { type: 'array', items: { type: 'string' } },
+    protocol_violations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind', 'message', 'excerpt', 'dropped_reason'],
+        properties: {
+          kind: { type: 'string' },
+          message: { type: 'string' },
+          excerpt: nullableString,
+          dropped_reason: nullableString,
+        },
+      },
+    },
+    dropped: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['text', 'reason'],
+        properties: { text: { type: 'string' }, reason: { type: 'string' } },
+      },
+    },
+    recovered_from_stray_count: { type: 'integer' },
+  },
+};
+
+export const batchResultSchema: Schema = {
+  title: 'ParseBatchResult',
+  type: 'object',
+  required: ['results'],
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'result'],
+        properties: { id: nullableString, result: parseResultSchema },
+      },
+    },
+  },
+};
+
+export const transcriptResultSchema: Schema = {
+  title: 'ParseTranscriptResult',
+  type: 'object',
+  required: ['results'],
+  properties: {
+    results: {
+      type: 'array',
+      description: 'One entry per assistant message, in order; index is the message position.',
+      items: {
+        type: 'object',
+        required: ['index', 'result'],
+        properties: { index: { type: 'integer' }, result: parseResultSchema },
+      },
+    },
+  },
+};
+
+export const scanResultSchema: Schema = {
+  title: 'ScanResult',
+  type: 'object',
+  required: ['source', 'units'],
+  properties: {
+    source: { type: 'string' },
+    units: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind', 'start', 'end'],
+        additionalProperties: true,
+        properties: { kind: { type: 'string' }, start: { type: 'integer' }, end: { type: 'integer' } },
+      },
+    },
+  },
+};
+
+export const errorSchema: Schema = {
+  title: 'Error',
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    },
+  },
+};
+
+export const healthSchema: Schema = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string' }, reason: { type: 'string' } },
+};
+
+/** The error answers any parsing route can give. */
+export const errorResponses: Record<string, Schema> = {
+  400: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+  500: errorSchema,
+  503: errorSchema,
+  504: errorSchema,
+};

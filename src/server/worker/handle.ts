@@ -1,0 +1,147 @@
+/**
+ * The parse worker's whole job, as a pure function the tests can run in-process (coverage does
+ * not see worker threads): raw bytes in, an HTTP status and a serialised body out.
+ *
+ *   bytes --decode--> JSON --validate (route schema)--> one | batch | transcript --parse--> JSON string
+ *
+ * Model text never throws; a malformed body or registry becomes a 4xx answer. Anything that
+ * still throws is a bug and becomes a generic 500 with the detail kept for the log.
+ */
+import { parseToolCalls, type ParseOptions } from '../../compose/index.js';
+import type { ParseResult } from '../../compose/types.js';
+import * as scanner from '../../scan/index.js';
+import { ErrorCode, errorJson, STATUS_OF, type ErrorCodeValue } from '../errors.js';
+import type { Answer, ItemTask, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import { decodeJsonBody } from './decode.js';
+import { projectResult } from './project.js';
+import { ToolsCache, type CachedTools } from './tools-cache.js';
+import { parseTranscript, type TranscriptMessage } from './transcript.js';
+import { compileValidators, rejectionOf, type Validators } from './validate.js';
+
+export type TaskHandler = (task: WorkerTask) => WorkerReply;
+
+type Body = Record<string, unknown>;
+
+const jsonOf = (tools: unknown): string | null => (tools === undefined || tools === null ? null : JSON.stringify(tools));
+
+/** Built once per worker (or once per inline pool): compiled schemas and the registry cache. */
+export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new ToolsCache()): TaskHandler {
+  const validators = compileValidators(limits);
+
+  function fail(code: ErrorCodeValue, message: string): Answer {
+    return { kind: 'answer', status: STATUS_OF[code], body: errorJson(code, message) };
+  }
+
+  function ok(body: string): Answer {
+    return { kind: 'answer', status: 200, body };
+  }
+
+  /**
+   * The cached registry for a request's `tools`, or a 400 naming the bad entry (`prefix` places
+   * the library's `tools[0].name ...` inside the body, e.g. `responses[2].`).
+   */
+  function toolsOf(tools: unknown, toolsJson: string | null = jsonOf(tools), prefix = ''): CachedTools | Answer {
+    try {
+      return cache.get(toolsJson, tools);
+    } catch (error) {
+      if (error instanceof TypeError) return fail(ErrorCode.InvalidTools, `${prefix}${error.message}`);
+      throw error;
+    }
+  }
+
+  function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number): ParseResult {
+    const options: ParseOptions = { tools: tools.registry };
+    if (typeof toolFormat === 'string') options.tool_format = toolFormat;
+    if (callIdStart !== undefined) options.call_id_start = callIdStart;
+    return projectResult(parseToolCalls(text, options));
+  }
+
+  function single(body: Body): WorkerReply {
+    const tools = toolsOf(body.tools);
+    if ('kind' in tools) return tools;
+    const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
+    return ok(JSON.stringify(parseOne(body.text as string, tools, body.tool_format, start)));
+  }
+
+  function batch(body: Body): WorkerReply {
+    const responses = body.responses as Body[];
+    const sharedJson = jsonOf(body.tools);
+    const shared = toolsOf(body.tools, sharedJson);
+    if ('kind' in shared) return shared;
+    const items: ItemTask[] = [];
+    let chars = 0;
+    for (let i = 0; i < responses.length; i++) {
+      const response = responses[i]!;
+      let toolsJson = sharedJson;
+      if (response.tools !== undefined && response.tools !== null) {
+        // Validate each own registry now, so a bad one is a 400 before any parsing.
+        toolsJson = jsonOf(response.tools);
+        const own = toolsOf(response.tools, toolsJson, `responses[${i}].`);
+        if ('kind' in own) return own;
+      }
+      const format = response.tool_format ?? body.tool_format;
+      const text = response.text as string;
+      items.push({ op: 'item', text, toolsJson, toolFormat: typeof format === 'string' ? format : null });
+      chars += text.length;
+    }
+    const idsJson = responses.map((r) => (typeof r.id === 'string' ? JSON.stringify(r.id) : 'null'));
+    if (items.length > 1 && chars >= limits.splitMinChars) return { kind: 'split', idsJson, items };
+    // perf: a small batch costs less parsed here than spread over the pool (each pool task
+    // costs about 50 µs of messaging); see docs/service.md "Batches".
+    const parts = items.map((item, i) => `{"id":${idsJson[i]},"result":${runItem(item).body}}`);
+    return ok(`{"results":[${parts.join(',')}]}`);
+  }
+
+  function transcript(body: Body): WorkerReply {
+    const tools = toolsOf(body.tools);
+    if ('kind' in tools) return tools;
+    const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
+    const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
+      parseOne(text, tools, body.tool_format, from),
+    );
+    return ok(JSON.stringify({ results: entries }));
+  }
+
+  function scan(body: Body): WorkerReply {
+    const tools = toolsOf(body.tools);
+    if ('kind' in tools) return tools;
+    const result = scanner.scanUnits(body.text as string, cache.scanSpecOf(tools));
+    return ok(JSON.stringify({ source: result.source, units: result.units }));
+  }
+
+  function runRequest(task: RequestTask): WorkerReply {
+    const decoded = decodeJsonBody(task.body);
+    if (!decoded.ok) return fail(ErrorCode.InvalidJson, decoded.message);
+    const body = decoded.value;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return fail(ErrorCode.InvalidRequest, 'body must be a JSON object');
+    }
+    const record = body as Body;
+    let validate: Validators[keyof Validators];
+    let handler: (b: Body) => WorkerReply;
+    if (task.route === 'scan') [validate, handler] = [validators.scan, scan];
+    else if (Object.hasOwn(record, 'responses')) [validate, handler] = [validators.batch, batch];
+    else if (Object.hasOwn(record, 'messages')) [validate, handler] = [validators.transcript, transcript];
+    else [validate, handler] = [validators.single, single];
+    if (!validate(record)) {
+      const rejection = rejectionOf(validate.errors, limits);
+      return fail(rejection.code, rejection.message);
+    }
+    return handler(record);
+  }
+
+  function runItem(task: ItemTask): Answer {
+    const tools = cache.get(task.toolsJson);
+    return ok(JSON.stringify(parseOne(task.text, tools, task.toolFormat ?? undefined)));
+  }
+
+  return function handleTask(task: WorkerTask): WorkerReply {
+    try {
+      return task.op === 'item' ? runItem(task) : runRequest(task);
+    } catch (error) {
+      const answer = fail(ErrorCode.Internal, 'the parse failed unexpectedly');
+      answer.logDetail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return answer;
+    }
+  };
+}

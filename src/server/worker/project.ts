@@ -1,0 +1,25 @@
+/**
+ * The response is the library's result projected onto the documented schema: exactly the
+ * fields `parseResultSchema` lists, in its order, so nothing internal leaks into an answer
+ * (what fast-json-stringify would do on the main thread, done here where the result lives).
+ */
+import type { ParseResult } from '../../compose/types.js';
+
+export function projectResult(result: ParseResult): ParseResult {
+  return {
+    calls: result.calls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
+    prose: result.prose,
+    user_response: result.user_response,
+    done_marker: result.done_marker,
+    canonical_text: result.canonical_text,
+    tool_parse_errors: result.tool_parse_errors,
+    protocol_violations: result.protocol_violations.map((v) => ({
+      kind: v.kind,
+      message: v.message,
+      excerpt: v.excerpt,
+      dropped_reason: v.dropped_reason,
+    })),
+    dropped: result.dropped.map((d) => ({ text: d.text, reason: d.reason })),
+    recovered_from_stray_count: result.recovered_from_stray_count,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Request validation inside the worker, with the very schemas the OpenAPI document shows.
+ * Compiled once per worker; a failure becomes an answer naming the field.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { ErrorCode, type ErrorCodeValue } from '../errors.js';
+import {
+  batchRequestSchema, scanRequestSchema, singleRequestSchema, transcriptRequestSchema, type SchemaLimits,
+} from '../schemas.js';
+
+export interface Validators {
+  single: ValidateFunction;
+  batch: ValidateFunction;
+  transcript: ValidateFunction;
+  scan: ValidateFunction;
+}
+
+export function compileValidators(limits: SchemaLimits): Validators {
+  // allErrors stays off: reporting the first problem is enough and bounds the work on junk.
+  const ajv = new Ajv({ allErrors: false, strictTypes: false });
+  return {
+    single: ajv.compile(singleRequestSchema),
+    batch: ajv.compile(batchRequestSchema(limits)),
+    transcript: ajv.compile(transcriptRequestSchema),
+    scan: ajv.compile(scanRequestSchema),
+  };
+}
+
+export interface Rejection {
+  code: ErrorCodeValue;
+  message: string;
+}
+
+/** The first validation error as a rejection; an oversized batch is a 413, not a 400. */
+export function rejectionOf(errors: readonly ErrorObject[] | null | undefined, limits: SchemaLimits): Rejection {
+  const error = errors?.[0];
+  if (error === undefined) return { code: ErrorCode.InvalidRequest, message: 'request body is not valid' };
+  const at = fieldPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'maxItems':
+      if (error.instancePath === '/responses') {
+        return {
+          code: ErrorCode.BatchTooLarge,
+          message: `batch has more responses than the limit of ${limits.maxBatch} (MAX_BATCH)`,
+        };
+      }
+      break;
+    case 'required':
+      return { code: ErrorCode.InvalidRequest, message: `${at}.${String(params.missingProperty)} is required` };
+    case 'additionalProperties':
+      return { code: ErrorCode.InvalidRequest, message: `${at}.${String(params.additionalProperty)} is not a known field` };
+    case 'type': {
+      const type = Array.isArray(params.type) ? params.type.join(' or ') : String(params.type);
+      return { code: ErrorCode.InvalidRequest, message: `${at} must be of type ${type}` };
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      return { code: ErrorCode.InvalidRequest, message: `${at} must be one of ${allowed}` };
+    }
+  }
+  return { code: ErrorCode.InvalidRequest, message: `${at} ${error.message ?? 'is not valid'}` };
+}
+
+/** `/responses/0/text` -> `body.responses[0].text` (JSON-pointer escapes undone). */
+export function fieldPath(pointer: string): string {
+  let path = 'body';
+  if (pointer === '') return path;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    path += /^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`;
+  }
+  return path;
+}

@@ -9,10 +9,9 @@
  * no call and no error is recorded whole as an `unparsed_fenced_turn` drop.
  */
 import { readJsonStream } from '../../lex/json-stream.js';
-import { scanBareCalls } from '../../lex/bare-calls.js';
 import { callFromBody } from '../ladders/body.js';
 import type { ComposeContext } from '../context.js';
-import { taggedLane } from '../tagged-lane.js';
+import { sniffBare, taggedLane } from '../tagged-lane.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
 import { readEnvelope } from './envelope.js';
 import { headOf } from './envelope-json-list.js';
@@ -48,7 +47,7 @@ export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOption
     dropped.push({ text: chunks.prose, reason: 'unparsed_fenced_turn' });
     // Reported, not run: sibling recovery may still run them through the tagged lane.
     if (ctx.registry !== null) {
-      for (const call of scanBareCalls(chunks.prose, ctx.registry).calls) {
+      for (const call of sniffBare(chunks.prose, ctx).calls) {
         violations.push(violation('wrong_tool_format', laneMessages.bareCallOnJsonPin(call.name)));
       }
     }

@@ -28,11 +28,20 @@ function compareKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * A JSON string literal. A string starting with `<<` gets its first `<` as `\u003c`: written
+ * raw, `"<<EOF\n..."` would read back as a quoted heredoc, so the call would not round-trip.
+ */
+function renderString(s: string): string {
+  const json = JSON.stringify(s);
+  return s.startsWith('<<') ? `"\\u003c${json.slice(2)}` : json;
+}
+
 function renderJson(value: unknown, indent: string, open: Set<object>): string {
   if (value === null || value === undefined) return 'null';
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return renderString(value);
     case 'number':
       return Number.isFinite(value) ? JSON.stringify(value) : 'null';
     case 'boolean':
@@ -62,7 +71,7 @@ function renderJson(value: unknown, indent: string, open: Set<object>): string {
       const member = record[key];
       // As in JSON.stringify: members that have no JSON form are left out.
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-      members.push(`${inner}${JSON.stringify(key)}: ${renderJson(member, inner, open)}`);
+      members.push(`${inner}${renderString(key)}: ${renderJson(member, inner, open)}`);
     }
     out = members.length === 0 ? '{}' : `{\n${members.join(',\n')}\n${indent}}`;
   }

@@ -36,7 +36,11 @@ for (const group of loadReferenceGroups()) {
         return;
       }
       const evaluation = evaluateChecks(referenceView(c.entry, run.result), c.checks);
-      const detail = [...evaluation.failures, ...evaluation.wordingDiffers.map((line) => `(wording, not counted) ${line}`)].join('\n');
+      const detail = [
+        ...evaluation.failures,
+        ...evaluation.wordingDiffers.map((line) => `(wording, not counted) ${line}`),
+        ...evaluation.uncovered.map((line) => `(helper not ported, not counted) ${line}`),
+      ].join('\n');
       const verdict = conformanceVerdict(c.id, evaluation.passed, detail, ledger);
       tally.record(c.kind, verdict.status, evaluation.wordingDiffers.length);
       if (c.id in pins) {

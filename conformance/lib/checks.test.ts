@@ -64,6 +64,12 @@ describe('runCheck ops', () => {
     expect(runCheck(result, { path: 'protocol_violations', op: 'some_contains', value: 'before the call' }).ok).toBe(true);
     expect(runCheck(result, { path: 'prose', op: 'some_contains', value: 'plan' }).ok).toBe(false);
   });
+  it('a list of substrings must all occur in one text or one element', () => {
+    expect(runCheck(result, { path: 'tool_parse_errors', op: 'some_contains', value: ['TRUNCATED', 'read'] }).ok).toBe(true);
+    expect(runCheck(result, { path: 'tool_parse_errors', op: 'some_contains', value: ['TRUNCATED', 'deploy'] }).ok).toBe(false);
+    expect(runCheck(result, { path: 'prose', op: 'contains', value: ['Here', 'more'] }).ok).toBe(true);
+    expect(runCheck(result, { path: 'prose', op: 'not_contains', value: ['Here', 'nothing'] }).ok).toBe(true);
+  });
   it('is_empty / not_empty / is_null', () => {
     expect(runCheck(result, { path: 'dropped', op: 'is_empty' }).ok).toBe(true);
     expect(runCheck(result, { path: 'calls', op: 'is_empty' }).ok).toBe(false);

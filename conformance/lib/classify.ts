@@ -7,10 +7,17 @@
  *   itself, so such a check is reported, and counts only through `counts_as`: the part of it
  *   that pins a contract (a machine-matched prefix such as `TOOL CALL TRUNCATED:`, or the
  *   violation `kind` the reference message identifies).
+ * - `informational`: a check on the output of a reference helper tool-parse does not port.
  */
 import type { Check } from './checks.js';
 
-export type CheckClass = 'structural' | 'message';
+export type CheckClass = 'structural' | 'message' | 'informational';
+
+/**
+ * Result fields of helpers no project function covers (the reference's `normalize_tool_args`
+ * applied after a parse); checks on them are reported, never counted.
+ */
+const HELPER_FIELDS = new Set(['normalized_args']);
 
 /** A reference check as stored under conformance/reference/. */
 export interface StoredCheck extends Check {
@@ -137,6 +144,10 @@ export function contractPartOf(check: Check): Check[] {
 /** Classifies a reference check for storage. */
 export function classifyCheck(check: Check): StoredCheck {
   const stored: StoredCheck = { path: check.path, op: check.op, value: 'value' in check ? check.value : null, class: 'structural' };
+  if (HELPER_FIELDS.has(fieldOf(check.path))) {
+    stored.class = 'informational';
+    return stored;
+  }
   if (!isMessageCheck(check)) return stored;
   stored.class = 'message';
   const parts = contractPartOf(check);

@@ -3,7 +3,7 @@
  *
  * Structural checks decide pass or fail. A message check counts through its `counts_as` (the
  * machine prefix or violation kind it pins); without one it is only reported, since
- * tool-parse words its own messages.
+ * tool-parse words its own messages. Checks on helpers tool-parse does not port are reported.
  */
 import { runCheck } from './checks.js';
 import type { StoredCheck } from './classify.js';
@@ -13,16 +13,24 @@ export interface CaseEvaluation {
   passed: boolean;
   /** One line per failed counting check. */
   failures: string[];
-  /** Message-wording checks that did not hold (informational). */
+  /** Message-wording checks that did not hold (reported, not counted). */
   wordingDiffers: string[];
+  /** Checks on reference helpers tool-parse does not port that did not hold (reported, not counted). */
+  uncovered: string[];
   counted: number;
 }
 
 export function evaluateChecks(view: unknown, checks: readonly StoredCheck[]): CaseEvaluation {
   const failures: string[] = [];
   const wordingDiffers: string[] = [];
+  const uncovered: string[] = [];
   let counted = 0;
   for (const check of checks) {
+    if (check.class === 'informational') {
+      const outcome = runCheck(view, check);
+      if (!outcome.ok) uncovered.push(outcome.detail);
+      continue;
+    }
     if (check.class === 'message') {
       const wording = runCheck(view, check);
       if (!wording.ok) wordingDiffers.push(wording.detail);
@@ -34,5 +42,5 @@ export function evaluateChecks(view: unknown, checks: readonly StoredCheck[]): C
       if (!outcome.ok) failures.push(outcome.detail);
     }
   }
-  return { passed: failures.length === 0, failures, wordingDiffers, counted };
+  return { passed: failures.length === 0, failures, wordingDiffers, uncovered, counted };
 }

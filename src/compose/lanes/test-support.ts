@@ -1,0 +1,23 @@
+/** Registries and contexts shared by the lane tests (spec/composer.md section 7 registries). */
+import { composeContext, type ComposeContext } from '../context.js';
+
+/** SAMPLE: `edit` and `run` (registry_names `[edit, ledger, load_skill, run]`). */
+export const SAMPLE_TOOLS = [
+  {
+    name: 'edit',
+    parameters: {
+      type: 'object',
+      properties: { action: { type: 'string' }, path: { type: 'string' }, content: { type: 'string' } },
+      required: ['action', 'path'],
+    },
+  },
+  { name: 'run', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+];
+
+export function jsonCtx(tools: unknown = null): ComposeContext {
+  return composeContext(tools, 'json');
+}
+
+export function textCtx(tools: unknown = SAMPLE_TOOLS): ComposeContext {
+  return composeContext(tools, 'text');
+}

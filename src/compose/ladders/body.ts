@@ -37,6 +37,7 @@ interface BodyInput {
 type BodyStep = BodyOutcome | { peeled: string[]; rest: string };
 type BodyRungFn = (input: BodyInput) => BodyStep | undefined;
 
+/** True when `text[from..]` is whitespace; ASCII is checked in place, anything else by `trim`. */
 function isBlankFrom(text: string, from: number): boolean {
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -53,8 +54,8 @@ function parseHead(t: string, head: BodyHead): DirectParse {
   return literal.ok ? { ...literal, consumed: literal.consumed + head.name.length } : literal;
 }
 
-// repair: none — the canonical `name({...})` under a registered head.
-// A failed or partial parse falls through silently: later rungs own the diagnosis.
+// The canonical `name({...})` under a registered head: no repair. A failed or partial parse
+// falls through silently; later rungs own the diagnosis.
 const directHead: BodyRungFn = ({ t, ctx, head, direct }) => {
   if (head === undefined || !ctx.known.has(head.name)) return undefined;
   const parsed = direct ?? parseHead(t, head);

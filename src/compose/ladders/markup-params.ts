@@ -6,6 +6,11 @@ export interface MarkupParameter {
   raw: string;
 }
 
+/** Counts characters examined, so tests can check the scan stays linear without a clock. */
+export interface ScanMeter {
+  steps: number;
+}
+
 export interface ParameterScan {
   params: MarkupParameter[];
   /** `inner` with every recognised parameter block removed. */
@@ -35,27 +40,29 @@ function skipSpaces(text: string, pos: number): number {
 
 /**
  * Reads a parameter open tag's header after `<parameter`, returning the key and the offset
- * just past `>`, or null when the header is not one of the two accepted forms:
+ * just past `>`, or how far it looked when the header is not one of the two accepted forms:
  *
  *   <parameter=command>            <parameter name="file" string="true">
  *             ^ pos                          ^ pos
  */
-function readHeader(text: string, pos: number): { key: string; end: number } | null {
+type HeaderRead = { key: string; end: number } | { failedAt: number };
+
+function readHeader(text: string, pos: number): HeaderRead {
   const c = text.charCodeAt(pos);
   let key: string;
   if (c === Code.Equals) {
     const start = pos + 1;
-    if (!isKeyStart(text.charCodeAt(start))) return null;
+    if (!isKeyStart(text.charCodeAt(start))) return { failedAt: start };
     let end = start + 1;
     while (end < text.length && isNamePart(text.charCodeAt(end))) end++;
     key = text.slice(start, end);
     pos = end;
   } else {
     const afterSpace = skipSpaces(text, pos);
-    if (afterSpace === pos || !text.startsWith(NAME_ATTRIBUTE, afterSpace)) return null;
+    if (afterSpace === pos || !text.startsWith(NAME_ATTRIBUTE, afterSpace)) return { failedAt: afterSpace + NAME_ATTRIBUTE.length };
     const start = afterSpace + NAME_ATTRIBUTE.length;
     const quote = text.indexOf('"', start);
-    if (quote <= start) return null; // no closing quote, or an empty name
+    if (quote <= start) return { failedAt: quote < 0 ? text.length : quote }; // no closing quote, or an empty name
     key = text.slice(start, quote);
     pos = quote + 1;
     // Extra attributes: ( \s+ name="value" )*
@@ -66,12 +73,12 @@ function readHeader(text: string, pos: number): { key: string; end: number } | n
       while (nameEnd < text.length && isNamePart(text.charCodeAt(nameEnd))) nameEnd++;
       if (text.charCodeAt(nameEnd) !== Code.Equals || text.charCodeAt(nameEnd + 1) !== Code.Quote) break;
       const valueEnd = text.indexOf('"', nameEnd + 2);
-      if (valueEnd < 0) break;
+      if (valueEnd < 0) return { failedAt: text.length };
       pos = valueEnd + 1;
     }
   }
   pos = skipSpaces(text, pos);
-  if (text.charCodeAt(pos) !== Code.GreaterThan) return null;
+  if (text.charCodeAt(pos) !== Code.GreaterThan) return { failedAt: pos };
   return { key, end: pos + 1 };
 }
 
@@ -81,20 +88,23 @@ function readHeader(text: string, pos: number): { key: string; end: number } | n
  * header). Hand-written so that unclosed or malformed headers cost one pass, not a rescan per
  * header. Each search starts past the previous one, so the scan is linear.
  */
-export function scanParameters(inner: string): ParameterScan {
+export function scanParameters(inner: string, meter?: ScanMeter): ParameterScan {
   const params: MarkupParameter[] = [];
   const kept: string[] = [];
   let copiedTo = 0;
   let searchFrom = 0;
   for (;;) {
     const open = inner.indexOf(PARAMETER_OPEN, searchFrom);
+    if (meter) meter.steps += (open < 0 ? inner.length : open) - searchFrom + 1;
     if (open < 0) break;
     const header = readHeader(inner, open + PARAMETER_OPEN.length);
-    if (header === null) {
+    if ('failedAt' in header) {
+      if (meter) meter.steps += header.failedAt - open;
       searchFrom = open + 1;
       continue;
     }
     const close = inner.indexOf(PARAMETER_CLOSE, header.end);
+    if (meter) meter.steps += (close < 0 ? inner.length : close) - open;
     // No close after this header means no later header can close either.
     if (close < 0) break;
     params.push({ key: header.key, raw: inner.slice(header.end, close) });

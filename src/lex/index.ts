@@ -12,3 +12,5 @@ export * from './spans.js';
 export * from './call-head.js';
 export * from './thinking.js';
 export * from './bare-calls.js';
+export * from './ts-value.js';
+export * from './json-object.js';

@@ -637,11 +637,13 @@ function isIntegerLiteral(literal: string): boolean {
 function validNumber(literal: string): number | undefined {
   let i = literal.charCodeAt(0) === Code.Dash ? 1 : 0;
   const length = literal.length;
-  let digits = 0;
-  while (i < length && isDigit(literal.charCodeAt(i))) (i++, digits++);
+  const intStart = i;
+  while (i < length && isDigit(literal.charCodeAt(i))) i++;
+  let digits = i - intStart;
   if (literal.charCodeAt(i) === Code.Dot) {
-    i++;
-    while (i < length && isDigit(literal.charCodeAt(i))) (i++, digits++);
+    const fractionStart = ++i;
+    while (i < length && isDigit(literal.charCodeAt(i))) i++;
+    digits += i - fractionStart;
   }
   if (digits === 0) return undefined;
   const exponent = literal.charCodeAt(i);

@@ -30,6 +30,12 @@ export interface AppOptions {
   maxBatch?: number;
   /** How long closing waits for running parses before the pool is torn down. */
   shutdownTimeoutMs?: number;
+  /**
+   * On close, how long to keep listening with readiness false (new parses get 503) before the
+   * listener closes, so a load balancer that polls /readyz stops sending first. Default 0:
+   * on Kubernetes the preStop sleep does this job.
+   */
+  drainDelayMs?: number;
   /** Batches whose texts total at least this many characters are spread over the pool. */
   splitMinChars?: number;
   /** A pino level, or false for no logs (the default). */
@@ -80,6 +86,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const maxBatch = positiveInt(options, 'maxBatch', DEFAULT_MAX_BATCH);
   const shutdownTimeoutMs = positiveInt(options, 'shutdownTimeoutMs', DEFAULT_SHUTDOWN_TIMEOUT_MS);
   const splitMinChars = positiveInt(options, 'splitMinChars', DEFAULT_SPLIT_MIN_CHARS);
+  const drainDelayMs = options.drainDelayMs ?? 0;
+  if (!Number.isSafeInteger(drainDelayMs) || drainDelayMs < 0) {
+    throw new TypeError(`options.drainDelayMs must be a non-negative integer; got ${String(drainDelayMs)}`);
+  }
   const limits: WorkerLimits = { maxBatch, splitMinChars };
 
   const app = Fastify({
@@ -105,8 +115,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('parseRunner', runner);
 
   let draining = false;
+  // preClose runs before the listener closes: readiness turns false here, and in-flight
+  // requests then finish while server.close() refuses new connections.
   app.addHook('preClose', async () => {
     draining = true;
+    if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
   });
   app.addHook('onClose', async () => {
     await runner.close();
@@ -126,6 +139,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A keep-alive socket that goes idle after server.close() began would hold the close
+    // open until its keep-alive timeout; answers during the drain close their connection.
+    if (draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.requests.inc({

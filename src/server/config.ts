@@ -18,6 +18,7 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   pool: PoolKind;
   shutdownTimeoutMs: number;
+  drainDelayMs: number;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -44,7 +45,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads `PORT`, `HOST`, `THREADS`, `MAX_QUEUE`, `TASK_TIMEOUT_MS`, `BODY_LIMIT`, `MAX_BATCH`,
- * `LOG_LEVEL`, `POOL` and `SHUTDOWN_TIMEOUT_MS`. Unset or empty means the default.
+ * `LOG_LEVEL`, `POOL`, `SHUTDOWN_TIMEOUT_MS` and `DRAIN_DELAY_MS`. Unset or empty means the default.
  */
 export function readConfig(env: Env, threadsDefault: () => number = defaultThreads): ServiceConfig {
   const problems: string[] = [];
@@ -80,7 +81,11 @@ export function readConfig(env: Env, threadsDefault: () => number = defaultThrea
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
   const pool = oneOf('POOL', POOL_KINDS, 'piscina');
   const shutdownTimeoutMs = int('SHUTDOWN_TIMEOUT_MS', () => DEFAULT_SHUTDOWN_TIMEOUT_MS, 1, 3_600_000);
+  const drainDelayMs = int('DRAIN_DELAY_MS', () => 0, 0, 3_600_000);
+  if (problems.length === 0 && drainDelayMs >= shutdownTimeoutMs) {
+    problems.push(`DRAIN_DELAY_MS (${drainDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs };
+  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs, drainDelayMs };
 }

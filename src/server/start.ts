@@ -34,6 +34,7 @@ export async function startService(
     bodyLimit: config.bodyLimit,
     maxBatch: config.maxBatch,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
+    drainDelayMs: config.drainDelayMs,
     logLevel: config.logLevel,
     ...overrides,
   });
@@ -52,10 +53,15 @@ export async function main(overrides: Pick<AppOptions, 'workerFile'> = {}): Prom
   try {
     await startService(process.env, overrides);
   } catch (error) {
-    const message = error instanceof ConfigError ? error.message : `failed to start: ${error instanceof Error ? error.message : String(error)}`;
+    const message = error instanceof ConfigError ? error.message : `failed to start: ${describe(error)}`;
     process.stderr.write(`tool-parse: ${message}\n`);
     process.exit(1);
   }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 
 function isEntry(): boolean {

@@ -21,6 +21,10 @@ export class InlineRunner implements ParseRunner {
     this.#handle = createTaskHandler(limits);
   }
 
+  get active(): number {
+    return this.#busy;
+  }
+
   get utilization(): number {
     return this.#busy > 0 ? 1 : 0;
   }

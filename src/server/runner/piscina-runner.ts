@@ -16,6 +16,9 @@ import { RunFailure, type ParseRunner, type RunnerEvents } from './types.js';
 import type { WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
 import { warmupTask } from './warmup.js';
 
+/** Loading the library in a fresh worker can take seconds on a cold, busy machine. */
+const WARMUP_TIMEOUT_MS = 30_000;
+
 export interface PiscinaRunnerOptions {
   threads: number;
   maxQueue: number;
@@ -48,6 +51,7 @@ export class PiscinaRunner implements ParseRunner {
   readonly #events: RunnerEvents;
   #ready = false;
   #closing = false;
+  #active = 0;
 
   constructor(options: PiscinaRunnerOptions) {
     const file = options.workerFile ?? defaultWorkerFile();
@@ -74,6 +78,10 @@ export class PiscinaRunner implements ParseRunner {
     });
   }
 
+  get active(): number {
+    return this.#active;
+  }
+
   get queueSize(): number {
     return this.#pool.queueSize;
   }
@@ -94,9 +102,14 @@ export class PiscinaRunner implements ParseRunner {
     return this.#ready && !this.#closing;
   }
 
-  async run(task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply> {
+  run(task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply> {
+    return this.#runWithin(this.#timeoutMs, task, transferList);
+  }
+
+  async #runWithin(timeoutMs: number, task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply> {
     if (this.#closing) throw new RunFailure('closed');
-    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const signal = AbortSignal.timeout(timeoutMs);
+    this.#active += 1;
     try {
       return await this.#pool.run(task, { signal, transferList });
     } catch (error) {
@@ -105,6 +118,8 @@ export class PiscinaRunner implements ParseRunner {
         throw new RunFailure('timeout', error);
       }
       throw new RunFailure(this.#closing ? 'closed' : 'crashed', error);
+    } finally {
+      this.#active -= 1;
     }
   }
 
@@ -117,7 +132,7 @@ export class PiscinaRunner implements ParseRunner {
     const runs: Promise<WorkerReply>[] = [];
     for (let i = 0; i < this.#threads; i++) {
       const { task, transferList } = warmupTask();
-      runs.push(this.run(task, transferList));
+      runs.push(this.#runWithin(Math.max(this.#timeoutMs, WARMUP_TIMEOUT_MS), task, transferList));
     }
     const replies = await Promise.all(runs);
     for (const reply of replies) {

@@ -29,6 +29,8 @@ export interface ParseRunner {
   readonly kind: 'piscina' | 'inline';
   /** Runs one task; `transferList` buffers are moved, not copied. Rejects only with RunFailure. */
   run(task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply>;
+  /** Tasks handed to the runner and not yet settled (running or queued). */
+  readonly active: number;
   /** Tasks waiting for a worker. */
   readonly queueSize: number;
   /** True when the queue is at its limit: new requests are shed with 503. */

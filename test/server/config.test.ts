@@ -1,0 +1,75 @@
+/** Environment validation and the CPU-quota-aware default thread count. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../src/server/config.js';
+import { cgroupCpuQuota, defaultThreads } from '../../src/server/cpu.js';
+
+const fourThreads = () => 4;
+
+describe('readConfig', () => {
+  it('fills every default', () => {
+    expect(readConfig({}, fourThreads)).toEqual({
+      port: 8080, host: '0.0.0.0', threads: 4, maxQueue: 256, taskTimeoutMs: 10_000, bodyLimit: 10 * 1024 * 1024,
+      maxBatch: 256, logLevel: 'info', pool: 'piscina', shutdownTimeoutMs: 10_000, drainDelayMs: 0,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '0', HOST: '127.0.0.1', THREADS: '3', MAX_QUEUE: '9', TASK_TIMEOUT_MS: '250', BODY_LIMIT: '2048',
+      MAX_BATCH: '5', LOG_LEVEL: 'WARN', POOL: 'inline', SHUTDOWN_TIMEOUT_MS: '4000', DRAIN_DELAY_MS: '1000',
+    }, fourThreads);
+    expect(config).toEqual({
+      port: 0, host: '127.0.0.1', threads: 3, maxQueue: 9, taskTimeoutMs: 250, bodyLimit: 2048, maxBatch: 5,
+      logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000,
+    });
+  });
+
+  it('derives MAX_QUEUE from THREADS', () => {
+    expect(readConfig({ THREADS: '2' }, fourThreads).maxQueue).toBe(128);
+  });
+
+  it('reports every bad value at once, naming the variable', () => {
+    let caught: unknown;
+    try {
+      readConfig({ PORT: 'eighty', THREADS: '0', BODY_LIMIT: '1.5', POOL: 'forks', LOG_LEVEL: 'loud', MAX_QUEUE: '-3' }, fourThreads);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'THREADS', 'MAX_QUEUE', 'BODY_LIMIT', 'LOG_LEVEL', 'POOL']);
+    expect(problems[0]).toBe('PORT must be an integer from 0 to 65535; got "eighty"');
+    expect((caught as Error).message).toContain('POOL must be one of piscina, inline; got "forks"');
+  });
+
+  it('refuses a drain delay that does not fit in the shutdown timeout', () => {
+    expect(() => readConfig({ DRAIN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '5000' }, fourThreads)).toThrow(/DRAIN_DELAY_MS/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(readConfig({ PORT: '', THREADS: ' ' }, fourThreads)).toMatchObject({ port: 8080, threads: 4 });
+  });
+});
+
+describe('CPU quota', () => {
+  const files = (entries: Record<string, string>) => (path: string) => entries[path] ?? null;
+
+  it('reads a cgroup v2 quota', () => {
+    expect(cgroupCpuQuota(files({ '/sys/fs/cgroup/cpu.max': '150000 100000\n' }))).toBe(1.5);
+    expect(cgroupCpuQuota(files({ '/sys/fs/cgroup/cpu.max': 'max 100000\n' }))).toBeNull();
+  });
+
+  it('reads a cgroup v1 quota', () => {
+    const v1 = files({ '/sys/fs/cgroup/cpu/cpu.cfs_quota_us': '200000\n', '/sys/fs/cgroup/cpu/cpu.cfs_period_us': '100000\n' });
+    expect(cgroupCpuQuota(v1)).toBe(2);
+    expect(cgroupCpuQuota(files({ '/sys/fs/cgroup/cpu/cpu.cfs_quota_us': '-1', '/sys/fs/cgroup/cpu/cpu.cfs_period_us': '100000' }))).toBeNull();
+  });
+
+  it('caps the host parallelism by the quota, rounding down, at least one thread', () => {
+    expect(defaultThreads(files({ '/sys/fs/cgroup/cpu.max': '200000 100000' }), 64)).toBe(2);
+    expect(defaultThreads(files({ '/sys/fs/cgroup/cpu.max': '150000 100000' }), 64)).toBe(1);
+    expect(defaultThreads(files({ '/sys/fs/cgroup/cpu.max': '50000 100000' }), 64)).toBe(1);
+    expect(defaultThreads(files({ '/sys/fs/cgroup/cpu.max': '800000 100000' }), 4)).toBe(4);
+    expect(defaultThreads(files({}), 6)).toBe(6);
+  });
+});

@@ -51,6 +51,30 @@ for (const group of loadReferenceGroups()) {
   }
 }
 
+/**
+ * The scan vectors pass the reference's full vocabulary as their spec; tool-parse derives its
+ * spec from the dialect data (`buildScanSpec`). Both must say the same thing, or the scan cases
+ * would test a vocabulary the composer never uses. Known tools are compared as a set (the
+ * reference lists them in registry order, tool-parse sorted).
+ */
+it('scan#vocabulary: the vectors\' full spec equals buildScanSpec()', async () => {
+  const dialects = (await import('../src/dialects/index.js')) as Record<string, unknown>;
+  const build = dialects.buildScanSpec;
+  if (typeof build !== 'function') assert.fail('src/dialects does not export buildScanSpec() yet');
+  const full = loadReferenceGroups()
+    .flatMap((group) => group.cases)
+    .filter((c) => c.entry === 'scan_units' && Array.isArray(c.options.call_tags) && c.options.call_tags.includes('toolcall'));
+  expect(full.length).toBeGreaterThan(0);
+  for (const c of full) {
+    const tools = (c.options.known_tools as string[]).map((name) => ({ name }));
+    const built = build(tools) as Record<string, unknown>;
+    const { known_tools: expectedTools, ...expectedVocabulary } = c.options;
+    const { known_tools: builtTools, ...builtVocabulary } = built;
+    expect(builtVocabulary, c.id).toEqual(expectedVocabulary);
+    expect([...(builtTools as string[])].sort(), c.id).toEqual([...(expectedTools as string[])].sort());
+  }
+});
+
 afterAll(() => {
   console.log(tally.summary('reference conformance'));
 });

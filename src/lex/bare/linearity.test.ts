@@ -1,0 +1,79 @@
+/**
+ * The sniffer's own work is linear in the text: steps are counted by the work meter (no
+ * clock), and calls into the lexer's call parsers are counted too (at most one per line).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { normalizeTools } from '../../dialects/registry.js';
+import { scanBareCallsMetered } from '../bare-calls.js';
+
+const parserCalls = vi.hoisted(() => ({ count: 0 }));
+
+vi.mock('../call-expr.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../call-expr.js')>();
+  return {
+    ...actual,
+    parseCallExpr: (text: string, name: string) => {
+      parserCalls.count++;
+      return actual.parseCallExpr(text, name);
+    },
+    parseObjectLiteral: (text: string, name: string) => {
+      parserCalls.count++;
+      return actual.parseObjectLiteral(text, name);
+    },
+  };
+});
+
+const REGISTRY = normalizeTools([{ name: 'edit' }, { name: 'run' }]);
+
+/** Steps per character allowed to any input; generous, but a constant. */
+const STEPS_PER_CHAR = 40;
+
+function measure(text: string): { steps: number; parses: number } {
+  const meter = { steps: 0 };
+  parserCalls.count = 0;
+  scanBareCallsMetered(text, REGISTRY, meter);
+  return { steps: meter.steps, parses: parserCalls.count };
+}
+
+const ADVERSARIAL: Record<string, (n: number) => string> = {
+  'openers without a close on one line': (n) => 'edit({ a: '.repeat(n),
+  'openers without a close, one per line': (n) => 'edit({ a: \n'.repeat(n),
+  'scalar-argument calls': (n) => 'run(\n'.repeat(n),
+  'unknown names with objects': (n) => 'frobnicate({ a: 1 })\n'.repeat(n),
+  'labelled calls': (n) => 'Hint: run(\n'.repeat(n),
+  'backticks': (n) => '`'.repeat(n),
+  'backtick pairs and names': (n) => '`run({` '.repeat(n),
+  'fence lines': (n) => '```\n'.repeat(n),
+  'nested exact fences': (n) => `${'```\n'.repeat(n)}x${'\n```'.repeat(n)}`,
+  'indentation runs': (n) => `${' \t'.repeat(n)}x\n`.repeat(4),
+  'unterminated quotes around wrappers': (n) => "<tool_call>'\\".repeat(n),
+  'unterminated heredocs around wrappers': (n) => '<toolcall><<EOF\n'.repeat(n),
+  'open JSON arrays': (n) => '[{"a":'.repeat(n),
+  'JSON brackets inside strings': (n) => '{"a":"['.repeat(n),
+  'deep JSON nesting': (n) => '['.repeat(n),
+  'JSON-looking items without calls': (n) => '{"name": 1, "arguments": 2} '.repeat(n),
+  'blank lines': (n) => 'x\n\n\n\n'.repeat(n),
+};
+
+describe('scanBareCalls work is linear', () => {
+  for (const [label, make] of Object.entries(ADVERSARIAL)) {
+    it(label, () => {
+      const small = make(500);
+      const large = make(4000);
+      const a = measure(small);
+      const b = measure(large);
+      expect(b.steps).toBeLessThanOrEqual(STEPS_PER_CHAR * large.length + 4096);
+      // 8x the text may cost at most ~8x the steps (plus a constant), never 64x.
+      expect(b.steps).toBeLessThanOrEqual(9 * a.steps + 4096);
+      const lines = large.split('\n').length;
+      expect(b.parses).toBeLessThanOrEqual(lines + 1);
+    });
+  }
+
+  it('still finds calls in a long response', () => {
+    const text = 'Some prose.\nrun({ command: "ls" })\n'.repeat(2000);
+    const { steps, parses } = measure(text);
+    expect(parses).toBe(2000);
+    expect(steps).toBeLessThanOrEqual(STEPS_PER_CHAR * text.length);
+  });
+});

@@ -2,6 +2,7 @@
 // nested XML and JSON bodies, narration, and the argument/name policy (spec/composer.md
 // sections 4.1-4.6, 4.11-4.13). Other composer files import from here.
 export type { BodyHead, BodyOutcome, BodyRung, DirectParse, MarkupOutcome, UnclosedOutcome } from './types.js';
+export { BODY_RUNG_NAMES } from './types.js';
 export { callFromBody } from './body.js';
 export { unclosedBlockOutcome } from './unclosed.js';
 export { parseMarkup } from './markup.js';

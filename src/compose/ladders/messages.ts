@@ -4,8 +4,10 @@
  * `Unknown tool '…'`) are contract (spec/composer.md section 5.2) and must not change.
  */
 
-/** Downstream code matches this prefix to classify a cut-off response. */
-export const TRUNCATED_PREFIX = 'TOOL CALL TRUNCATED: ';
+import { MACHINE_PREFIXES } from '../diagnostics.js';
+
+/** Downstream code matches this prefix to classify a cut-off response (catalogued in diagnostics.ts). */
+export const TRUNCATED_PREFIX = `${MACHINE_PREFIXES.truncated} `;
 
 /** Quoted the way the model wrote it: JSON string syntax, so newlines and quotes stay visible. */
 const quote = (text: string): string => JSON.stringify(text);

@@ -33,16 +33,22 @@ export type BodyOutcome =
   | { ok: true; call?: ToolCall; prose?: string[]; rung: BodyRung }
   | { ok: false; error: string; matched?: boolean; rung: BodyRung };
 
-/** Rung names of the body ladder (section 4.1), in ladder order. */
-export type BodyRung =
-  | 'empty-body'
-  | 'direct-head'
-  | 'function-markup'
-  | 'nested-xml'
-  | 'json-body'
-  | 'narration'
-  | 'bare-call'
-  | 'truncated';
+/**
+ * Rung names of the body ladder (section 4.1), in ladder order, one line each. Outcomes carry
+ * them in `rung`; they are stable (never renamed or reused).
+ */
+export const BODY_RUNG_NAMES = Object.freeze({
+  'empty-body': 'The trimmed body was empty; an error naming the empty body.',
+  'direct-head': "The scanner's head named a registered tool and the whole body parsed as its call.",
+  'function-markup': 'Chat-template `<function=…>` / `<invoke name=…>` markup: a call, or a matched diagnosis.',
+  'nested-xml': '`<name>{json}</name>`: a call, or a matched diagnosis.',
+  'json-body': 'A JSON tool object, optionally under a name label line: a call, or an error.',
+  'narration': 'Narration tags peeled (kept as prose) around a call, or a body that was only prose.',
+  'bare-call': 'The bare-call sniffer: exactly one call, or its first diagnostic, or the "no call" error.',
+  'truncated': 'An unclosed block whose body no dialect recognised: the `TOOL CALL TRUNCATED:` diagnostic.',
+} as const);
+
+export type BodyRung = keyof typeof BODY_RUNG_NAMES;
 
 /** Result of `parseMarkup` (section 4.3). */
 export type MarkupOutcome =

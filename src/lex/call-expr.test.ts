@@ -148,3 +148,13 @@ describe('parseObjectLiteral', () => {
     expect(parseObjectLiteral('[1]', 'edit')).toMatchObject({ ok: false, code: 'not-an-object' });
   });
 });
+
+describe('parseCallExpr: documented differences', () => {
+  it('accepts an object followed by an unterminated comment through the implicit `)`', () => {
+    expect(parseCallExpr('look({ a: 1 } /* cut', 'look')).toEqual({ ok: true, arguments: { a: 1 }, consumed: 20 });
+  });
+
+  it('keeps a backslash and the whole non-ASCII character in the recovery scan', () => {
+    expect(parseCallExpr('look({ a: "x\\é" y" })', 'look')).toMatchObject({ ok: true, arguments: { a: 'x\\é" y' } });
+  });
+});

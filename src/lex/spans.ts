@@ -42,6 +42,44 @@ const enum HeredocStep {
   Broken = -2,
 }
 
+function isHeredocTagChar(code: number): boolean {
+  return (
+    (code >= Code.LowerA && code <= Code.LowerZ) ||
+    (code >= Code.UpperA && code <= Code.UpperZ) ||
+    (code >= Code.Digit0 && code <= Code.Digit9) ||
+    code === Code.Underscore
+  );
+}
+
+/**
+ * Memo key (`plain:TAG` or `escaped:TAG`) for the heredoc opener at `start`, or null for the
+ * counted form and for openers that are not heredocs.
+ *
+ * Why a tag-level memo is sound: a plain heredoc that finds no close line before the end of the
+ * source, and no call tail on the last non-blank line, fails the same way from any later start
+ * with the same tag, because it would examine a suffix of the same lines and the same last line
+ * (an escaped one likewise walks the same literal-`\n` lines in step). Without it, every
+ * unterminated `<<EOF` would rescan to the end: quadratic.
+ *
+ *     <<'EOF'\n      <<EOF\\n
+ *       ^ tag      ^ escaped form (a literal backslash-n follows the tag)
+ */
+function unterminatedMemoKey(src: string, start: number): string | null {
+  let at = start + 2;
+  const quote = src.charCodeAt(at);
+  const quoted = quote === Code.Quote || quote === Code.Apostrophe;
+  if (quoted) at++;
+  const tagStart = at;
+  while (isHeredocTagChar(src.charCodeAt(at))) at++;
+  if (at === tagStart) return null;
+  const tag = src.slice(tagStart, at);
+  if (quoted && src.charCodeAt(at) === quote) at++;
+  if (src.charCodeAt(at) === Code.CarriageReturn) at++;
+  if (src.charCodeAt(at) === Code.LineFeed) return `plain:${tag}`;
+  if (src.charCodeAt(at) === Code.Backslash && src.charCodeAt(at + 1) === Code.LowerN) return `escaped:${tag}`;
+  return null;
+}
+
 function isQuote(code: number): boolean {
   return code === Code.Quote || code === Code.Apostrophe || code === Code.Backtick;
 }
@@ -61,7 +99,10 @@ export class SpanWalker {
   #unterminatedFrom = new Map<number, number>();
   #quoteEnds = new Map<number, number>();
   #heredocs = new Map<number, number>();
-  #walks = new Map<string, WalkMemo>();
+  /** Lowest start of an unterminated plain or escaped heredoc, by form and tag. */
+  #unterminatedHeredocs = new Map<string, number>();
+  /** By close needle, then by openers list (the scanner passes one list object per scan). */
+  #walks = new Map<string, Map<readonly string[], WalkMemo>>();
   #openerQueries = new Map<readonly string[], { from: number; found: number }>();
 
   constructor(src: string, index?: TextIndex, stats?: ScanStats) {
@@ -99,12 +140,18 @@ export class SpanWalker {
   heredocStep(start: number): number {
     const known = this.#heredocs.get(start);
     if (known !== undefined) return known;
+    const memoKey = unterminatedMemoKey(this.src, start);
+    const brokenFrom = memoKey === null ? undefined : this.#unterminatedHeredocs.get(memoKey);
+    if (brokenFrom !== undefined && start >= brokenFrom) return HeredocStep.Broken;
     const scan = scanHeredoc(this.src, start);
     let step: number;
     if (scan === null) step = HeredocStep.Content;
     else if (scan.ok) step = scan.end;
     else step = scan.reason === 'InvalidCount' ? HeredocStep.Content : HeredocStep.Broken;
-    this.#work(step > start ? step - start : scan !== null && !scan.ok && scan.reason === 'Unterminated' ? this.src.length - start : 2);
+    if (scan !== null && !scan.ok && scan.reason === 'Unterminated') {
+      this.#work(this.src.length - start);
+      if (memoKey !== null && brokenFrom === undefined) this.#unterminatedHeredocs.set(memoKey, start);
+    } else this.#work(step > start ? step - start : 2);
     this.#heredocs.set(start, step);
     return step;
   }
@@ -205,12 +252,16 @@ export class SpanWalker {
   }
 
   #walkMemo(close: string, openers: readonly string[]): WalkMemo {
-    const key = `${close}\u0000${openers.join('\u0000')}`;
-    let memo = this.#walks.get(key);
+    let byOpeners = this.#walks.get(close);
+    if (byOpeners === undefined) {
+      byOpeners = new Map();
+      this.#walks.set(close, byOpeners);
+    }
+    let memo = byOpeners.get(openers);
     if (memo === undefined) {
       // Walk ids start at 1 so that 0 can mean "not stepped on".
       memo = { stamp: new Int32Array(this.src.length + 1), outcome: [NOT_FOUND] };
-      this.#walks.set(key, memo);
+      byOpeners.set(openers, memo);
     }
     return memo;
   }

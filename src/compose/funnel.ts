@@ -49,12 +49,14 @@ export interface TraceEntry {
   readonly outcome: string;
   /** The drop text when `account === 'drop'`. */
   readonly text?: string;
+  /** The recovery rung that decided the unit, when a ladder ran (`fast-path`, `sniff`, a body-ladder rung, ...). */
+  readonly rung?: string;
 }
 
 export type Outcome =
-  | { readonly account: 'call'; readonly count: number }
-  | { readonly account: 'drop'; readonly text: string; readonly reason: DropReason }
-  | { readonly account: 'structural'; readonly name: StructuralOutcome };
+  | { readonly account: 'call'; readonly count: number; readonly rung?: string }
+  | { readonly account: 'drop'; readonly text: string; readonly reason: DropReason; readonly rung?: string }
+  | { readonly account: 'structural'; readonly name: StructuralOutcome; readonly rung?: string };
 
 export function newWalkState(withTrace: boolean): WalkState {
   return {
@@ -75,9 +77,9 @@ export function newWalkState(withTrace: boolean): WalkState {
   };
 }
 
-export const credited = (count: number): Outcome => ({ account: 'call', count });
-export const droppedAs = (text: string, reason: DropReason): Outcome => ({ account: 'drop', text, reason });
-export const structural = (name: StructuralOutcome): Outcome => ({ account: 'structural', name });
+export const credited = (count: number, rung?: string): Outcome => (rung ? { account: 'call', count, rung } : { account: 'call', count });
+export const droppedAs = (text: string, reason: DropReason, rung?: string): Outcome => (rung ? { account: 'drop', text, reason, rung } : { account: 'drop', text, reason });
+export const structural = (name: StructuralOutcome, rung?: string): Outcome => (rung ? { account: 'structural', name, rung } : { account: 'structural', name });
 
 /**
  * Accounts for `unit`. A call outcome must name exactly the calls the branch appended since the
@@ -113,9 +115,9 @@ export function consume(state: WalkState, unit: Unit, outcome: Outcome): void {
     throw new Error(`consume: a ${unit.kind} unit appended ${fresh} call(s) without crediting them`);
   }
   if (state.trace) {
-    const entry: TraceEntry = outcome.account === 'drop'
-      ? { start: unit.start, end: unit.end, account: 'drop', outcome: label, text: outcome.text }
-      : { start: unit.start, end: unit.end, account: outcome.account, outcome: label };
+    const entry: { -readonly [K in keyof TraceEntry]: TraceEntry[K] } = { start: unit.start, end: unit.end, account: outcome.account, outcome: label };
+    if (outcome.account === 'drop') entry.text = outcome.text;
+    if (outcome.rung !== undefined) entry.rung = outcome.rung;
     state.trace.push(entry);
   }
 }

@@ -109,16 +109,20 @@ function creditSniffedCalls(state: WalkState, scan: BareScan): void {
 
 /** Sniff errors, protocol fragment or plain prose: the three non-call endings shared by both paths. */
 function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareScan, reason: DropReason): void {
+  let rung: string;
   if (scan.errors.length > 0) {
     for (const error of scan.errors) state.errors.push(error);
+    rung = 'sniff-errors';
   } else if (hasResponseProtocolFragment(t)) {
     state.violations.push({ kind: 'stray_text', message: messages.strayText(t), excerpt: t, dropped_reason: null });
     state.recovered += 1;
+    rung = 'protocol-fragment';
   } else {
     state.prose.push(t);
     state.canonical.push({ kind: 'prose', text: t });
+    rung = 'salvage';
   }
-  consume(state, unit, droppedAs(t, reason));
+  consume(state, unit, droppedAs(t, reason, rung));
 }
 
 /**
@@ -142,7 +146,7 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, scan:
     const prose = found.prose.trim();
     if (prose !== '') state.prose.push(prose);
     state.canonical.push({ kind: 'bare', calls: [...found.calls], prose });
-    consume(state, unit, credited(found.calls.length));
+    consume(state, unit, credited(found.calls.length, 'sniff'));
     return;
   }
   if (holdsCanonicalToolFence(t)) {
@@ -187,7 +191,7 @@ export function straySlow(state: WalkState, unit: Unit, text: string, ctx: Compo
       state.prose.push(prose);
       state.canonical.push(renderProse(prose));
     }
-    consume(state, unit, credited(found.calls.length));
+    consume(state, unit, credited(found.calls.length, 'sniff'));
     return;
   }
   reportUncredited(state, unit, t, found, reason);

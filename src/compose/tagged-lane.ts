@@ -116,7 +116,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
     case 'angle_call':
       creditCall(state, { id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} });
       state.violations.push({ kind: 'recovered_dialect', message: messages.angleCallRecovered, excerpt: null, dropped_reason: null });
-      consume(state, unit, credited(1));
+      consume(state, unit, credited(1, 'angle-call'));
       return;
     case 'markup':
       walkMarkup(state, unit, source, ctx);
@@ -145,12 +145,12 @@ function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, s
   if (outcome.ok) {
     creditCall(state, outcome.call);
     state.violations.push({ kind: 'recovered_dialect', message: messages.markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null });
-    consume(state, unit, credited(1));
+    consume(state, unit, credited(1, outcome.rung));
     return;
   }
   if (outcome.matched) {
     state.errors.push(outcome.error || messages.markupFailed);
-    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), 'unparsed_markup'));
+    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), 'unparsed_markup', outcome.rung));
     return;
   }
   straySlow(state, unit, unit.text, ctx, sniffBare);
@@ -209,7 +209,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
   // Fast path: `<tool_call>known(...)</tool_call>` with nothing after the call.
   if (unit.kind === 'block' && direct && direct.ok && unit.head_name && ctx.known.has(unit.head_name) && body.slice(direct.consumed).trim() === '') {
     creditCall(state, { id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} });
-    consume(state, unit, credited(1));
+    consume(state, unit, credited(1, 'fast-path'));
     return;
   }
   const head = unit.head_name && unit.head_sep ? { name: unit.head_name, sep: unit.head_sep } : undefined;
@@ -223,14 +223,14 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     }
     if (outcome.call) {
       if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome as UnclosedOutcome));
-      consume(state, unit, credited(1));
+      consume(state, unit, credited(1, outcome.rung));
     } else {
-      consume(state, unit, structural('narration_block'));
+      consume(state, unit, structural('narration_block', outcome.rung));
     }
     return;
   }
   state.errors.push(outcome.error || messages.callBlockFailed);
-  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unparsed_call_block'));
+  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unparsed_call_block', outcome.rung));
 }
 
 function recoveredUnclosed(outcome: UnclosedOutcome): ProtocolViolation {

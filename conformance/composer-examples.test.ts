@@ -67,5 +67,5 @@ for (const example of examples) {
 }
 
 afterAll(() => {
-  console.log(tally.summary('composer worked examples'));
+  console.log(tally.summary('composer worked examples', 'examples passing'));
 });

@@ -19,6 +19,11 @@ describe('Tally', () => {
     expect(line).toContain('informational skipped: 1');
     expect(line).toContain('not counted): 2');
   });
+  it('names the share as asked', () => {
+    const tally = new Tally();
+    tally.record('compose', 'pass');
+    expect(tally.summary('examples', 'examples passing')).toContain('examples passing: 100.0% (1/1)');
+  });
   it('reports an empty share as zero', () => {
     expect(new Tally().passingShare().percent).toBe(0);
   });

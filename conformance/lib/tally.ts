@@ -50,7 +50,8 @@ export class Tally {
     return { passed, total, percent: total === 0 ? 0 : (100 * passed) / total };
   }
 
-  summary(title: string): string {
+  /** `shareLabel` names the population of the passing share (the reference runner's default). */
+  summary(title: string, shareLabel = 'compose+scan passing'): string {
     const kinds = [...this.byKind.entries()].map(
       ([kind, c]) =>
         `${kind} ${c.pass + c.stale}/${c.total} passed, ${c.ledgered} ledgered, ${c.fail + c.missing} failed` +
@@ -58,7 +59,7 @@ export class Tally {
     );
     const share = this.passingShare();
     return (
-      `${title}: ${kinds.join(' | ')} | compose+scan passing: ${share.percent.toFixed(1)}% (${share.passed}/${share.total})` +
+      `${title}: ${kinds.join(' | ')} | ${shareLabel}: ${share.percent.toFixed(1)}% (${share.passed}/${share.total})` +
       `; informational skipped: ${this.informational}; message-wording differences (not counted): ${this.wordingDiffers}`
     );
   }

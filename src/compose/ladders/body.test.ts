@@ -125,4 +125,8 @@ describe('callFromBody (spec/composer.md 4.1)', () => {
     const r = callFromBody('<thinking>unterminated\n{', sample());
     expect(!r.ok && r.error).toBe(`<tool_call> body did not contain a bare \`name({ ... })\` expression. Got: ${JSON.stringify('<thinking>unterminated\n{')}`);
   });
+
+  it('throws a TypeError naming the field on a non-string body (programmer misuse)', () => {
+    expect(() => callFromBody(42 as unknown as string, sample())).toThrow(new TypeError('callFromBody: body must be a string; got number'));
+  });
 });

@@ -125,6 +125,7 @@ function climb(input: BodyInput): BodyStep {
  * deeper level (the reference kept only the outermost level's; see DIFFERENCES.md).
  */
 export function callFromBody(body: string, ctx: ComposeContext, head?: BodyHead, direct?: DirectParse | null): BodyOutcome {
+  if (typeof body !== 'string') throw new TypeError(`callFromBody: body must be a string; got ${typeof body}`);
   let t = body.trim();
   if (t === '') return { ok: false, error: msg.noCallExpression(''), rung: 'empty-body' };
 

@@ -133,4 +133,8 @@ describe('parseMarkup (spec/composer.md 4.3)', () => {
     expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
     expect((args as Record<string, unknown>)['x']).toBeUndefined();
   });
+
+  it('throws a TypeError naming the field on non-string text (programmer misuse)', () => {
+    expect(() => parseMarkup(null as unknown as string, sample())).toThrow(TypeError);
+  });
 });

@@ -64,6 +64,7 @@ function typedValue(raw: string, type: string | null): unknown {
  * broken, and the call otherwise. A missing outer close tag is tolerated.
  */
 export function parseMarkup(text: string, ctx: ComposeContext): MarkupOutcome {
+  if (typeof text !== 'string') throw new TypeError(`parseMarkup: text must be a string; got ${typeof text}`);
   const t = text.trim();
   const dialect = DIALECTS.MARKUP_DIALECTS.find((d) => t.startsWith(d.opener));
   if (dialect === undefined) return notMatched;

@@ -9,7 +9,7 @@
  */
 import { parseToolCalls, type ParseOptions } from '../../compose/index.js';
 import type { ParseResult } from '../../compose/types.js';
-import * as scanner from '../../scan/index.js';
+import { scanUnits } from '../../scan/index.js';
 import { ErrorCode, errorJson, STATUS_OF, type ErrorCodeValue } from '../errors.js';
 import type { Answer, ItemTask, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
 import { decodeJsonBody } from './decode.js';
@@ -105,7 +105,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
   function scan(body: Body): WorkerReply {
     const tools = toolsOf(body.tools);
     if ('kind' in tools) return tools;
-    const result = scanner.scanUnits(body.text as string, cache.scanSpecOf(tools));
+    const result = scanUnits(body.text as string, cache.scanSpecOf(tools));
     return ok(JSON.stringify({ source: result.source, units: result.units }));
   }
 

@@ -1,0 +1,151 @@
+/**
+ * The `tool-parse` command line, as a function of its arguments and streams so it can be tested
+ * in-process. `bin/tool-parse.ts` only wires it to the real process.
+ *
+ *   tool-parse parse [FILE|-] [--tools tools.json] [--format FORMAT] [--call-id-start N]
+ *   tool-parse serve
+ */
+import { parseToolCalls, type ParseOptions } from '../src/compose/index.js';
+import { normalizeTools } from '../src/dialects/index.js';
+
+export interface CliIo {
+  readText(path: string): Promise<string>;
+  readStdin(): Promise<string>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Starts the HTTP service (resolves once it listens). */
+  serve(): Promise<void>;
+}
+
+export const USAGE = `Usage: tool-parse <command> [options]
+
+Commands:
+  parse [FILE|-]       Parse one model response (a file, or stdin when FILE is - or absent)
+                       and print the result as JSON.
+  serve                Start the HTTP service (configured by environment variables:
+                       PORT, HOST, THREADS, MAX_QUEUE, TASK_TIMEOUT_MS, BODY_LIMIT,
+                       MAX_BATCH, LOG_LEVEL, POOL, SHUTDOWN_TIMEOUT_MS, DRAIN_DELAY_MS).
+
+Options for parse:
+  --tools FILE         A JSON tool registry: a list of names or tool objects
+                       (JSON Schema, OpenAI or Anthropic shape), or {"tools": [...]}.
+  --format FORMAT      The tool-call grammar the model was taught:
+                       text (default), json, native or adaptive.
+  --call-id-start N    The first numeric call id (tc_N); default 0.
+  -h, --help           Show this help.
+
+Exit status: 0 on success, 1 when an input cannot be read or is invalid, 2 on a usage error.
+`;
+
+const FORMATS = new Set(['text', 'json', 'native', 'adaptive']);
+
+class UsageError extends Error {}
+class InputError extends Error {}
+
+interface ParseArgs {
+  file: string;
+  toolsFile: string | null;
+  format: string | null;
+  callIdStart: number | null;
+}
+
+function parseArgs(args: readonly string[]): ParseArgs {
+  const parsed: ParseArgs = { file: '-', toolsFile: null, format: null, callIdStart: null };
+  let fileSeen = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const valueOf = (flag: string): string => {
+      const eq = arg.indexOf('=');
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = args[i + 1];
+      if (next === undefined) throw new UsageError(`${flag} needs a value`);
+      i++;
+      return next;
+    };
+    if (arg === '--tools' || arg.startsWith('--tools=')) parsed.toolsFile = valueOf('--tools');
+    else if (arg === '--format' || arg.startsWith('--format=')) {
+      const format = valueOf('--format');
+      if (!FORMATS.has(format)) throw new UsageError(`--format must be one of text, json, native, adaptive; got "${format}"`);
+      parsed.format = format;
+    } else if (arg === '--call-id-start' || arg.startsWith('--call-id-start=')) {
+      const text = valueOf('--call-id-start');
+      const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(n)) throw new UsageError(`--call-id-start must be a non-negative integer; got "${text}"`);
+      parsed.callIdStart = n;
+    } else if (arg !== '-' && arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    else if (fileSeen) throw new UsageError(`only one FILE may be given; got "${parsed.file}" and "${arg}"`);
+    else {
+      parsed.file = arg;
+      fileSeen = true;
+    }
+  }
+  return parsed;
+}
+
+async function read(what: string, load: () => Promise<string>): Promise<string> {
+  try {
+    return await load();
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    throw new InputError(`cannot read ${what} (${reason})`);
+  }
+}
+
+async function parseCommand(args: readonly string[], io: CliIo): Promise<void> {
+  const options = parseArgs(args);
+  const text = options.file === '-' ? await read('stdin', () => io.readStdin()) : await read(options.file, () => io.readText(options.file));
+  const parseOptions: ParseOptions = {};
+  if (options.toolsFile !== null) {
+    const toolsFile = options.toolsFile;
+    const raw = await read(toolsFile, () => io.readText(toolsFile));
+    let tools: unknown;
+    try {
+      tools = JSON.parse(raw);
+    } catch {
+      throw new InputError(`${toolsFile} is not valid JSON`);
+    }
+    try {
+      parseOptions.tools = normalizeTools(tools);
+    } catch (error) {
+      throw new InputError(`${toolsFile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (options.format !== null) parseOptions.tool_format = options.format;
+  if (options.callIdStart !== null) parseOptions.call_id_start = options.callIdStart;
+  io.stdout(`${JSON.stringify(parseToolCalls(text, parseOptions), null, 2)}\n`);
+}
+
+/** Runs one command line; resolves to the exit status. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined) {
+      io.stderr(USAGE);
+      return 2;
+    }
+    if (command === '-h' || command === '--help' || command === 'help' || rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (command === 'parse') {
+      await parseCommand(rest, io);
+      return 0;
+    }
+    if (command === 'serve') {
+      if (rest.length > 0) throw new UsageError(`serve takes no arguments (configure it with environment variables); got "${rest[0]}"`);
+      await io.serve();
+      return 0;
+    }
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`tool-parse: ${error.message}\nRun "tool-parse --help" for usage.\n`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      io.stderr(`tool-parse: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

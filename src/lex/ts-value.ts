@@ -169,6 +169,27 @@ type Escape =
   | { kind: 'invalid' }
   | { kind: 'eof' };
 
+/** Single-character escapes of `"`/`'` strings by the escaped code unit (LF: a continuation). */
+const SIMPLE_ESCAPES: readonly (string | undefined)[] = (() => {
+  const table: (string | undefined)[] = [];
+  table[Code.LowerN] = '\n';
+  table[Code.LowerT] = '\t';
+  table[Code.LowerR] = '\r';
+  table[Code.Digit0] = '\0';
+  table[Code.Backslash] = '\\';
+  table[Code.Apostrophe] = "'";
+  table[Code.Quote] = '"';
+  table[Code.Backtick] = '`';
+  table[Code.LineFeed] = '';
+  return table;
+})();
+
+/** The decoded text of a single-character escape whose backslash is at `at`, if it is one. */
+function simpleEscapeAt(text: string, at: number): string | undefined {
+  const code = text.charCodeAt(at + 1);
+  return code < 0x80 ? SIMPLE_ESCAPES[code] : undefined;
+}
+
 /**
  * Decode the escape whose backslash is at `at` in a `"`/`'` string (or its recovery scan).
  * Unknown escapes keep the backslash and the character, so regexes and Windows paths survive.
@@ -177,22 +198,9 @@ function decodeQuotedEscape(text: string, at: number): Escape {
   const i = at + 1;
   if (i >= text.length) return { kind: 'eof' };
   const code = text.charCodeAt(i);
+  const simple = simpleEscapeAt(text, at);
+  if (simple !== undefined) return { kind: 'decoded', text: simple, end: i + 1 };
   switch (code) {
-    case Code.LowerN:
-      return { kind: 'decoded', text: '\n', end: i + 1 };
-    case Code.LowerT:
-      return { kind: 'decoded', text: '\t', end: i + 1 };
-    case Code.LowerR:
-      return { kind: 'decoded', text: '\r', end: i + 1 };
-    case Code.Digit0:
-      return { kind: 'decoded', text: '\0', end: i + 1 };
-    case Code.Backslash:
-    case Code.Apostrophe:
-    case Code.Quote:
-    case Code.Backtick:
-      return { kind: 'decoded', text: String.fromCharCode(code), end: i + 1 };
-    case Code.LineFeed:
-      return { kind: 'decoded', text: '', end: i + 1 };
     case Code.LowerU: {
       const escape = decodeUnicodeEscape(text, i + 1);
       if (escape.kind === 'char') return { kind: 'decoded', text: escape.text, end: escape.end };
@@ -487,6 +495,14 @@ class TsValueParser {
       }
       if (code !== Code.Backslash) {
         i++;
+        continue;
+      }
+      // perf: JSON-escaped bodies are mostly `\n` and `\"`; decode those without allocating.
+      const simple = simpleEscapeAt(text, i);
+      if (simple !== undefined) {
+        out += text.slice(chunkStart, i) + simple;
+        i += 2;
+        chunkStart = i;
         continue;
       }
       const escape = decodeQuotedEscape(text, i);

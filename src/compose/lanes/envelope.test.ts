@@ -61,10 +61,10 @@ describe('readEnvelope: <tool_calls> readers (composer spec 4.7.2)', () => {
     ]);
   });
 
-  it('marker form: text after the close joins the prose (no separate trailing)', () => {
+  it('marker form: text after the close is the trailing remainder', () => {
     const match = read('Before.\n<tool_calls><tool>{"name":"a"}</tool_calls>\nAfter.');
-    expect(match?.prose).toBe('Before.\nAfter.');
-    expect(match?.trailing).toBeNull();
+    expect(match?.prose).toBe('Before.');
+    expect(match?.trailing).toBe('After.');
   });
 
   it('marker form faults', () => {

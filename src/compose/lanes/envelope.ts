@@ -16,22 +16,41 @@ import type { ToolCall } from '../types.js';
 import { readJsonListEnvelope } from './envelope-json-list.js';
 import { readToolCallsEnvelope } from './envelope-tool-calls.js';
 import { laneMessages } from './messages.js';
-import { emptyLane, joinNonEmpty, providerResult, violation } from './result.js';
+import { emptyLane, providerResult, violation } from './result.js';
 import type { BodyLadder, EnvelopeMatch } from './types.js';
 
 type Opener = (typeof ENVELOPE_OPENERS)[number];
 
-/** The opener occurring first in `text` (openers never share a start, so there are no ties). */
-function earliestOpener(text: string): { opener: Opener; at: number } | null {
-  let best: { opener: Opener; at: number } | null = null;
-  for (const opener of ENVELOPE_OPENERS) {
-    const at = text.indexOf(opener.open);
-    if (at >= 0 && (best === null || at < best.at)) best = { opener, at };
+/**
+ * The earliest envelope opener at or after an offset, for one text read many times (a chain of
+ * envelopes). Each opener remembers its next occurrence; a search starts where the last one
+ * ended and an absent opener is never searched again, so a whole chain costs one pass per
+ * opener instead of one pass per envelope.
+ */
+export class EnvelopeOpeners {
+  private readonly next: number[];
+  constructor(private readonly text: string) {
+    this.next = ENVELOPE_OPENERS.map(() => -2);
   }
-  return best;
+
+  /** Openers never share a start, so there are no ties. */
+  earliest(from: number): { opener: Opener; at: number } | null {
+    let best: { opener: Opener; at: number } | null = null;
+    ENVELOPE_OPENERS.forEach((opener, k) => {
+      let at = this.next[k] ?? -1;
+      if (at === -1) return;
+      if (at < from) {
+        at = this.text.indexOf(opener.open, from);
+        this.next[k] = at;
+        if (at < 0) return;
+      }
+      if (best === null || at < best.at) best = { opener, at };
+    });
+    return best;
+  }
 }
 
-function matched(calls: ToolCall[], prose: string, trailing: string | null): EnvelopeMatch {
+function matched(calls: ToolCall[], prose: string, trailing: string): EnvelopeMatch {
   return {
     result: providerResult(calls, [], prose, [violation('wrong_tool_format', laneMessages.envelopeOnJsonPin)]),
     malformed: false,
@@ -50,16 +69,23 @@ function malformed(detail: string, prose: string): EnvelopeMatch {
 }
 
 export function readEnvelope(text: string, ctx: ComposeContext, bodyLadder: BodyLadder): EnvelopeMatch | null {
-  const found = earliestOpener(text);
+  return readEnvelopeAt(text, 0, ctx, bodyLadder, new EnvelopeOpeners(text));
+}
+
+/**
+ * `readEnvelope` over `text.slice(start)` without copying it, sharing `openers` across calls
+ * on the same text (the envelope chain of the JSON lane).
+ */
+export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext, bodyLadder: BodyLadder, openers: EnvelopeOpeners): EnvelopeMatch | null {
+  const found = openers.earliest(start);
   if (found === null) return null;
   const { opener, at } = found;
-  const prose = text.slice(0, at).trim();
+  const prose = text.slice(start, at).trim();
   const rawBody = text.slice(at + opener.open.length);
 
   if (opener.kind === 'tool_calls') {
     const read = readToolCallsEnvelope(rawBody);
-    // The marker and XML readers keep no separate trailing text: what follows the close joins the prose.
-    return read.ok ? matched(read.calls, joinNonEmpty([prose, read.rest]), null) : malformed(read.detail, prose);
+    return read.ok ? matched(read.calls, prose, read.rest) : malformed(read.detail, prose);
   }
 
   let jsonBody: string | null = rawBody;

@@ -5,13 +5,14 @@
 //   jsonLane(text, ctx, {recoverHeredoc})       4.8   pinned `tool_format: "json"` lane
 //   readEnvelope(text, ctx, bodyLadder)         4.7.1-4.7.4
 //   mergeEnvelopeRemainder(envelope, lane)      4.7.5
+//   mergeEnvelopeChain(first, takeNext, lane)   4.7.5 over a run of envelopes, without recursion
 //   joinHalves(head, tail)                      4.7.6
 //   siblingRecovery(pinned, text, ctx)          4.9
 //   mistralResult(text, ctx) / dsmlResult(...)  4.10  (null when the marker is absent)
-export type { BodyLadder, EnvelopeMatch, JsonLaneOptions, RemainderLane } from './types.js';
+export type { BodyLadder, EnvelopeMatch, JsonLaneOptions, NextEnvelope, RemainderLane } from './types.js';
 export { jsonLane } from './json-lane.js';
-export { readEnvelope } from './envelope.js';
-export { mergeEnvelopeRemainder, joinHalves } from './merge.js';
+export { readEnvelope, readEnvelopeAt, EnvelopeOpeners } from './envelope.js';
+export { mergeEnvelopeRemainder, mergeEnvelopeChain, joinHalves } from './merge.js';
 export { siblingRecovery } from './sibling.js';
 export { mistralResult } from './mistral.js';
 export { dsmlResult } from './dsml.js';

@@ -208,7 +208,24 @@ describe('jsonLane: envelopes and <tool_call> markup on the JSON pin', () => {
     const r = jsonLane('I will read the writer next.\n<tool_calls>\n<tool>\n{"name":"look","file":"a.rs"}\n</tool_calls>\nDone reading.', jsonCtx());
     expect(r.calls.map((c) => c.name)).toEqual(['look']);
     expect(r.prose).toBe('I will read the writer next.\nDone reading.');
-    expect(r.dropped).toEqual([{ text: 'I will read the writer next.\nDone reading.', reason: 'unparsed_fenced_turn' }]);
+    expect(r.dropped).toEqual([
+      { text: 'I will read the writer next.', reason: 'unparsed_fenced_turn' },
+      { text: 'Done reading.', reason: 'unparsed_fenced_turn' },
+    ]);
+  });
+
+  it('a run of envelopes is read in order without recursion, prose between them kept', () => {
+    const unit = 'note <tool>{"name":"run","args":{}}</tool> ';
+    const r = jsonLane(unit.repeat(20000) + 'tail <tool_calls><tool>{"name":"b"}</tool_calls> end', jsonCtx());
+    expect(r.calls).toHaveLength(20001);
+    expect(r.calls[20000]?.name).toBe('b');
+    expect(r.protocol_violations).toHaveLength(20001);
+    expect(r.prose.split('\n')).toHaveLength(20002);
+    expect(r.prose.endsWith('tail\nend')).toBe(true);
+    const broken = jsonLane('<tool>{"name":"a"}</tool> <tool_code>nope', jsonCtx());
+    expect(broken.calls.map((c) => c.name)).toEqual(['a']);
+    expect(broken.tool_parse_errors).toHaveLength(1);
+    expect(broken.prose).toBe('<tool_code>nope');
   });
 
   it('Ex78: a malformed envelope runs nothing and keeps the whole text as prose', () => {

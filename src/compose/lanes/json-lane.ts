@@ -13,14 +13,14 @@ import { callFromBody } from '../ladders/body.js';
 import type { ComposeContext } from '../context.js';
 import { sniffBare, taggedLane } from '../tagged-lane.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
-import { readEnvelope } from './envelope.js';
+import { EnvelopeOpeners, readEnvelope, readEnvelopeAt } from './envelope.js';
 import { headOf } from './envelope-json-list.js';
 import { jsonChunks } from './fence-chunker.js';
 import { jsonCall } from './json-call.js';
-import { mergeEnvelopeRemainder } from './merge.js';
+import { mergeEnvelopeChain } from './merge.js';
 import { laneMessages } from './messages.js';
 import { callBlocks, emptyLane, violation } from './result.js';
-import type { JsonLaneOptions } from './types.js';
+import type { BodyLadder, JsonLaneOptions } from './types.js';
 import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
 
 const TAGGED_OPENER = '<tool_call>';
@@ -28,11 +28,8 @@ const TAGGED_OPENER = '<tool_call>';
 export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOptions = {}): LaneResult {
   const recoverHeredoc = opts.recoverHeredoc ?? true;
 
-  const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
-  if (envelope !== null) {
-    if (envelope.result.tool_parse_errors.length > 0) return { ...envelope.result, prose: text.trim() };
-    return mergeEnvelopeRemainder(envelope, (rest) => jsonLane(rest, ctx, { recoverHeredoc: false }));
-  }
+  const envelopes = envelopeChainOf(text, ctx);
+  if (envelopes !== null) return envelopes;
 
   if (recoverHeredoc && text.includes(TAGGED_OPENER)) return taggedMarkupOnJsonPin(text, ctx);
 
@@ -61,6 +58,29 @@ export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOption
     prose: chunks.prose,
     dropped,
   };
+}
+
+const bodyLadder: BodyLadder = (body, c) => callFromBody(body, c);
+
+/**
+ * Step 1: chat-template envelopes. A malformed first envelope runs nothing and keeps the whole
+ * text as prose; otherwise every envelope of the run is read in one loop over offsets.
+ */
+function envelopeChainOf(text: string, ctx: ComposeContext): LaneResult | null {
+  const openers = new EnvelopeOpeners(text);
+  const first = readEnvelopeAt(text, 0, ctx, bodyLadder, openers);
+  if (first === null) return null;
+  if (first.malformed) return { ...first.result, prose: text.trim() };
+  // Every trailing remainder is a suffix of the text without its final whitespace.
+  const end = text.trimEnd().length;
+  const takeNext = (trailing: string) => {
+    const start = end - trailing.length;
+    const next = text.startsWith(trailing.slice(0, 16), start)
+      ? readEnvelopeAt(text, start, ctx, bodyLadder, openers)
+      : readEnvelope(trailing, ctx, bodyLadder);
+    return next !== null && !next.malformed ? next : null;
+  };
+  return mergeEnvelopeChain(first, takeNext, (rest) => jsonLane(rest, ctx, { recoverHeredoc: false }));
 }
 
 /**

@@ -2,9 +2,9 @@
  * Merging partial lane results (spec/composer.md sections 4.7.5 and 4.7.6). Both render the
  * canonical text as call blocks only, one newline apart, and join prose with one newline.
  */
-import type { LaneResult } from '../types.js';
+import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
 import { callBlocks, joinNonEmpty } from './result.js';
-import type { EnvelopeMatch, RemainderLane } from './types.js';
+import type { EnvelopeMatch, NextEnvelope, RemainderLane } from './types.js';
 
 /**
  * An envelope's result with the text before and after it parsed by the caller's lane (the
@@ -12,20 +12,64 @@ import type { EnvelopeMatch, RemainderLane } from './types.js';
  * order; the envelope's own violations come first.
  */
 export function mergeEnvelopeRemainder(envelope: EnvelopeMatch, parseRemainder: RemainderLane): LaneResult {
-  const leading = envelope.prose.trim();
-  const trailing = (envelope.trailing ?? '').trim();
-  const own = envelope.result;
-  if (leading === '' && trailing === '') return own;
-  const before = leading === '' ? null : parseRemainder(leading);
-  const after = trailing === '' ? null : parseRemainder(trailing);
-  const calls = [...(before?.calls ?? []), ...own.calls, ...(after?.calls ?? [])];
+  return mergeEnvelopeChain(envelope, () => null, parseRemainder);
+}
+
+/**
+ * `mergeEnvelopeRemainder` over a run of envelopes, read in a loop instead of by recursion:
+ *
+ *   lead0 <E1> gap1 <E2> gap2 ... <Ek> tail
+ *
+ * is what the recursive merge of E1 with lane(gap1 <E2> ...) yields, when `takeNext` answers
+ * for each trailing remainder whether the lane would take an envelope there. Each leading
+ * remainder holds no envelope opener, so `parseRemainder` never re-enters a chain; only the
+ * final tail goes to the lane whole. Thousands of envelopes cost no stack and no rescans.
+ */
+export function mergeEnvelopeChain(first: EnvelopeMatch, takeNext: NextEnvelope, parseRemainder: RemainderLane): LaneResult {
+  const levels: { own: LaneResult; before: LaneResult | null }[] = [];
+  let after: LaneResult | null = null;
+  for (let envelope: EnvelopeMatch | null = first; envelope !== null; ) {
+    const leading = envelope.prose.trim();
+    const trailing = (envelope.trailing ?? '').trim();
+    levels.push({ own: envelope.result, before: leading === '' ? null : parseRemainder(leading) });
+    if (trailing === '') break;
+    envelope = takeNext(trailing);
+    if (envelope === null) after = parseRemainder(trailing);
+  }
+  const only = levels[0];
+  if (levels.length === 1 && only !== undefined && only.before === null && after === null) return only.own;
+
+  const calls: ToolCall[] = [];
+  const errors: string[] = [];
+  const violations: ProtocolViolation[] = [];
+  const dropped: DroppedFragment[] = [];
+  const prose: string[] = [];
+  const take = (part: LaneResult): void => {
+    calls.push(...part.calls);
+    errors.push(...part.tool_parse_errors);
+    dropped.push(...part.dropped);
+  };
+  for (const { own, before } of levels) {
+    violations.push(...own.protocol_violations);
+    if (before !== null) {
+      take(before);
+      violations.push(...before.protocol_violations);
+      prose.push(before.prose);
+    }
+    take(own);
+  }
+  if (after !== null) {
+    take(after);
+    violations.push(...after.protocol_violations);
+    prose.push(after.prose);
+  }
   return {
-    ...own,
+    ...first.result,
     calls,
-    tool_parse_errors: [...(before?.tool_parse_errors ?? []), ...own.tool_parse_errors, ...(after?.tool_parse_errors ?? [])],
-    protocol_violations: [...own.protocol_violations, ...(before?.protocol_violations ?? []), ...(after?.protocol_violations ?? [])],
-    dropped: [...(before?.dropped ?? []), ...own.dropped, ...(after?.dropped ?? [])],
-    prose: joinNonEmpty([before?.prose ?? '', after?.prose ?? '']),
+    tool_parse_errors: errors,
+    protocol_violations: violations,
+    dropped,
+    prose: joinNonEmpty(prose),
     canonical_text: callBlocks(calls),
   };
 }

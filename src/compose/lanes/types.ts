@@ -11,6 +11,12 @@ export type BodyLadder = (body: string, ctx: ComposeContext) => { ok: boolean; c
 /** Parses a leading or trailing remainder of an envelope with the caller's lane. */
 export type RemainderLane = (text: string) => LaneResult;
 
+/**
+ * The caller lane's decision on a trailing remainder: the envelope it would take first on that
+ * text (a match with calls), or null when it would read the text some other way.
+ */
+export type NextEnvelope = (trailing: string) => EnvelopeMatch | null;
+
 /** A located chat-template envelope (spec/composer.md section 4.7). */
 export interface EnvelopeMatch {
   /**
@@ -22,7 +28,7 @@ export interface EnvelopeMatch {
   malformed: boolean;
   /** Text before the opener, trimmed. */
   prose: string;
-  /** Text after the envelope, trimmed; null when the reader folded it into `prose` already. */
+  /** Text after the envelope, trimmed (a suffix of the input); null for a malformed envelope. */
   trailing: string | null;
 }
 

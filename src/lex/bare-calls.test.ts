@@ -145,9 +145,14 @@ describe('scanBareCalls: prose', () => {
     expect(scanBareCalls('Before\n```\n\n```\nAfter', TOOLS).prose).toBe('Before\nAfter');
   });
 
-  it('is empty when the native-JSON fallback answers', () => {
-    const scan = scanBareCalls('Calling: [{"function": {"name": "run", "arguments": "{}"}}]', TOOLS);
-    expect(scan).toEqual({ calls: [{ id: 'native_fallback', name: 'run', arguments: {} }], errors: [], prose: '' });
+  it('is the text around the payload when the native-JSON fallback answers', () => {
+    const scan = scanBareCalls('Calling:\n\n\n\n[{"function": {"name": "run", "arguments": "{}"}}] now.', TOOLS);
+    expect(scan).toEqual({ calls: [{ id: 'native_fallback', name: 'run', arguments: {} }], errors: [], prose: 'Calling:\n\n now.' });
+    expect(scanBareCalls('Reading:\n```\n{"tool": "look", "arguments": {}}\n```', TOOLS)).toEqual({
+      calls: [{ id: 'native_fallback', name: 'look', arguments: {} }],
+      errors: [],
+      prose: 'Reading:',
+    });
   });
 });
 

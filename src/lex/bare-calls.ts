@@ -4,7 +4,8 @@
  *   text ─ strip thinking tags ─ <tool_call> wrappers → newlines ─┬─ exactly one code wrapper?
  *                                                                 │    sniff the inside first
  *                                                                 └─ line walk (bare/line-scan)
- *        ─ prose with calls cut out (bare/prose) ─ nothing found? native JSON (bare/native-json)
+ *        ─ prose with calls cut out (bare/prose) ─ nothing found? native JSON (bare/native-json),
+ *          whose prose is the text around the payload
  *
  * Calls inside Markdown fences are found and returned like any other: fencing does not make a
  * call inert (PORT_PLAN, "the stray sniffer EXECUTES"). Only registered names (plus `ledger` and
@@ -20,7 +21,7 @@ import { idleMeter, type WorkMeter } from './bare/meter.js';
 import { knownNamesOf, type KnownNames } from './bare/names.js';
 import { nativeJsonCalls } from './bare/native-json.js';
 import { assembleProse } from './bare/prose.js';
-import { stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './bare/text-edits.js';
+import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './bare/text-edits.js';
 import { stripThinkingTags } from './thinking.js';
 
 export interface BareScan {
@@ -73,7 +74,11 @@ function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: number):
   if (scan.calls.length === 0 && scan.errors.length === 0) {
     // Models trained on native function calling sometimes print the provider payload instead.
     const native = nativeJsonCalls(text, known, meter);
-    if (native.calls.length > 0 || native.errors.length > 0) return { calls: native.calls, errors: native.errors, prose: '' };
+    if (native.calls.length > 0 || native.errors.length > 0) {
+      const [start, end] = native.payload;
+      const around = text.slice(0, start) + text.slice(end);
+      return { calls: native.calls, errors: native.errors, prose: trimUnicode(collapseBlankLines(stripEmptyFences(around, meter), meter)) };
+    }
   }
   return { calls: scan.calls, errors: scan.errors, prose };
 }

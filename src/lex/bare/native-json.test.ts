@@ -42,6 +42,7 @@ describe('nativeJsonCalls', () => {
         { id: 'native_fallback', name: 'look', arguments: { path: 'a' } },
       ],
       errors: [],
+      payload: [3, text.length],
     });
   });
 
@@ -51,6 +52,7 @@ describe('nativeJsonCalls', () => {
     ]);
     expect(read('{"note": "x [{"name": "run", "arguments": {}}]').calls.map((c) => c.name)).toEqual(['run']);
     expect(read('{"data": [{"function": {"name": "run"}}]}').calls).toEqual([{ id: 'native_fallback', name: 'run', arguments: {} }]);
+    expect(read('We should look.\n\n{"tool":"look","arguments":{"path":"a"}}')).toMatchObject({ calls: [{ name: 'look' }], payload: [17, 57] });
   });
 
   it('reports unknown names and undecodable arguments', () => {
@@ -69,6 +71,6 @@ describe('nativeJsonCalls', () => {
   });
 
   it('finds nothing in text without a call payload', () => {
-    expect(read('{"a": 1} [1, 2] {"name": "x"}')).toEqual({ calls: [], errors: [] });
+    expect(read('{"a": 1} [1, 2] {"name": "x"}')).toEqual({ calls: [], errors: [], payload: [0, 0] });
   });
 });

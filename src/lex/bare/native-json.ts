@@ -1,11 +1,13 @@
 /**
- * The sniffer's last resort: a provider-native tool call the model printed as text.
+ * The sniffer's last resort: a provider-native tool call the model printed as text. The prose
+ * of such a response is whatever surrounds the payload.
  *
  *     I'll create the file.\n\n[{"id":"call_1","type":"function","function":{"name":"edit",...}}]
  *                               ^ first `[`/`{` where a JSON value parses and carries a call
  *
  * Two payload shapes qualify: an item with an object `function` field (OpenAI), or an item with
- * a string `name` and an `arguments`/`parameters` object or string (flat JSON-RPC / MCP).
+ * a string `name` (or gpt-oss's `tool`) and an `arguments`/`parameters` object or string (flat
+ * JSON-RPC / MCP).
  * Requiring the arguments slot keeps prose JSON that merely has a `name` key from matching.
  */
 import type { ToolCall } from '../../compose/types.js';
@@ -20,6 +22,8 @@ import { unknownToolFeedback, type KnownNames } from './names.js';
 export interface NativeCalls {
   calls: ToolCall[];
   errors: string[];
+  /** `[start, end)` of the payload that was read (both 0 when none was found). */
+  payload: [number, number];
 }
 
 /** Work allowed to the candidate search, per character of text (see `JsonReader`). */
@@ -27,14 +31,15 @@ const STEPS_PER_CHAR = 24;
 const ARGUMENT_PREVIEW_CHARS = 200;
 
 export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMeter): NativeCalls {
-  const result: NativeCalls = { calls: [], errors: [] };
-  const items = findPayload(text, meter);
-  if (items === null) return result;
-  for (const item of items) {
+  const result: NativeCalls = { calls: [], errors: [], payload: [0, 0] };
+  const payload = findPayload(text, meter);
+  if (payload === null) return result;
+  result.payload = [payload.start, payload.end];
+  for (const item of payload.items) {
     if (!isPlainRecord(item)) continue;
     const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
-    const name = ownField(carrier, 'name');
-    if (typeof name !== 'string' || name === '') continue;
+    const name = nameOf(carrier);
+    if (name === '') continue;
     const id = typeof ownField(item, 'id') === 'string' ? (ownField(item, 'id') as string) : 'native_fallback';
     const args = argumentsOf(carrier, name);
     if (known.has(name)) {
@@ -52,6 +57,14 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
 
 function ownField(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** `name`, or the `tool` key gpt-oss writes instead; "" when neither is a string. */
+function nameOf(carrier: Record<string, unknown>): string {
+  const name = ownField(carrier, 'name');
+  if (typeof name === 'string') return name;
+  const tool = ownField(carrier, 'tool');
+  return typeof tool === 'string' ? tool : '';
 }
 
 /** The item's arguments as an object, or the model-facing error when they do not decode. */
@@ -77,7 +90,7 @@ function hasArgumentsSlot(item: Record<string, unknown>, key: string): boolean {
 function carriesCall(item: unknown): boolean {
   if (!isPlainRecord(item)) return false;
   if (isPlainRecord(ownField(item, 'function'))) return true;
-  return typeof ownField(item, 'name') === 'string' && (hasArgumentsSlot(item, 'arguments') || hasArgumentsSlot(item, 'parameters'));
+  return nameOf(item) !== '' && (hasArgumentsSlot(item, 'arguments') || hasArgumentsSlot(item, 'parameters'));
 }
 
 /**
@@ -85,7 +98,7 @@ function carriesCall(item: unknown): boolean {
  * are memoised by offset, and the search gives up (finds nothing) once it has spent
  * `STEPS_PER_CHAR` steps per character, which only adversarial text reaches.
  */
-function findPayload(text: string, meter: WorkMeter): unknown[] | null {
+function findPayload(text: string, meter: WorkMeter): { items: unknown[]; start: number; end: number } | null {
   const budget = meter.steps + STEPS_PER_CHAR * text.length + 1024;
   const reader = new JsonReader(text, meter, budget);
   for (let at = 0; at < text.length; at++) {
@@ -96,7 +109,7 @@ function findPayload(text: string, meter: WorkMeter): unknown[] | null {
     const read = reader.container(at);
     if (!read.ok) continue;
     const items = Array.isArray(read.value) ? read.value : [read.value];
-    if (items.some(carriesCall)) return items;
+    if (items.some(carriesCall)) return { items, start: at, end: read.end };
   }
   return null;
 }

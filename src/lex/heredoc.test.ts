@@ -115,6 +115,21 @@ describe('scanHeredoc', () => {
     );
   });
 
+  it('never throws on arbitrary text at any start', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.nat(45), (text, start) => {
+        const src = `<<${text}`;
+        const scan = scanHeredoc(src, start);
+        if (scan !== null && scan.ok) {
+          expect(scan.end).toBeLessThanOrEqual(src.length);
+          expect(typeof heredocContent(src, scan)).toBe('string');
+        }
+        expect(typeof unescapeHeredocBody(text)).toBe('string');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('does linear work on unclosed and adversarial bodies', () => {
     const unclosed = (n: number) => `<<EOF\n${'line EO EOFX\n'.repeat(n)}`;
     const escaped = (n: number) => `<<EOF\\n${'a\\\\n EO\\n'.repeat(n)}`;

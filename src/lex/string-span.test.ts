@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { workRatio } from '../../test/support/string-work.js';
 import { skipStringSpan } from './string-span.js';
 
 describe('skipStringSpan', () => {
@@ -32,5 +33,9 @@ describe('skipStringSpan', () => {
         expect(end).toBeLessThanOrEqual(src.length);
       }),
     );
+  });
+
+  it('does linear work on an unbalanced quote over escapes', () => {
+    expect(workRatio((n) => `'${"it\\'s \\\\ ".repeat(n)}`, (src) => skipStringSpan(src, 0))).toBeLessThan(12);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scanHeredoc } from './heredoc.js';
 import { findCloseTag, findOpenerAfter, findSpanEnd, matchBlock, matchToolCallBlock, SpanWalker } from './spans.js';
 
 const bounds = ['<tool_call', '</tool_call', '<toolcall', '</toolcall'];
@@ -78,6 +79,34 @@ describe('SpanWalker memos give the same answers as fresh walks', () => {
         }
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+/** Text dense in heredoc openers of every form, with lines that may or may not close them. */
+const heredocText = fc
+  .array(
+    fc.constantFrom('<<EOF\n', '<<E:1\n', '<<E:2\n', '<<E:0\n', "<<'E':1\r\n", '<<E:3\\n', '<<EOF\\n', '<<E\n', 'E\n', '  E\r\n', 'EOF\n', 'EOF })', '\\nEOF', '})\n', 'x\n', '\n', ' ', '\r', 'E', '<<', ':'),
+    { maxLength: 30 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('SpanWalker heredoc memos agree with scanHeredoc', () => {
+  it('for every opener, queried in any order', () => {
+    fc.assert(
+      fc.property(heredocText, fc.array(fc.nat(), { maxLength: 20 }), (src, picks) => {
+        const starts: number[] = [];
+        for (let at = src.indexOf('<<'); at !== -1; at = src.indexOf('<<', at + 1)) starts.push(at);
+        if (starts.length === 0) return;
+        const shared = new SpanWalker(src);
+        for (const pick of picks) {
+          const start = starts[pick % starts.length]!;
+          const scan = scanHeredoc(src, start);
+          const expected = scan === null ? -1 : scan.ok ? scan.end : scan.reason === 'InvalidCount' ? -1 : -2;
+          expect(shared.heredocStep(start)).toBe(expected);
+        }
+      }),
+      { numRuns: 5000 },
     );
   });
 });

@@ -10,8 +10,9 @@
  *   there, or is escaped in it, and then both scans continue in step), so the answer is kept;
  * - heredoc results are kept by start offset;
  * - a span walk's outcome depends only on the position it stands on (for one close needle), so
- *   every position a walk steps on is stamped with the walk, and a later walk that steps on a
- *   stamped position takes that walk's outcome instead of walking the same ground again;
+ *   every quote and `<` a walk steps on is stamped with the walk, and a later walk that steps on
+ *   a stamped one takes that walk's outcome instead of walking the same ground again (each gap
+ *   between such characters hosts at most one walk start: the `<` of its opener precedes it);
  * - `findOpenerAfter` answers are reused while queries move forward.
  */
 import { Code } from './codes.js';
@@ -51,20 +52,24 @@ function isHeredocTagChar(code: number): boolean {
   );
 }
 
+/** The shape of a heredoc opener, read only to key the memos below. */
+interface HeredocOpener {
+  readonly tag: string;
+  /** `counted` only when a small count is followed by a real newline. */
+  readonly form: 'plain' | 'escaped' | 'counted' | 'other';
+  readonly count: number;
+  /** Just past the opener's newline (plain and counted forms). */
+  readonly contentStart: number;
+}
+
 /**
- * Memo key (`plain:TAG` or `escaped:TAG`) for the heredoc opener at `start`, or null for the
- * counted form and for openers that are not heredocs.
+ * Reads the opener at `start` (`<<`, optional quote, tag, optional count, newline) without
+ * judging it; `scanHeredoc` stays the authority on what the heredoc is.
  *
- * Why a tag-level memo is sound: a plain heredoc that finds no close line before the end of the
- * source, and no call tail on the last non-blank line, fails the same way from any later start
- * with the same tag, because it would examine a suffix of the same lines and the same last line
- * (an escaped one likewise walks the same literal-`\n` lines in step). Without it, every
- * unterminated `<<EOF` would rescan to the end: quadratic.
- *
- *     <<'EOF'\n      <<EOF\\n
- *       ^ tag      ^ escaped form (a literal backslash-n follows the tag)
+ *     <<'EOF'\n      <<EOF\\n       <<E:3\n
+ *       ^ plain      ^ escaped     ^ counted (the count is read when it has at most 15 digits)
  */
-function unterminatedMemoKey(src: string, start: number): string | null {
+function peekHeredocOpener(src: string, start: number): HeredocOpener | null {
   let at = start + 2;
   const quote = src.charCodeAt(at);
   const quoted = quote === Code.Quote || quote === Code.Apostrophe;
@@ -74,10 +79,20 @@ function unterminatedMemoKey(src: string, start: number): string | null {
   if (at === tagStart) return null;
   const tag = src.slice(tagStart, at);
   if (quoted && src.charCodeAt(at) === quote) at++;
+  let count = -1;
+  if (src.charCodeAt(at) === Code.Colon) {
+    const digitsStart = at + 1;
+    let end = digitsStart;
+    while (end < src.length && src.charCodeAt(end) >= Code.Digit0 && src.charCodeAt(end) <= Code.Digit9) end++;
+    if (end > digitsStart && end - digitsStart <= 15) {
+      count = Number(src.slice(digitsStart, end));
+      at = end;
+    } else if (end > digitsStart) return { tag, form: 'other', count: -1, contentStart: -1 };
+  }
   if (src.charCodeAt(at) === Code.CarriageReturn) at++;
-  if (src.charCodeAt(at) === Code.LineFeed) return `plain:${tag}`;
-  if (src.charCodeAt(at) === Code.Backslash && src.charCodeAt(at + 1) === Code.LowerN) return `escaped:${tag}`;
-  return null;
+  if (src.charCodeAt(at) === Code.LineFeed) return { tag, form: count === -1 ? 'plain' : 'counted', count, contentStart: at + 1 };
+  if (src.charCodeAt(at) === Code.Backslash && src.charCodeAt(at + 1) === Code.LowerN) return { tag, form: 'escaped', count: -1, contentStart: -1 };
+  return { tag, form: 'other', count: -1, contentStart: -1 };
 }
 
 function isQuote(code: number): boolean {
@@ -85,8 +100,8 @@ function isQuote(code: number): boolean {
 }
 
 interface WalkMemo {
-  /** `stamp[i]` = id of the walk that stepped on `i` (0: none yet). */
-  readonly stamp: Int32Array;
+  /** Quote or `<` offset -> id of the walk that stepped on it. */
+  readonly stamp: Map<number, number>;
   /** `outcome[id]` for finished walks. */
   readonly outcome: SpanEnd[];
 }
@@ -140,9 +155,14 @@ export class SpanWalker {
   heredocStep(start: number): number {
     const known = this.#heredocs.get(start);
     if (known !== undefined) return known;
-    const memoKey = unterminatedMemoKey(this.src, start);
+    const opener = peekHeredocOpener(this.src, start);
+    const memoKey = opener !== null && (opener.form === 'plain' || opener.form === 'escaped') ? `${opener.form}:${opener.tag}` : null;
     const brokenFrom = memoKey === null ? undefined : this.#unterminatedHeredocs.get(memoKey);
-    if (brokenFrom !== undefined && start >= brokenFrom) return HeredocStep.Broken;
+    if ((brokenFrom !== undefined && start >= brokenFrom) || (opener?.form === 'counted' && this.#countedCannotClose(opener))) {
+      this.#work(1);
+      this.#heredocs.set(start, HeredocStep.Broken);
+      return HeredocStep.Broken;
+    }
     const scan = scanHeredoc(this.src, start);
     let step: number;
     if (scan === null) step = HeredocStep.Content;
@@ -154,6 +174,23 @@ export class SpanWalker {
     } else this.#work(step > start ? step - start : 2);
     this.#heredocs.set(start, step);
     return step;
+  }
+
+  /**
+   * A counted heredoc (`<<TAG:N`) is certain to fail when the source has fewer than N more
+   * newlines, or when line N+1 (leading Unicode whitespace and one trailing CR aside) is not
+   * the tag. Reading that off the line index avoids consuming N lines per failed opener.
+   */
+  #countedCannotClose(opener: HeredocOpener): boolean {
+    const index = this.index;
+    const firstLine = index.lineOf(opener.contentStart);
+    const closeLine = firstLine + opener.count;
+    if (closeLine > index.newlines.length) return true;
+    const lineEnd = index.endOfLine(closeLine);
+    const tagStart = index.firstNonWhitespace(closeLine);
+    let tagEnd = lineEnd;
+    if (tagEnd > tagStart && this.src.charCodeAt(tagEnd - 1) === Code.CarriageReturn) tagEnd--;
+    return tagEnd - tagStart !== opener.tag.length || !this.src.startsWith(opener.tag, tagStart);
   }
 
   /** End of a complete heredoc at `start`, or -1 for anything else (`skipHeredocBody`). */
@@ -180,15 +217,21 @@ export class SpanWalker {
     let i = from;
     let steps = 0;
     while (i < length) {
-      const seenBy = memo.stamp[i] as number;
-      if (seenBy !== 0) {
+      steps++;
+      const code = src.charCodeAt(i);
+      if (!isQuote(code) && code !== Code.LessThan) {
+        i++;
+        continue;
+      }
+      // Only quotes and `<` decide anything, so only they are stamped: a later walk reaching a
+      // stamped one would repeat this walk from here on, and takes its outcome instead.
+      const seenBy = memo.stamp.get(i);
+      if (seenBy !== undefined) {
         result = memo.outcome[seenBy] as SpanEnd;
         break;
       }
-      memo.stamp[i] = walk;
-      steps++;
-      const code = src.charCodeAt(i);
-      if (isQuote(code)) {
+      memo.stamp.set(i, walk);
+      if (code !== Code.LessThan) {
         const end = this.quoteEnd(i);
         if (end === -1) {
           result = TRUNCATED;
@@ -197,26 +240,24 @@ export class SpanWalker {
         i = end;
         continue;
       }
-      if (code === Code.LessThan) {
-        if (src.charCodeAt(i + 1) === Code.LessThan) {
-          const step = this.heredocStep(i);
-          if (step === HeredocStep.Broken) {
-            result = TRUNCATED;
-            break;
-          }
-          if (step >= 0) {
-            i = step;
-            continue;
-          }
-        }
-        if (src.startsWith(close, i)) {
-          result = { kind: 'closed', at: i };
+      if (src.charCodeAt(i + 1) === Code.LessThan) {
+        const step = this.heredocStep(i);
+        if (step === HeredocStep.Broken) {
+          result = TRUNCATED;
           break;
         }
-        if (this.index.isLineLeadingUnicode(i) && startsWithAny(src, i, openers)) {
-          result = { kind: 'opener', at: i };
-          break;
+        if (step >= 0) {
+          i = step;
+          continue;
         }
+      }
+      if (src.startsWith(close, i)) {
+        result = { kind: 'closed', at: i };
+        break;
+      }
+      if (this.index.isLineLeadingUnicode(i) && startsWithAny(src, i, openers)) {
+        result = { kind: 'opener', at: i };
+        break;
       }
       i++;
     }
@@ -259,8 +300,7 @@ export class SpanWalker {
     }
     let memo = byOpeners.get(openers);
     if (memo === undefined) {
-      // Walk ids start at 1 so that 0 can mean "not stepped on".
-      memo = { stamp: new Int32Array(this.src.length + 1), outcome: [NOT_FOUND] };
+      memo = { stamp: new Map(), outcome: [] };
       byOpeners.set(openers, memo);
     }
     return memo;

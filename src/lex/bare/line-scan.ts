@@ -13,7 +13,7 @@
  */
 import type { ToolCall } from '../../compose/types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { parseCallExpr, parseObjectLiteral } from '../call-expr.js';
+import { parseCallExpr, parseObjectLiteral, type CallExprResult, type ObjectLiteralResult } from '../call-expr.js';
 import { Code } from '../codes.js';
 import { identLength } from '../ident.js';
 import { foldAlias, mayFold } from './aliases.js';
@@ -70,6 +70,53 @@ function nameStart(text: string, indentEnd: number): number {
   return k;
 }
 
+/**
+ * The lexer's call parsers behind a budget. A failed parse may have read everything up to the
+ * end of the text (an unterminated heredoc or string), and every line start may try again, so
+ * failures draw on an allowance proportional to the text. Only adversarial text spends it
+ * (thousands of broken calls); the rest of the line starts are then reported once, not parsed.
+ */
+class ParseGate {
+  private remaining: number;
+  private closedReported = false;
+
+  constructor(private readonly text: string) {
+    this.remaining = FAILED_PARSE_CHARS_PER_CHAR * text.length + FAILED_PARSE_SLACK;
+  }
+
+  /** The parse of `name(...)` at `k`, or null when the allowance is spent. */
+  callExpr(k: number, name: string, scan: LineScan): CallExprResult | null {
+    if (!this.open(scan)) return null;
+    const parsed = parseCallExpr(this.text.slice(k), name);
+    if (!parsed.ok) this.remaining -= this.text.length - k;
+    return parsed;
+  }
+
+  /** The parse of the object literal at `at` (after `name`), or null when the allowance is spent. */
+  objectLiteral(at: number, name: string, scan: LineScan): ObjectLiteralResult | null {
+    if (!this.open(scan)) return null;
+    const parsed = parseObjectLiteral(this.text.slice(at), name);
+    if (!parsed.ok) this.remaining -= this.text.length - at;
+    return parsed;
+  }
+
+  private open(scan: LineScan): boolean {
+    if (this.remaining > 0) return true;
+    if (!this.closedReported) {
+      this.closedReported = true;
+      scan.errors.push(
+        'Too many malformed tool calls in one response: the remaining `name({ ... })` lines were not read. ' +
+          'Re-emit each call complete, one per line.',
+      );
+    }
+    return false;
+  }
+}
+
+/** Characters failed parses may read, per character of text, before the gate closes. */
+const FAILED_PARSE_CHARS_PER_CHAR = 16;
+const FAILED_PARSE_SLACK = 1 << 18;
+
 type LineOutcome =
   /** Nothing at this line start; the walk resumes at `resume` as ordinary text. */
   | { kind: 'none'; resume: number }
@@ -78,6 +125,7 @@ type LineOutcome =
 
 export function scanLines(text: string, known: KnownNames, meter: WorkMeter): LineScan {
   const scan: LineScan = { calls: [], errors: [], callRanges: [], fences: [] };
+  const gate = new ParseGate(text);
   const length = text.length;
   let pos = 0;
   let atLineStart = true;
@@ -85,7 +133,7 @@ export function scanLines(text: string, known: KnownNames, meter: WorkMeter): Li
   while (pos < length) {
     meter.steps++;
     if (atLineStart && !inInlineCode) {
-      const outcome = lineStart(text, pos, scan, known, meter);
+      const outcome = lineStart(text, pos, scan, known, gate, meter);
       if (outcome.kind === 'done') {
         pos = outcome.resume;
         atLineStart = outcome.lineStart;
@@ -111,7 +159,7 @@ export function scanLines(text: string, known: KnownNames, meter: WorkMeter): Li
   return scan;
 }
 
-function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames, meter: WorkMeter): LineOutcome {
+function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames, gate: ParseGate, meter: WorkMeter): LineOutcome {
   const indentEnd = skipBlanks(text, pos);
   meter.steps += indentEnd - pos;
   if (isFenceAt(text, indentEnd)) {
@@ -134,8 +182,8 @@ function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames,
   if (nameLength === 0) return { kind: 'none', resume: indentEnd };
   const sep = text.charCodeAt(k + nameLength);
   const name = text.slice(k, k + nameLength);
-  if (sep === Code.LeftParen) return parenCall(text, indentEnd, k, name, scan, known);
-  if (sep === Code.LeftBrace && known.has(name)) return braceCall(text, indentEnd, k, name, scan);
+  if (sep === Code.LeftParen) return parenCall(text, indentEnd, k, name, scan, known, gate);
+  if (sep === Code.LeftBrace && known.has(name)) return braceCall(text, indentEnd, k, name, scan, gate);
   return { kind: 'none', resume: indentEnd };
 }
 
@@ -181,7 +229,15 @@ function hasObjectArgument(text: string, afterParen: number): boolean {
  *     bash({ script: "ls" })      alias of a registered tool: parse, fold to run
  *     frobnicate({ x: 1 })        unknown with an object: report; `multiply(2, 3)` stays prose
  */
-function parenCall(text: string, indentEnd: number, k: number, name: string, scan: LineScan, known: KnownNames): LineOutcome {
+function parenCall(
+  text: string,
+  indentEnd: number,
+  k: number,
+  name: string,
+  scan: LineScan,
+  known: KnownNames,
+  gate: ParseGate,
+): LineOutcome {
   const afterParen = k + name.length + 1;
   const objectArgument = hasObjectArgument(text, afterParen);
   const skipName: LineOutcome = { kind: 'done', resume: afterParen, lineStart: false };
@@ -190,7 +246,8 @@ function parenCall(text: string, indentEnd: number, k: number, name: string, sca
       scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);
       return skipName;
     }
-    const parsed = parseCallExpr(text.slice(k), name);
+    const parsed = gate.callExpr(k, name, scan);
+    if (parsed === null) return skipName;
     if (!parsed.ok) {
       scan.errors.push(parsed.error);
       return skipName;
@@ -199,7 +256,8 @@ function parenCall(text: string, indentEnd: number, k: number, name: string, sca
   }
   if (!objectArgument) return { kind: 'none', resume: indentEnd };
   if (mayFold(name, known)) {
-    const parsed = parseCallExpr(text.slice(k), name);
+    const parsed = gate.callExpr(k, name, scan);
+    if (parsed === null) return skipName;
     const folded = parsed.ok ? foldAlias(name, parsed.arguments, known) : null;
     if (parsed.ok && folded !== null) return recordCall(scan, text, indentEnd, k + parsed.consumed, folded.name, folded.arguments);
   }
@@ -208,10 +266,10 @@ function parenCall(text: string, indentEnd: number, k: number, name: string, sca
 }
 
 /** `call:run{ command: "git status" }`: a registered name followed directly by an object. */
-function braceCall(text: string, indentEnd: number, k: number, name: string, scan: LineScan): LineOutcome {
-  const parsed = parseObjectLiteral(text.slice(k + name.length), name);
-  if (!parsed.ok) {
-    scan.errors.push(parsed.error);
+function braceCall(text: string, indentEnd: number, k: number, name: string, scan: LineScan, gate: ParseGate): LineOutcome {
+  const parsed = gate.objectLiteral(k + name.length, name, scan);
+  if (parsed === null || !parsed.ok) {
+    if (parsed !== null) scan.errors.push(parsed.error);
     return { kind: 'done', resume: k + name.length + 1, lineStart: false };
   }
   return recordCall(scan, text, indentEnd, k + name.length + parsed.consumed, name, parsed.value);

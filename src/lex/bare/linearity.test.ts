@@ -1,12 +1,14 @@
 /**
  * The sniffer's own work is linear in the text: steps are counted by the work meter (no
- * clock), and calls into the lexer's call parsers are counted too (at most one per line).
+ * clock), and calls into the lexer's call parsers are counted too: at most one per line, and
+ * the text handed to parses that failed (each may read all of it) stays within a constant
+ * multiple of the text.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { normalizeTools } from '../../dialects/registry.js';
 import { scanBareCallsMetered } from '../bare-calls.js';
 
-const parserCalls = vi.hoisted(() => ({ count: 0 }));
+const parserCalls = vi.hoisted(() => ({ count: 0, failedChars: 0 }));
 
 vi.mock('../call-expr.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../call-expr.js')>();
@@ -14,11 +16,15 @@ vi.mock('../call-expr.js', async (importOriginal) => {
     ...actual,
     parseCallExpr: (text: string, name: string) => {
       parserCalls.count++;
-      return actual.parseCallExpr(text, name);
+      const parsed = actual.parseCallExpr(text, name);
+      if (!parsed.ok) parserCalls.failedChars += text.length;
+      return parsed;
     },
     parseObjectLiteral: (text: string, name: string) => {
       parserCalls.count++;
-      return actual.parseObjectLiteral(text, name);
+      const parsed = actual.parseObjectLiteral(text, name);
+      if (!parsed.ok) parserCalls.failedChars += text.length;
+      return parsed;
     },
   };
 });
@@ -28,16 +34,23 @@ const REGISTRY = normalizeTools([{ name: 'edit' }, { name: 'run' }]);
 /** Steps per character allowed to any input; generous, but a constant. */
 const STEPS_PER_CHAR = 40;
 
-function measure(text: string): { steps: number; parses: number } {
+/** Text failed parses may be handed, per character (the sniffer's gate allows 16, plus slack). */
+const FAILED_PARSE_CHARS_PER_CHAR = 17;
+
+function measure(text: string): { steps: number; parses: number; failedChars: number; errors: string[] } {
   const meter = { steps: 0 };
   parserCalls.count = 0;
-  scanBareCallsMetered(text, REGISTRY, meter);
-  return { steps: meter.steps, parses: parserCalls.count };
+  parserCalls.failedChars = 0;
+  const scan = scanBareCallsMetered(text, REGISTRY, meter);
+  return { steps: meter.steps, parses: parserCalls.count, failedChars: parserCalls.failedChars, errors: scan.errors };
 }
 
 const ADVERSARIAL: Record<string, (n: number) => string> = {
   'openers without a close on one line': (n) => 'edit({ a: '.repeat(n),
   'openers without a close, one per line': (n) => 'edit({ a: \n'.repeat(n),
+  'unterminated strings, one per line': (n) => 'edit({ a: "\\\n'.repeat(n),
+  'unterminated heredocs, one per line': (n) => 'edit({ a: <<EOF\n'.repeat(n),
+  'unterminated templates, one per line': (n) => 'run{ a: `\\`\n'.repeat(n),
   'scalar-argument calls': (n) => 'run(\n'.repeat(n),
   'unknown names with objects': (n) => 'frobnicate({ a: 1 })\n'.repeat(n),
   'labelled calls': (n) => 'Hint: run(\n'.repeat(n),
@@ -67,8 +80,18 @@ describe('scanBareCalls work is linear', () => {
       expect(b.steps).toBeLessThanOrEqual(9 * a.steps + 4096);
       const lines = large.split('\n').length;
       expect(b.parses).toBeLessThanOrEqual(lines + 1);
+      expect(b.failedChars).toBeLessThanOrEqual(FAILED_PARSE_CHARS_PER_CHAR * large.length + (1 << 18));
     });
   }
+
+  it('reads broken calls until the allowance is spent, then says so once', () => {
+    const broken = measure('edit({ a: <<EOF\n'.repeat(20000));
+    expect(broken.parses).toBeLessThan(20000);
+    expect(broken.errors.filter((e) => e.startsWith('Too many malformed tool calls'))).toHaveLength(1);
+    const few = measure(`${'edit({ a: <<EOF\n'.repeat(20)}run({ command: "ls" })\n`);
+    expect(few.parses).toBe(21);
+    expect(few.errors.some((e) => e.startsWith('Too many'))).toBe(false);
+  });
 
   it('still finds calls in a long response', () => {
     const text = 'Some prose.\nrun({ command: "ls" })\n'.repeat(2000);

@@ -16,7 +16,8 @@
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code } from '../../lex/codes.js';
 import { decodeEntities } from '../../lex/entities.js';
-import { parseJson, setOwn } from '../ladders/json.js';
+import { setOwn } from '../ladders/json.js';
+import { strictJson } from './strict-json.js';
 import type { ComposeContext } from '../context.js';
 import type { DroppedFragment, LaneResult, ToolCall } from '../types.js';
 import { laneMessages } from './messages.js';
@@ -119,7 +120,7 @@ function readParameters(invoke: Element, errors: string[]): Record<string, unkno
     pos = param.end;
     let value: unknown = decodeEntities(param.body, DIALECTS.HTML_ENTITIES);
     if (param.string === 'false') {
-      const parsed = parseJson(param.body.trim());
+      const parsed = strictJson(param.body.trim());
       if (parsed.ok) value = parsed.value;
       else errors.push(laneMessages.dsmlParamInvalid(param.name, invoke.name, parsed.error));
     }

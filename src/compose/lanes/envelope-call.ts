@@ -4,7 +4,8 @@
  * are not entity-decoded (the envelope is a JSON grammar; dispatch owns refusal).
  */
 import { jsonFields } from '../ladders/json-fields.js';
-import { isJsonObject, parseJson } from '../ladders/json.js';
+import { isJsonObject } from '../ladders/json.js';
+import { strictJson } from './strict-json.js';
 import type { ToolCall } from '../types.js';
 import { laneMessages } from './messages.js';
 
@@ -18,7 +19,7 @@ export function envelopeCall(value: unknown, nameHint: string): EnvelopeCallOutc
   if (name === '') return { ok: false, detail: laneMessages.envelopeMissingName };
   let args: unknown = fields.arguments ?? {};
   if (typeof args === 'string') {
-    const decoded = parseJson(args);
+    const decoded = strictJson(args);
     if (!decoded.ok) return { ok: false, detail: laneMessages.envelopeArgsString(decoded.error) };
     args = decoded.value;
   }

@@ -14,7 +14,8 @@
  */
 import { Code } from '../../lex/codes.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
-import { parseJson, setOwn } from '../ladders/json.js';
+import { setOwn } from '../ladders/json.js';
+import { strictJson } from './strict-json.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
 import { headOf } from './envelope-json-list.js';
@@ -78,7 +79,7 @@ function readMarkerForm(body: string): ToolCallsRead {
     if (state === 'closed') return { ok: false, detail: laneMessages.envelopeObjectWithoutMarker };
     const length = balancedJsonObjectLen(body, pos);
     if (length === 0) return { ok: false, detail: laneMessages.envelopeObjectUnclosed };
-    const parsed = parseJson(body.slice(pos, pos + length));
+    const parsed = strictJson(body.slice(pos, pos + length));
     if (!parsed.ok) return { ok: false, detail: laneMessages.envelopeObjectInvalid(parsed.error) };
     const outcome = envelopeCall(parsed.value, '');
     if (!outcome.ok) return { ok: false, detail: outcome.detail };

@@ -15,7 +15,7 @@ import type { ProtocolViolation } from '../types.js';
 import { fenceMarkerOf, jsonFenceKind } from './fence-info.js';
 import { JsonProgress } from './json-progress.js';
 import { laneMessages } from './messages.js';
-import { violation } from './result.js';
+import { appendAll, violation } from './result.js';
 import { parseVerbatimOpener } from './verbatim-opener.js';
 
 export { fenceInfoIntent } from './fence-info.js';
@@ -100,7 +100,7 @@ export function jsonChunks(text: string): FenceChunks {
     if (doc !== null) {
       doc.lines.push(line);
       if (trimmed === doc.marker) {
-        prose.push(...doc.lines);
+        appendAll(prose, doc.lines);
         doc = null;
       }
       continue;
@@ -117,7 +117,7 @@ export function jsonChunks(text: string): FenceChunks {
   }
 
   if (tool !== null) emit(tool);
-  if (doc !== null) prose.push(...doc.lines);
+  if (doc !== null) appendAll(prose, doc.lines);
 
   let proseText = prose.join('\n').trim();
   if (bodies.length === 0 && (proseText.startsWith('{') || proseText.startsWith('['))) {

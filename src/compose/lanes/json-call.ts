@@ -5,7 +5,8 @@
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { jsonFields } from '../ladders/json-fields.js';
-import { isJsonObject, parseJson } from '../ladders/json.js';
+import { isJsonObject } from '../ladders/json.js';
+import { strictJson } from './strict-json.js';
 import type { ToolCall } from '../types.js';
 import { laneMessages } from './messages.js';
 
@@ -46,7 +47,7 @@ export function jsonCall(value: unknown, allowFlatArgumentString: boolean): Json
   }
   if (name === '') return { ok: false, error: laneMessages.fenceMissingName };
   if (typeof args === 'string' && (allowFlatArgumentString || isJsonObject(value.function))) {
-    const decoded = parseJson(args);
+    const decoded = strictJson(args);
     if (!decoded.ok) return { ok: false, error: laneMessages.argumentsStringInvalid(name, decoded.error) };
     args = decoded.value;
   }

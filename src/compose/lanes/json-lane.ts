@@ -19,7 +19,7 @@ import { jsonChunks } from './fence-chunker.js';
 import { jsonCall } from './json-call.js';
 import { mergeEnvelopeChain } from './merge.js';
 import { laneMessages } from './messages.js';
-import { callBlocks, emptyLane, violation } from './result.js';
+import { appendAll, callBlocks, emptyLane, violation } from './result.js';
 import type { BodyLadder, JsonLaneOptions } from './types.js';
 import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
 
@@ -124,7 +124,7 @@ function readFenceBody(body: string, calls: ToolCall[], errors: string[]): void 
       errors.push(laneMessages.jsonError(bound.detail));
     }
   }
-  calls.push(...bodyCalls);
+  appendAll(calls, bodyCalls);
 
   const near = headOf(source, 80);
   if (stream.values.length === 0) {

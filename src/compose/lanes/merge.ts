@@ -3,7 +3,7 @@
  * canonical text as call blocks only, one newline apart, and join prose with one newline.
  */
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
-import { callBlocks, joinNonEmpty } from './result.js';
+import { appendAll, callBlocks, joinNonEmpty } from './result.js';
 import type { EnvelopeMatch, NextEnvelope, RemainderLane } from './types.js';
 
 /**
@@ -45,22 +45,22 @@ export function mergeEnvelopeChain(first: EnvelopeMatch, takeNext: NextEnvelope,
   const dropped: DroppedFragment[] = [];
   const prose: string[] = [];
   const take = (part: LaneResult): void => {
-    calls.push(...part.calls);
-    errors.push(...part.tool_parse_errors);
-    dropped.push(...part.dropped);
+    appendAll(calls, part.calls);
+    appendAll(errors, part.tool_parse_errors);
+    appendAll(dropped, part.dropped);
   };
   for (const { own, before } of levels) {
-    violations.push(...own.protocol_violations);
+    appendAll(violations, own.protocol_violations);
     if (before !== null) {
       take(before);
-      violations.push(...before.protocol_violations);
+      appendAll(violations, before.protocol_violations);
       prose.push(before.prose);
     }
     take(own);
   }
   if (after !== null) {
     take(after);
-    violations.push(...after.protocol_violations);
+    appendAll(violations, after.protocol_violations);
     prose.push(after.prose);
   }
   return {

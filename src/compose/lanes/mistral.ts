@@ -10,7 +10,8 @@
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { readJsonStream } from '../../lex/json-stream.js';
-import { isJsonObject, parseJson } from '../ladders/json.js';
+import { isJsonObject } from '../ladders/json.js';
+import { strictJson } from './strict-json.js';
 import type { ComposeContext } from '../context.js';
 import type { LaneResult, ToolCall } from '../types.js';
 import { jsonCall } from './json-call.js';
@@ -61,7 +62,7 @@ function readMarkerForm(payload: string, ctx: ComposeContext, calls: ToolCall[],
     errors.push(laneMessages.mistralUnknownMarker(name));
     return;
   }
-  const parsed = parseJson(payload.slice(argsAt + DIALECTS.MISTRAL_ARGS_MARKER.length).trim());
+  const parsed = strictJson(payload.slice(argsAt + DIALECTS.MISTRAL_ARGS_MARKER.length).trim());
   if (!parsed.ok) errors.push(laneMessages.mistralArgsInvalid(name, parsed.error));
   // The reference drops a parsed non-object silently; the port reports it (nothing consumed unrecorded).
   else if (!isJsonObject(parsed.value)) errors.push(laneMessages.mistralArgsNotObject(name));

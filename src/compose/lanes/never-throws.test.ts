@@ -70,3 +70,30 @@ describe('lanes never throw on model text (property)', () => {
     );
   });
 });
+
+describe('lanes never throw on hostile sizes', () => {
+  const deep = '['.repeat(50000) + ']'.repeat(50000);
+
+  it('a value nested past the reader limit is an error, never a value to render', () => {
+    const ctx = textCtx();
+    const mistral = mistralResult(`[TOOL_CALLS]run[ARGS]{"command": ${deep}}`, ctx);
+    expect(mistral?.calls).toEqual([]);
+    expect(mistral?.tool_parse_errors).toHaveLength(1);
+    const D = '<\uff5cDSML\uff5c';
+    const dsml = dsmlResult(`${D}invoke name="run">${D}parameter name="command" string="false">${deep}</\uff5cDSML\uff5cparameter></\uff5cDSML\uff5cinvoke>`, ctx);
+    expect(dsml?.tool_parse_errors).toHaveLength(1);
+    expect(dsml?.calls[0]?.arguments.command).toBe(deep);
+    const envelope = readEnvelope(`<tool_calls><tool>{"name":"run","args":{"x":${deep}}}</tool_calls>`, ctx, () => ({ ok: false }));
+    expect(envelope?.malformed).toBe(true);
+    const fenced = jsonLane('```tool\n{"name":"run","args":{"x":' + deep + '}}\n```', jsonCtx());
+    expect(fenced.calls).toEqual([]);
+    expect(fenced.tool_parse_errors).toHaveLength(1);
+  });
+
+  it('hundreds of thousands of lines or calls go through without stack growth', () => {
+    const lines = 'line\n'.repeat(300000);
+    expect(jsonLane('```python\n' + lines, jsonCtx()).prose.length).toBeGreaterThan(lines.length);
+    const objects = '{"name":"run","args":{}}\n'.repeat(150000);
+    expect(jsonLane('```tool\n' + objects + '```', jsonCtx()).calls).toHaveLength(150000);
+  });
+});

@@ -61,3 +61,8 @@ export function providerResult(
     canonical_text: parts.join('\n\n'),
   };
 }
+
+/** `target.push(...items)` without the argument-count limit a spread call has on huge lists. */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}

@@ -72,3 +72,26 @@ export function isUnicodeWhitespace(code: number): boolean {
     code === 0x3000
   );
 }
+
+/**
+ * A lookup array indexed by char code, `undefined` where no entry exists: dispatch tables such
+ * as escape decoders read `table[code]` instead of walking a switch.
+ */
+export function tableByCode<T>(entries: readonly (readonly [code: number, value: T])[]): readonly (T | undefined)[] {
+  const table: (T | undefined)[] = [];
+  for (const [code, value] of entries) table[code] = value;
+  return table;
+}
+
+/** `0`-`9`. */
+export function isAsciiDigit(code: number): boolean {
+  return code >= Code.Digit0 && code <= Code.Digit9;
+}
+
+/** The value of a hex digit (`0-9a-fA-F`), or -1. */
+export function hexDigitValue(code: number): number {
+  if (code >= Code.Digit0 && code <= Code.Digit9) return code - Code.Digit0;
+  if (code >= Code.LowerA && code <= Code.LowerF) return code - Code.LowerA + 10;
+  if (code >= Code.UpperA && code <= Code.UpperF) return code - Code.UpperA + 10;
+  return -1;
+}

@@ -12,7 +12,7 @@
  *
  * Every scan runs to the end of `src` at most once, so one call is linear in the input.
  */
-import { Code, isUnicodeWhitespace } from './codes.js';
+import { Code, isAsciiDigit, isUnicodeWhitespace, tableByCode } from './codes.js';
 
 /** Why a `<<TAG` opener did not yield a body. A missing tag is `null`, not a failure. */
 export type HeredocFailure = 'MissingNewline' | 'InvalidCount' | 'Unterminated';
@@ -41,10 +41,6 @@ function isTagChar(code: number): boolean {
   );
 }
 
-function isDigit(code: number): boolean {
-  return code >= Code.Digit0 && code <= Code.Digit9;
-}
-
 function isLiteralNewline(src: string, at: number): boolean {
   return src.charCodeAt(at) === Code.Backslash && src.charCodeAt(at + 1) === Code.LowerN;
 }
@@ -70,10 +66,10 @@ export function scanHeredoc(src: string, start: number): HeredocScan | null {
   if (quoted && src.charCodeAt(i) === quote) i++;
 
   let count: number | undefined;
-  if (src.charCodeAt(i) === Code.Colon && isDigit(src.charCodeAt(i + 1))) {
+  if (src.charCodeAt(i) === Code.Colon && isAsciiDigit(src.charCodeAt(i + 1))) {
     const digitsStart = i + 1;
     i = digitsStart;
-    while (isDigit(src.charCodeAt(i))) i++;
+    while (isAsciiDigit(src.charCodeAt(i))) i++;
     const parsed = parseCount(src, digitsStart, i);
     if (parsed === undefined) return { ok: false, tag, reason: 'InvalidCount' };
     count = parsed;
@@ -290,21 +286,17 @@ export function unescapeHeredocBody(raw: string): string {
   return out + raw.slice(chunkStart);
 }
 
+/** The escapes of the escaped form; any other backslash pair stays as written. */
+const HEREDOC_ESCAPES = tableByCode([
+  [Code.LowerN, '\n'],
+  [Code.LowerT, '\t'],
+  [Code.LowerR, '\r'],
+  [Code.Quote, '"'],
+  [Code.Backslash, '\\'],
+]);
+
 function decodeHeredocEscape(code: number): string | undefined {
-  switch (code) {
-    case Code.LowerN:
-      return '\n';
-    case Code.LowerT:
-      return '\t';
-    case Code.LowerR:
-      return '\r';
-    case Code.Quote:
-      return '"';
-    case Code.Backslash:
-      return '\\';
-    default:
-      return undefined;
-  }
+  return code < 0x80 ? HEREDOC_ESCAPES[code] : undefined;
 }
 
 /**

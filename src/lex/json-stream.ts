@@ -13,7 +13,7 @@
  * (which makes `__proto__` an ordinary own key). Offsets are UTF-16 indexes. Linear: every
  * character is validated once and parsed once.
  */
-import { Code } from './codes.js';
+import { Code, hexDigitValue, isAsciiDigit } from './codes.js';
 
 export interface JsonStreamValue {
   value: unknown;
@@ -42,17 +42,6 @@ const EOF: Extent = { eof: true };
 
 function isJsonSpace(code: number): boolean {
   return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
-function isDigit(code: number): boolean {
-  return code >= Code.Digit0 && code <= Code.Digit9;
-}
-
-function hexDigit(code: number): number {
-  if (isDigit(code)) return code - Code.Digit0;
-  if (code >= Code.LowerA && code <= Code.LowerF) return code - Code.LowerA + 10;
-  if (code >= Code.UpperA && code <= Code.UpperF) return code - Code.UpperA + 10;
-  return -1;
 }
 
 function isSimpleEscape(code: number): boolean {
@@ -94,7 +83,7 @@ function hex4(text: string, at: number): number {
   if (at + 4 > text.length) return -1;
   let value = 0;
   for (let k = 0; k < 4; k++) {
-    const digit = hexDigit(text.charCodeAt(at + k));
+    const digit = hexDigitValue(text.charCodeAt(at + k));
     if (digit < 0) return -2;
     value = value * 16 + digit;
   }
@@ -155,17 +144,17 @@ function scanNumber(text: string, at: number): Extent {
   const lead = text.charCodeAt(i);
   if (lead === Code.Digit0) {
     i++;
-    if (isDigit(text.charCodeAt(i))) return { error: 'a number has a leading zero', at: i };
-  } else if (isDigit(lead)) {
-    while (isDigit(text.charCodeAt(i))) i++;
+    if (isAsciiDigit(text.charCodeAt(i))) return { error: 'a number has a leading zero', at: i };
+  } else if (isAsciiDigit(lead)) {
+    while (isAsciiDigit(text.charCodeAt(i))) i++;
   } else {
     return { error: 'expected a digit', at: i };
   }
   if (text.charCodeAt(i) === Code.Dot) {
     i++;
     if (i >= length) return EOF;
-    if (!isDigit(text.charCodeAt(i))) return { error: 'expected a digit after the decimal point', at: i };
-    while (isDigit(text.charCodeAt(i))) i++;
+    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'expected a digit after the decimal point', at: i };
+    while (isAsciiDigit(text.charCodeAt(i))) i++;
   }
   const e = text.charCodeAt(i);
   if (e === Code.LowerE || e === Code.UpperE) {
@@ -173,8 +162,8 @@ function scanNumber(text: string, at: number): Extent {
     const sign = text.charCodeAt(i);
     if (sign === Code.Plus || sign === Code.Dash) i++;
     if (i >= length) return EOF;
-    if (!isDigit(text.charCodeAt(i))) return { error: 'expected a digit in the exponent', at: i };
-    while (isDigit(text.charCodeAt(i))) i++;
+    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'expected a digit in the exponent', at: i };
+    while (isAsciiDigit(text.charCodeAt(i))) i++;
   }
   if (!Number.isFinite(Number(text.slice(at, i)))) return { error: 'number out of range', at };
   return { end: i };
@@ -219,7 +208,7 @@ function scanValue(text: string, at: number): Extent {
         continue;
       }
     } else if (code === Code.Quote) scalar = scanString(text, i);
-    else if (code === Code.Dash || isDigit(code)) scalar = scanNumber(text, i);
+    else if (code === Code.Dash || isAsciiDigit(code)) scalar = scanNumber(text, i);
     else if (code === Code.LowerT) scalar = scanLiteral(text, i, 'true');
     else if (code === Code.LowerF) scalar = scanLiteral(text, i, 'false');
     else if (code === Code.LowerN) scalar = scanLiteral(text, i, 'null');

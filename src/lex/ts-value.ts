@@ -14,7 +14,7 @@
  * stack. Every loop advances `pos` or returns, and every character is decoded once, except
  * an over-closed string that is re-read once by its recovery; the parse is linear.
  */
-import { Code } from './codes.js';
+import { Code, hexDigitValue, isAsciiDigit, tableByCode } from './codes.js';
 import { scanHeredoc, heredocContent } from './heredoc.js';
 import { identLength } from './ident.js';
 import { setOwn } from './json-object.js';
@@ -52,20 +52,9 @@ export type TsValueResult =
 const FAIL: unique symbol = Symbol('fail');
 type Parsed = unknown;
 
-function isDigit(code: number): boolean {
-  return code >= Code.Digit0 && code <= Code.Digit9;
-}
-
-function hexValue(code: number): number {
-  if (code >= Code.Digit0 && code <= Code.Digit9) return code - Code.Digit0;
-  if (code >= Code.LowerA && code <= Code.LowerF) return code - Code.LowerA + 10;
-  if (code >= Code.UpperA && code <= Code.UpperF) return code - Code.UpperA + 10;
-  return -1;
-}
-
 function isNumberPart(code: number): boolean {
   return (
-    isDigit(code) ||
+    isAsciiDigit(code) ||
     code === Code.Dot ||
     code === Code.LowerE ||
     code === Code.UpperE ||
@@ -121,7 +110,7 @@ function scalar(value: number, end: number): UnicodeEscape {
 function fourHex(text: string, at: number): number {
   let value = 0;
   for (let k = 0; k < 4; k++) {
-    const digit = hexValue(text.charCodeAt(at + k));
+    const digit = hexDigitValue(text.charCodeAt(at + k));
     if (digit < 0) return -1;
     value = value * 16 + digit;
   }
@@ -138,12 +127,12 @@ function decodeUnicodeEscape(text: string, at: number): UnicodeEscape {
     // character: the scan never passes text that is not then read as content.
     let i = at + 1;
     let value = 0;
-    let digit = hexValue(text.charCodeAt(i));
+    let digit = hexDigitValue(text.charCodeAt(i));
     while (digit >= 0) {
       value = value * 16 + digit;
       // Past u32 the reference's hex parse fails and `\u` stays literal.
       if (value > 0xffffffff) return LITERAL;
-      digit = hexValue(text.charCodeAt(++i));
+      digit = hexDigitValue(text.charCodeAt(++i));
     }
     if (i === at + 1 || text.charCodeAt(i) !== Code.RightBrace) return LITERAL;
     return scalar(value, i + 1);
@@ -170,19 +159,28 @@ type Escape =
   | { kind: 'eof' };
 
 /** Single-character escapes of `"`/`'` strings by the escaped code unit (LF: a continuation). */
-const SIMPLE_ESCAPES: readonly (string | undefined)[] = (() => {
-  const table: (string | undefined)[] = [];
-  table[Code.LowerN] = '\n';
-  table[Code.LowerT] = '\t';
-  table[Code.LowerR] = '\r';
-  table[Code.Digit0] = '\0';
-  table[Code.Backslash] = '\\';
-  table[Code.Apostrophe] = "'";
-  table[Code.Quote] = '"';
-  table[Code.Backtick] = '`';
-  table[Code.LineFeed] = '';
-  return table;
-})();
+const SIMPLE_ESCAPES = tableByCode([
+  [Code.LowerN, '\n'],
+  [Code.LowerT, '\t'],
+  [Code.LowerR, '\r'],
+  [Code.Digit0, '\0'],
+  [Code.Backslash, '\\'],
+  [Code.Apostrophe, "'"],
+  [Code.Quote, '"'],
+  [Code.Backtick, '`'],
+  [Code.LineFeed, ''],
+]);
+
+/** Template-literal escapes; everything else keeps its backslash. */
+const TEMPLATE_ESCAPES = tableByCode([
+  [Code.LowerN, '\n'],
+  [Code.LowerT, '\t'],
+  [Code.LowerR, '\r'],
+  [Code.Backslash, '\\'],
+  [Code.Backtick, '`'],
+  [Code.Dollar, '$'],
+  [Code.LineFeed, ''],
+]);
 
 /** The decoded text of a single-character escape whose backslash is at `at`, if it is one. */
 function simpleEscapeAt(text: string, at: number): string | undefined {
@@ -207,8 +205,8 @@ function decodeQuotedEscape(text: string, at: number): Escape {
       return escape.kind === 'invalid' ? { kind: 'invalid' } : { kind: 'kept', end: i + 1 };
     }
     case Code.LowerX: {
-      const high = hexValue(text.charCodeAt(i + 1));
-      const low = hexValue(text.charCodeAt(i + 2));
+      const high = hexDigitValue(text.charCodeAt(i + 1));
+      const low = hexDigitValue(text.charCodeAt(i + 2));
       if (high < 0 || low < 0) return { kind: 'kept', end: i + 1 };
       return { kind: 'decoded', text: String.fromCharCode(high * 16 + low), end: i + 3 };
     }
@@ -303,10 +301,10 @@ class TsValueParser {
       case Code.Dash:
         return this.number();
       case Code.Dot:
-        if (isDigit(text.charCodeAt(this.pos + 1))) return this.number();
+        if (isAsciiDigit(text.charCodeAt(this.pos + 1))) return this.number();
         break;
       default:
-        if (isDigit(code)) return this.number();
+        if (isAsciiDigit(code)) return this.number();
     }
     return this.fail('unexpected-char', `\`${charAt(text, this.pos)}\` cannot start a value`);
   }
@@ -546,7 +544,8 @@ class TsValueParser {
         if (i + 1 >= length) {
           return this.fail('unterminated-escape', 'a template literal ends in a lone backslash', i);
         }
-        const decoded = decodeTemplateEscape(text.charCodeAt(i + 1));
+        const next = text.charCodeAt(i + 1);
+        const decoded = next < 0x80 ? TEMPLATE_ESCAPES[next] : undefined;
         if (decoded !== undefined) {
           out += text.slice(chunkStart, i) + decoded;
           chunkStart = i + 2;
@@ -620,28 +619,9 @@ class TsValueParser {
   }
 }
 
-function decodeTemplateEscape(code: number): string | undefined {
-  switch (code) {
-    case Code.LowerN:
-      return '\n';
-    case Code.LowerT:
-      return '\t';
-    case Code.LowerR:
-      return '\r';
-    case Code.Backslash:
-    case Code.Backtick:
-    case Code.Dollar:
-      return String.fromCharCode(code);
-    case Code.LineFeed:
-      return '';
-    default:
-      return undefined;
-  }
-}
-
 function isIntegerLiteral(literal: string): boolean {
   for (let i = literal.charCodeAt(0) === Code.Dash ? 1 : 0; i < literal.length; i++) {
-    if (!isDigit(literal.charCodeAt(i))) return false;
+    if (!isAsciiDigit(literal.charCodeAt(i))) return false;
   }
   return true;
 }
@@ -654,11 +634,11 @@ function validNumber(literal: string): number | undefined {
   let i = literal.charCodeAt(0) === Code.Dash ? 1 : 0;
   const length = literal.length;
   const intStart = i;
-  while (i < length && isDigit(literal.charCodeAt(i))) i++;
+  while (i < length && isAsciiDigit(literal.charCodeAt(i))) i++;
   let digits = i - intStart;
   if (literal.charCodeAt(i) === Code.Dot) {
     const fractionStart = ++i;
-    while (i < length && isDigit(literal.charCodeAt(i))) i++;
+    while (i < length && isAsciiDigit(literal.charCodeAt(i))) i++;
     digits += i - fractionStart;
   }
   if (digits === 0) return undefined;
@@ -668,7 +648,7 @@ function validNumber(literal: string): number | undefined {
     const sign = literal.charCodeAt(i);
     if (sign === Code.Plus || sign === Code.Dash) i++;
     const exponentStart = i;
-    while (i < length && isDigit(literal.charCodeAt(i))) i++;
+    while (i < length && isAsciiDigit(literal.charCodeAt(i))) i++;
     if (i === exponentStart) return undefined;
   }
   return i === length ? Number(literal) : undefined;

@@ -3,9 +3,9 @@
  * "Measurements"): about 80 KB of mixed prose, markdown fences and tool calls, with 250 calls
  * and about 750 fragments the parser consumes without producing a call.
  *
- * Each chunk holds one canonical call and three droppable pieces: a prose paragraph that opens a
- * fence, a fenced line holding a comparison (`<` inside a fence), and a trailing note with an
- * inline `<` that is not line-leading. Shared by `bench/` and `loadtest/`.
+ * Each chunk holds one canonical call and three droppable pieces: a text run (the previous
+ * chunk's closing note, a prose paragraph and a fence opener), a fenced line holding a
+ * comparison (`<` inside a fence), and the fence close. Shared by `bench/` and `loadtest/`.
  */
 
 /** A small seeded PRNG (mulberry32) so every run parses the same bytes. */
@@ -56,15 +56,15 @@ function call(rand: () => number, i: number): string {
   }
 }
 
-/** One chunk: prose opening a fence, a fenced comparison line, the fence close, a call, a note. */
+/** One chunk: prose opening a fence, a fenced comparison line, the fence close, a call, a closing note. */
 function chunk(rand: () => number, i: number): string {
   return (
-    `${sentence(rand, 14)} ${sentence(rand, 10)}\n` +
+    `${sentence(rand, 12)} ${sentence(rand, 8)}\n` +
     '```ts\n' +
     `if (a${i} < b${i}) { return load(a${i}); }\n` +
     '```\n' +
     `<tool_call>\n${call(rand, i)}\n</tool_call>\n` +
-    `Note: the bound x${i} < y${i} holds for ${sentence(rand, 6)}\n\n`
+    `Note: the bound x${i} stays below y${i} for ${sentence(rand, 6)}\n\n`
   );
 }
 

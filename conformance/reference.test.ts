@@ -24,7 +24,7 @@ for (const group of loadReferenceGroups()) {
     const name = `${group.group}#${c.id}`;
     if (c.informational) {
       tally.record(c.kind, 'informational');
-      it.skip(`${name} (informational: ${c.kind} ${c.entry}, no project function covers it)`, () => {});
+      it.skip(`${name} (informational: ${c.informational_reason ?? c.entry})`, () => {});
       continue;
     }
     it(name, async () => {
@@ -49,6 +49,32 @@ for (const group of loadReferenceGroups()) {
       if (!verdict.ok) assert.fail(verdict.message);
     });
   }
+}
+
+/**
+ * Relations between two cases the reference asserts in one test (the vectors split them in
+ * `-1`/`-2` halves): scanning 4 or 4000 copies of the same prose before one block must give the
+ * same unit kinds.
+ */
+const SAME_UNIT_KINDS: ReadonlyArray<readonly [string, string]> = [
+  ['scan_tests::unit_count_tracks_structure_not_bytes-1', 'scan_tests::unit_count_tracks_structure_not_bytes-2'],
+];
+
+for (const [small, large] of SAME_UNIT_KINDS) {
+  it(`scan#${small} ~ ${large}: the same unit kinds`, async () => {
+    const cases = loadReferenceGroups().flatMap((group) => group.cases);
+    const kinds = await Promise.all(
+      [small, large].map(async (id) => {
+        const c = cases.find((candidate) => candidate.id === id);
+        if (c === undefined) return assert.fail(`no reference case ${id}`);
+        const run = await runEntry(c);
+        if (run.status !== 'ran') return assert.fail(`${id}: ${run.status}: ${run.reason}`);
+        return ((run.result as { units: Array<{ kind: string }> }).units ?? []).map((unit) => unit.kind);
+      }),
+    );
+    expect(kinds[1]).toEqual(kinds[0]);
+    expect(kinds[0]?.length).toBeGreaterThan(0);
+  });
 }
 
 /**

@@ -17,6 +17,8 @@ export interface ReferenceCase {
   kind: CaseKind;
   /** True when no project function covers the case (primitive and native helpers, loop tests). */
   informational: boolean;
+  /** Why an informational case cannot be run against a project function. */
+  informational_reason?: string;
   input: string;
   tools: unknown[] | null;
   options: Record<string, unknown>;

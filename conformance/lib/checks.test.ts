@@ -107,6 +107,17 @@ describe('runCheck ops', () => {
   });
 });
 
+describe('runCheck on model-chosen keys', () => {
+  it('reads __proto__, constructor and prototype as ordinary own keys, never inherited members', () => {
+    const parsed = JSON.parse('{"calls":[{"arguments":{"__proto__":{"x":1},"prototype":2}}]}') as unknown;
+    expect(runCheck(parsed, { path: 'calls[0].arguments.__proto__.x', op: 'eq', value: 1 }).ok).toBe(true);
+    expect(runCheck(parsed, { path: 'calls[0].arguments', op: 'eq', value: JSON.parse('{"prototype":2,"__proto__":{"x":1}}') }).ok).toBe(true);
+    expect(runCheck(parsed, { path: 'calls[0].arguments', op: 'eq', value: { prototype: 2 } }).ok).toBe(false);
+    expect(runCheck(parsed, { path: 'calls[0].arguments.constructor', op: 'is_null' }).ok).toBe(true);
+    expect(runCheck(parsed, { path: 'calls[0].arguments.toString', op: 'not_empty' }).detail).toContain('path not found');
+  });
+});
+
 describe('runCheck misuse', () => {
   it('throws a TypeError for an unknown op or a malformed value', () => {
     expect(() => runCheck(result, { path: 'prose', op: 'startswith', value: 'x' })).toThrow(TypeError);

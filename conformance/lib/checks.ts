@@ -4,11 +4,16 @@
  *   runCheck(result, {path: "calls[0].arguments.path", op: "eq", value: "a.txt"})
  *     -> {ok: true, detail: "calls[0].arguments.path eq \"a.txt\""}
  *
+ * Beyond the reference's ops: `where_count` ({where, count}: how many list elements carry the
+ * given fields) and `invariant` (a named whole-result property, invariants.ts) express what the
+ * reference asserts in code and its vectors state only in their notes.
+ *
  * Text ops applied to a violation record (`protocol_violations[i]` is `{kind, message, ...}` in
  * tool-parse but a plain string in the reference) read the record's `message`.
  */
 import { jsonEqual, preview } from './json-equal.js';
 import { resolvePath } from './path.js';
+import { INVARIANTS } from './invariants.js';
 import { compileReferenceRegex } from './regex.js';
 
 export interface Check {
@@ -36,6 +41,8 @@ export const CHECK_OPS = [
   'lte',
   'matches',
   'any_of',
+  'where_count',
+  'invariant',
 ] as const;
 
 export type CheckOp = (typeof CHECK_OPS)[number];
@@ -93,6 +100,19 @@ function expectCheckList(check: Check): Check[] {
     }
   }
   return list as Check[];
+}
+
+interface WhereCount {
+  where: Record<string, unknown>;
+  count: number;
+}
+
+function expectWhereCount(check: Check): WhereCount {
+  const value = check.value as Partial<WhereCount> | null;
+  if (typeof value !== 'object' || value === null || typeof value.where !== 'object' || value.where === null || typeof value.count !== 'number') {
+    throw new TypeError(`check.value must be {where: {...}, count: n} for where_count (path ${JSON.stringify(check.path)})`);
+  }
+  return value as WhereCount;
 }
 
 /** Evaluates one check against `result`; throws only on a malformed check (programmer error). */
@@ -166,6 +186,26 @@ export function runCheck(result: unknown, check: Check): CheckOutcome {
       const outcomes = alternatives.map((alternative) => runCheck(at.value, alternative));
       const ok = outcomes.some((outcome) => outcome.ok);
       return verdict(ok, `none held: ${outcomes.map((outcome) => outcome.detail).join(' | ')}`);
+    }
+    case 'where_count': {
+      // how many list elements carry every field of `where`
+      const { where, count } = expectWhereCount(check);
+      if (!at.found) return missing();
+      if (!Array.isArray(at.value)) return verdict(false, `not a list; ${got}`);
+      const matching = at.value.filter((item) => {
+        if (typeof item !== 'object' || item === null) return false;
+        const record = item as Record<string, unknown>;
+        return Object.entries(where).every(([key, want]) => Object.prototype.hasOwnProperty.call(record, key) && jsonEqual(record[key], want));
+      }).length;
+      return verdict(matching === count, `${matching} element(s) match`);
+    }
+    case 'invariant': {
+      const name = expectString(check);
+      const invariant = Object.prototype.hasOwnProperty.call(INVARIANTS, name) ? INVARIANTS[name] : undefined;
+      if (invariant === undefined) throw new TypeError(`check.value ${JSON.stringify(name)} names no invariant (${Object.keys(INVARIANTS).join(', ')})`);
+      if (!at.found) return missing();
+      const broken = invariant(at.value);
+      return verdict(broken === undefined, broken ?? '');
     }
     default:
       throw new TypeError(`check.op ${JSON.stringify(check.op)} is not one of ${CHECK_OPS.join(', ')}`);

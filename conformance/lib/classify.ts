@@ -24,6 +24,8 @@ export interface StoredCheck extends Check {
   class: CheckClass;
   /** For a message check: the contract part of it, evaluated instead of the wording. */
   counts_as?: Check[];
+  /** `note`: the reference asserts this in code and its vector states it only in the note. */
+  origin?: 'note';
 }
 
 /** Prefixes downstream code matches on (spec/composer.md 5.1 and 5.2); they carry over verbatim. */

@@ -76,22 +76,75 @@ function groupOf(id: string): string {
   throw new Error(`no group for vector ${id}: add its stem to import-vectors.ts`);
 }
 
-function isInformational(vector: RawVector): boolean {
-  return vector.kind === 'primitive' || vector.kind === 'native' || vector.entry === 'agent_loop (mock LLM)';
+/** Every `scan()` call of the reference asserts that the units tile the source (the scan notes say so). */
+const TILING: Check = { path: '', op: 'invariant', value: 'scan_tiling' };
+
+/**
+ * Assertions the reference makes in code that its vectors state only in their notes, written
+ * out as checks (stored with `origin: "note"`).
+ */
+const FROM_NOTES: Readonly<Record<string, readonly Check[]>> = {
+  // "exactly one unit has kind fenced_line and its text is <tool_call>look({})</tool_call>"
+  'scan_tests::fenced_content_is_consumed_a_line_at_a_time': [
+    { path: 'units', op: 'where_count', value: { where: { kind: 'fenced_line' }, count: 1 } },
+    { path: 'units', op: 'where_count', value: { where: { kind: 'fenced_line', text: '<tool_call>look({})</tool_call>' }, count: 1 } },
+  ],
+  // "no block/unclosed_block unit has reserved == true"
+  'scan_tests::a_reserved_opener_inside_a_fence_is_an_example_not_an_action': [
+    { path: 'units', op: 'where_count', value: { where: { kind: 'block', reserved: true }, count: 0 } },
+    { path: 'units', op: 'where_count', value: { where: { kind: 'unclosed_block', reserved: true }, count: 0 } },
+  ],
+  'scan_tests::every_unit_ships_the_bytes_it_covers_pre_sliced': [{ path: '', op: 'invariant', value: 'scan_slices' }],
+  // the pair's identical unit kinds are checked across the two cases by reference.test.ts
+  'scan_tests::unit_count_tracks_structure_not_bytes-2': [
+    // "its scanned source must be >100x the small one" (282 characters)
+    { path: 'source.length', op: 'gte', value: 28201 },
+  ],
+  // the shape detector's findings surface as `unparsed_tool_syntax` violations in the result
+  'agent_unparsed_tool_syntax_shape::fenced_rust_source': [
+    { path: 'protocol_violations', op: 'where_count', value: { where: { kind: 'unparsed_tool_syntax' }, count: 0 } },
+  ],
+  'agent_unparsed_tool_syntax_shape::fenced_html_source': [
+    { path: 'protocol_violations', op: 'where_count', value: { where: { kind: 'unparsed_tool_syntax' }, count: 0 } },
+  ],
+  'agent_unparsed_tool_syntax_shape::prose_about_protocol': [
+    { path: 'protocol_violations', op: 'where_count', value: { where: { kind: 'unparsed_tool_syntax' }, count: 0 } },
+  ],
+};
+
+/** Cases whose assertion cannot be put against one parse result. */
+const NOT_EXPRESSIBLE: Readonly<Record<string, string>> = {
+  'reserved_token::streaming_and_non_streaming_remap_parse_identically-1':
+    'compares a streaming reassembly with the whole-text parse; tool-parse has no streaming entry',
+  'reserved_token::streaming_and_non_streaming_remap_parse_identically-2':
+    'compares a streaming reassembly with the whole-text parse; tool-parse has no streaming entry',
+  'tool_parse_fenced_verbatim::literal_heredoc_opener_value_without_a_body': 'the reference fixture has no baseline block for it, so it states nothing',
+  'tool_parse_violations::corrupted_response_tag_fragment': 'the reference fixture has no baseline block for it, so it states nothing',
+};
+
+function informationalReason(vector: RawVector): string | undefined {
+  if (vector.kind === 'primitive') return `reference helper ${vector.entry}, not ported`;
+  if (vector.kind === 'native') return `native tool channel (${vector.entry}), out of the port's scope`;
+  if (vector.entry === 'agent_loop (mock LLM)') return 'asserts agent-loop behaviour, not parse fields';
+  return NOT_EXPRESSIBLE[vector.id];
 }
 
 function toCase(vector: RawVector): ReferenceCase {
-  return {
+  const reason = informationalReason(vector);
+  const fromNotes = [...(vector.entry === 'scan_units' ? [TILING] : []), ...(FROM_NOTES[vector.id] ?? [])];
+  const c: ReferenceCase = {
     id: vector.id,
     entry: vector.entry,
     kind: vector.kind,
-    informational: isInformational(vector),
+    informational: reason !== undefined,
     input: vector.input,
     tools: vector.tools,
     options: vector.options,
-    checks: vector.checks.map(classifyCheck),
+    checks: [...vector.checks.map(classifyCheck), ...fromNotes.map((check) => ({ ...classifyCheck(check), origin: 'note' as const }))],
     note: vector.note,
   };
+  if (reason !== undefined) c.informational_reason = reason;
+  return c;
 }
 
 function main(sharedDir: string | undefined): void {
@@ -105,6 +158,10 @@ function main(sharedDir: string | undefined): void {
     .sort()
     .flatMap((name) => JSON.parse(readFileSync(join(vectorDir, name), 'utf8')) as RawVector[]);
 
+  const known = new Set(vectors.map((vector) => vector.id));
+  for (const id of [...Object.keys(FROM_NOTES), ...Object.keys(NOT_EXPRESSIBLE)]) {
+    if (!known.has(id)) throw new Error(`import-vectors.ts names ${id}, which is no vector id`);
+  }
   const seen = new Set<string>();
   const groups = new Map<string, ReferenceGroup>();
   for (const vector of vectors) {

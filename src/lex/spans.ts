@@ -153,6 +153,11 @@ export class SpanWalker {
    * when `<<` is not a heredoc at all, `HeredocStep.Broken` when it opens but never completes.
    */
   heredocStep(start: number): number {
+    // Why the tag-level memo is sound: a plain heredoc that finds no close line before the end
+    // of the source, and no call tail on its last non-blank line, fails the same way from any
+    // later start with the same tag (it would examine a suffix of the same lines and the same
+    // last line); an escaped one walks the same literal-`\n` lines in step. Without the memo
+    // every unterminated `<<EOF` rescans to the end: quadratic.
     const known = this.#heredocs.get(start);
     if (known !== undefined) return known;
     const opener = peekHeredocOpener(this.src, start);

@@ -23,12 +23,28 @@ export class NextOccurrence {
 
   /** First index `>= from` where the needle starts, or -1. */
   from(from: number): number {
+    const src = this.#src;
+    const needle = this.#needle;
     if (this.#from !== -1 && from >= this.#from && (this.#found === -1 || from <= this.#found)) return this.#found;
-    const found = this.#src.indexOf(this.#needle, from);
-    if (this.#stats) this.#stats.work += (found === -1 ? this.#src.length : found) - from + 1;
+    let found: number;
+    if (this.#from !== -1 && from < this.#from) {
+      // A step looking back a little (a corrupted opener's frame, then the cursor's own): only
+      // the stretch before the remembered query is new; past it the remembered answer holds.
+      const windowEnd = Math.min(src.length, this.#from + needle.length - 1);
+      const inWindow = src.slice(from, windowEnd).indexOf(needle);
+      found = inWindow === -1 ? this.#found : from + inWindow;
+      this.#count(windowEnd - from);
+    } else {
+      found = src.indexOf(needle, from);
+      this.#count((found === -1 ? src.length : found) - from + 1);
+    }
     this.#from = from;
     this.#found = found;
     return found;
+  }
+
+  #count(work: number): void {
+    if (this.#stats) this.#stats.work += work;
   }
 }
 

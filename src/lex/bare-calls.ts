@@ -12,23 +12,15 @@
  * `load_skill`, or an alias that folds onto a registered name) become calls; model text never
  * throws, it becomes `errors`.
  */
-import type { ToolCall } from '../compose/types.js';
 import { isRegistry, normalizeTools, type ToolRegistry } from '../dialects/registry.js';
 import type { Unit } from '../scan/types.js';
 import { parseCallExpr, parseObjectLiteral, type CallExprResult } from './call-expr.js';
-import { scanLines } from './bare/line-scan.js';
-import { idleMeter, type WorkMeter } from './bare/meter.js';
+import { idleMeter } from './bare/meter.js';
 import { knownNamesOf, type KnownNames } from './bare/names.js';
-import { nativeJsonCalls } from './bare/native-json.js';
-import { assembleProse } from './bare/prose.js';
-import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './bare/text-edits.js';
-import { stripThinkingTags } from './thinking.js';
+import { sniff, type BareScan } from './bare/sniff.js';
+import { trimUnicode } from './bare/text-edits.js';
 
-export interface BareScan {
-  calls: ToolCall[];
-  errors: string[];
-  prose: string;
-}
+export type { BareScan };
 
 /** The object-literal parse of a `name{ ... }` block body; `consumed` includes the name. */
 export type DirectObjectResult =
@@ -38,13 +30,6 @@ export type DirectObjectResult =
 export type BareUnitResult = { bare: BareScan } | { direct: CallExprResult | DirectObjectResult };
 
 /**
- * How many nested exact wrappers (```` ``` ```` inside ```` ``` ````, ...) are opened. Each level
- * costs one more pass over the text, so the depth is capped to keep the sniff linear; real
- * responses use one.
- */
-const MAX_WRAPPER_DEPTH = 4;
-
-/**
  * Sniff `text` for bare tool calls. `tools` is any registry form `normalizeTools` accepts, or an
  * already-normalised registry; absent/null means only the implicit names are known.
  */
@@ -52,35 +37,6 @@ export function scanBareCalls(text: string, tools?: unknown): BareScan {
   if (typeof text !== 'string') throw new TypeError(`scanBareCalls: text must be a string; got ${typeName(text)}`);
   const registry = isRegistry(tools) ? tools : normalizeTools(tools);
   return sniff(text, knownNamesOf(registry), idleMeter(), 0);
-}
-
-/** `scanBareCalls` with a work meter, for linearity tests. */
-export function scanBareCallsMetered(text: string, registry: ToolRegistry | null, meter: WorkMeter): BareScan {
-  return sniff(text, knownNamesOf(registry), meter, 0);
-}
-
-function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: number): BareScan {
-  meter.steps += raw.length;
-  const text = stripToolCallWrappers(stripThinkingTags(raw), meter);
-  if (depth < MAX_WRAPPER_DEPTH) {
-    const inner = unwrapExactCodeWrapper(text);
-    if (inner !== null) {
-      const wrapped = sniff(inner, known, meter, depth + 1);
-      if (wrapped.calls.length > 0 || wrapped.errors.length > 0) return wrapped;
-    }
-  }
-  const scan = scanLines(text, known, meter);
-  const prose = assembleProse(text, scan, meter);
-  if (scan.calls.length === 0 && scan.errors.length === 0) {
-    // Models trained on native function calling sometimes print the provider payload instead.
-    const native = nativeJsonCalls(text, known, meter);
-    if (native.calls.length > 0 || native.errors.length > 0) {
-      const [start, end] = native.payload;
-      const around = text.slice(0, start) + text.slice(end);
-      return { calls: native.calls, errors: native.errors, prose: trimUnicode(collapseBlankLines(stripEmptyFences(around, meter), meter)) };
-    }
-  }
-  return { calls: scan.calls, errors: scan.errors, prose };
 }
 
 const SNIFFED_KINDS = new Set<string>(['text', 'fenced_line', 'harmony_line']);

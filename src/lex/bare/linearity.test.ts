@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { normalizeTools } from '../../dialects/registry.js';
-import { scanBareCallsMetered } from '../bare-calls.js';
+import { knownNamesOf } from './names.js';
+import { sniff } from './sniff.js';
 
 const parserCalls = vi.hoisted(() => ({ count: 0, failedChars: 0 }));
 
@@ -29,7 +30,7 @@ vi.mock('../call-expr.js', async (importOriginal) => {
   };
 });
 
-const REGISTRY = normalizeTools([{ name: 'edit' }, { name: 'run' }]);
+const KNOWN = knownNamesOf(normalizeTools([{ name: 'edit' }, { name: 'run' }]));
 
 /** Steps per character allowed to any input; generous, but a constant. */
 const STEPS_PER_CHAR = 40;
@@ -41,7 +42,7 @@ function measure(text: string): { steps: number; parses: number; failedChars: nu
   const meter = { steps: 0 };
   parserCalls.count = 0;
   parserCalls.failedChars = 0;
-  const scan = scanBareCallsMetered(text, REGISTRY, meter);
+  const scan = sniff(text, KNOWN, meter, 0);
   return { steps: meter.steps, parses: parserCalls.count, failedChars: parserCalls.failedChars, errors: scan.errors };
 }
 

@@ -1,0 +1,51 @@
+/**
+ * One sniff over one string (see `../bare-calls.ts` for the pipeline).
+ *
+ *     raw ─ thinking tags ─ wrapper tags ─ exact code wrapper? ─ line walk ─ prose ─ native JSON?
+ */
+import type { ToolCall } from '../../compose/types.js';
+import { stripThinkingTags } from '../thinking.js';
+import { scanLines } from './line-scan.js';
+import type { WorkMeter } from './meter.js';
+import type { KnownNames } from './names.js';
+import { nativeJsonCalls } from './native-json.js';
+import { assembleProse } from './prose.js';
+import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './text-edits.js';
+
+export interface BareScan {
+  calls: ToolCall[];
+  errors: string[];
+  prose: string;
+}
+
+/**
+ * How many nested exact wrappers (```` ``` ```` inside ```` ``` ````, ...) are opened. Each level
+ * costs one more pass over the text, so the depth is capped to keep the sniff linear; real
+ * responses use one.
+ */
+const MAX_WRAPPER_DEPTH = 4;
+
+/** Sniff `raw`; `depth` counts the exact code wrappers already opened around it. */
+export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: number): BareScan {
+  meter.steps += raw.length;
+  const text = stripToolCallWrappers(stripThinkingTags(raw), meter);
+  if (depth < MAX_WRAPPER_DEPTH) {
+    const inner = unwrapExactCodeWrapper(text);
+    if (inner !== null) {
+      const wrapped = sniff(inner, known, meter, depth + 1);
+      if (wrapped.calls.length > 0 || wrapped.errors.length > 0) return wrapped;
+    }
+  }
+  const scan = scanLines(text, known, meter);
+  const prose = assembleProse(text, scan, meter);
+  if (scan.calls.length === 0 && scan.errors.length === 0) {
+    // Models trained on native function calling sometimes print the provider payload instead.
+    const native = nativeJsonCalls(text, known, meter);
+    if (native.calls.length > 0 || native.errors.length > 0) {
+      const [start, end] = native.payload;
+      const around = stripEmptyFences(text.slice(0, start) + text.slice(end), meter);
+      return { calls: native.calls, errors: native.errors, prose: trimUnicode(collapseBlankLines(around, meter)) };
+    }
+  }
+  return { calls: scan.calls, errors: scan.errors, prose };
+}

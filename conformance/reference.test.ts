@@ -44,7 +44,10 @@ for (const group of loadReferenceGroups()) {
       const verdict = conformanceVerdict(c.id, evaluation.passed, detail, ledger);
       tally.record(c.kind, verdict.status, evaluation.wordingDiffers.length);
       if (c.id in pins) {
-        expect.soft(pinForm(run.result), `${name}: observed result differs from the recorded pin (conformance/expected/${group.group}.json)`).toEqual(pins[c.id]);
+        const pinMessage =
+          `${name}: observed result differs from its pin in conformance/expected/${group.group}.json; if the change is ` +
+          `intended, re-record: npx tsx conformance/tools/record-expected.ts --group ${group.group}`;
+        expect.soft(pinForm(run.result), pinMessage).toEqual(pins[c.id]);
       }
       if (!verdict.ok) assert.fail(verdict.message);
     });

@@ -49,8 +49,9 @@ export function reservedBlock(state: Readonly<ScanState>): BlockUnit | UnclosedB
   const candidates = vocab.reservedByFirstCode.get(source.charCodeAt(start));
   if (candidates === undefined) return null;
   let stub: string | undefined;
-  for (const opener of candidates) {
-    if (source.startsWith(opener, start) && source.charCodeAt(start + opener.length) !== opener.charCodeAt(opener.length - 1)) {
+  for (const { opener, last } of candidates) {
+    // `[[CALL]]` (the stub with its last character repeated) is the well-formed marker.
+    if (source.startsWith(opener, start) && !source.startsWith(last, start + opener.length)) {
       stub = opener;
       break;
     }

@@ -17,6 +17,12 @@ export interface TagForms {
   readonly close: string;
 }
 
+/** A reserved stub and its last character (a whole code point), which must not follow it. */
+export interface ReservedOpener {
+  readonly opener: string;
+  readonly last: string;
+}
+
 /** An opener tried at a `<` cursor, in branch order. */
 export type LessThanEntry =
   | { readonly branch: 'call'; readonly forms: TagForms }
@@ -41,7 +47,7 @@ export interface CompiledScanSpec {
   /** `<t` and `</t` per call tag: where a call span stops when line-leading. */
   readonly callTagBounds: readonly string[];
   readonly lessThan: ReadonlyMap<number, LessThanSlot>;
-  readonly reservedByFirstCode: ReadonlyMap<number, readonly string[]>;
+  readonly reservedByFirstCode: ReadonlyMap<number, readonly ReservedOpener[]>;
   readonly knownTools: ReadonlySet<string>;
   readonly headerMarkers: ReadonlySet<string>;
   readonly standaloneMarkers: ReadonlySet<string>;
@@ -92,12 +98,13 @@ export function compileScanSpec(spec: ValidatedScanSpec): CompiledScanSpec {
     slotFor(lessThan, forms.open).afterAngle.push({ branch: 'wrapper', forms, needle: forms.open });
     slotFor(lessThan, forms.close).afterAngle.push({ branch: 'wrapper', forms, needle: forms.close });
   }
-  const reservedByFirstCode = new Map<number, string[]>();
+  const reservedByFirstCode = new Map<number, ReservedOpener[]>();
   for (const opener of spec.reserved_openers) {
     const key = opener.charCodeAt(0);
+    const entry = { opener, last: [...opener].pop() ?? '' };
     const list = reservedByFirstCode.get(key);
-    if (list) list.push(opener);
-    else reservedByFirstCode.set(key, [opener]);
+    if (list) list.push(entry);
+    else reservedByFirstCode.set(key, [entry]);
   }
   const { harmony } = spec;
   const compiled: CompiledScanSpec = {

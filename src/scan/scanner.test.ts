@@ -60,3 +60,11 @@ describe('scanUnits', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('reserved openers from the spec', () => {
+  it('compare the whole last code point, not its last UTF-16 unit', () => {
+    const custom = validateScanSpec({ ...buildScanSpec(['look']), reserved_openers: ['[[CALL😀'] });
+    expect(scanUnits('[[CALL😀😀look({})', custom).units.map((u) => u.kind)).toEqual(['text']);
+    expect(scanUnits('[[CALL😀look({})', custom).units[0]).toMatchObject({ kind: 'unclosed_block', reserved: true, body: 'look({})' });
+  });
+});

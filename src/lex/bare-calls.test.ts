@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeTools } from '../dialects/registry.js';
 import type { Unit } from '../scan/types.js';
 import { scanBareCalls, scanBareUnits } from './bare-calls.js';
+import { renderCanonicalCall } from './render.js';
 
 const TOOLS = [{ name: 'look' }, { name: 'edit' }, { name: 'run' }];
 const REGISTRY = normalizeTools(TOOLS);
@@ -193,6 +194,39 @@ describe('scanBareCalls: never throws on model text', () => {
         for (const call of scan.calls) expect(['look', 'edit', 'run', 'ledger', 'load_skill']).toContain(call.name);
       }),
       { numRuns: 600 },
+    );
+  });
+});
+
+describe('scanBareCalls: round trip', () => {
+  const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== '__proto__');
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+    ),
+  }));
+  const FENCE = '`'.repeat(3);
+  const proseLine = fc.array(fc.constantFrom('Let', 'me', 'check', 'the', 'file.', 'Now'), { maxLength: 8 }).map((w) => w.join(' '));
+
+  it('finds a canonically rendered call between prose lines, fenced or not, with equal arguments', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('look', 'edit', 'run'), fc.dictionary(key, value, { maxKeys: 4 }), proseLine, proseLine, fc.boolean(), (name, args, before, after, fenced) => {
+        const call = renderCanonicalCall(name, args);
+        const text = fenced ? [before, FENCE + 'ts', call, FENCE, after].join('\n') : [before, call, after].join('\n');
+        const scan = scanBareCalls(text, TOOLS);
+        expect(scan.errors).toEqual([]);
+        expect(scan.calls).toEqual([{ id: 'tc_0', name, arguments: JSON.parse(JSON.stringify(args)) }]);
+        // The call's line (and its fence lines) leave one blank line between the prose lines.
+        expect(scan.prose).toBe([before, after].filter((line) => line !== '').join('\n\n'));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -21,13 +21,13 @@ export function headOf(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-export function readJsonListEnvelope(body: string, nameHint: string, close: string, rawBody: string): EnvelopeRead {
+export function readJsonListEnvelope(body: string, nameHint: string, close: string): EnvelopeRead {
   const source = body.trim();
   const stream = readJsonStream(source);
   if (stream.values.length === 0) {
     return {
       ok: false,
-      detail: stream.eof ? laneMessages.envelopeObjectUnclosed : laneMessages.envelopeExpectedObject(headOf(rawBody.trim(), 80)),
+      detail: stream.eof ? laneMessages.envelopeObjectUnclosed : laneMessages.envelopeExpectedObject(headOf(source, 80)),
     };
   }
   const calls: ToolCall[] = [];

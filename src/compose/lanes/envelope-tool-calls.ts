@@ -70,13 +70,12 @@ function readMarkerForm(body: string): ToolCallsRead {
       pos += MARKER_CLOSE.length;
       continue;
     }
-    if (body.charCodeAt(pos) !== Code.LeftBrace) {
-      return { ok: false, detail: laneMessages.envelopeExpectedObject(headOf(body.slice(pos), 80)) };
-    }
     //   <tool>{"name": ...}
-    //         ^ pos: an object must belong to an open or filled marker
+    //         ^ pos: content must belong to an open marker, or be another object of a filled one
+    const opensObject = body.charCodeAt(pos) === Code.LeftBrace;
     if (state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
-    if (state === 'closed') return { ok: false, detail: laneMessages.envelopeObjectWithoutMarker };
+    if (state === 'closed' || (state === 'filled' && !opensObject)) return { ok: false, detail: laneMessages.envelopeObjectWithoutMarker };
+    if (!opensObject) return { ok: false, detail: laneMessages.envelopeExpectedObject(headOf(body.slice(pos), 80)) };
     const length = balancedJsonObjectLen(body, pos);
     if (length === 0) return { ok: false, detail: laneMessages.envelopeObjectUnclosed };
     const parsed = strictJson(body.slice(pos, pos + length));

@@ -77,6 +77,7 @@ describe('readEnvelope: <tool_calls> readers (composer spec 4.7.2)', () => {
     expect(errorOf('<tool_calls><tool>{"name":}</tool_calls>')).toContain('did not parse');
     expect(errorOf('<tool_calls><tool>{"args":{}}</tool_calls>')).toContain('missing a non-empty name');
     expect(errorOf('<tool_calls><tool>nope</tool_calls>')).toContain('expected a JSON tool object, found `nope</tool_calls>`');
+    expect(errorOf('<tool_calls><tool>{"name":"a"} nope</tool_calls>')).toContain('expected a `<tool>` marker before');
   });
 
   it('Ex79: XML form with string arguments, a literal envelope close inside a value, and no outer close', () => {

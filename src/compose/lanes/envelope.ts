@@ -101,10 +101,10 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
     if (opener.open === '<tool_call>') return null;
     const closeAt = rawBody.indexOf(opener.close);
     if (closeAt < 0) return null;
-    const outcome = bodyLadder(rawBody.slice(0, closeAt), ctx);
+    const outcome = bodyLadder(rawBody.slice(0, closeAt).trim(), ctx);
     if (!outcome.ok || !outcome.call) return null;
     return matched([outcome.call], prose, rawBody.slice(closeAt + opener.close.length).trim());
   }
-  const read = readJsonListEnvelope(jsonBody, nameHint, opener.close, rawBody);
+  const read = readJsonListEnvelope(jsonBody, nameHint, opener.close);
   return read.ok ? matched(read.calls, prose, read.trailing) : malformed(read.detail, prose);
 }

@@ -42,6 +42,12 @@ describe('jsonChunks (composer spec 4.8.1)', () => {
 
   it('a second ```tool line closes the current body and opens the next', () => {
     expect(jsonChunks('```tool\n{"a": 1}\n```tool\n{"b": 2}\n```').bodies).toEqual(['{"a": 1}', '{"b": 2}']);
+    const drifted = jsonChunks('```tool\n{"a": 1}\n```tool_code\n{"b": 2}\n```');
+    expect(drifted.bodies).toEqual(['{"a": 1}', '{"b": 2}']);
+    expect(drifted.violations.map((v) => v.kind)).toEqual(['fence_dialect']);
+    const doc = jsonChunks('```tool\n{"a": 1}\n```tools list\nnot a call\n```');
+    expect(doc.bodies).toEqual(['{"a": 1}']);
+    expect(doc.prose).toBe('```tools list\nnot a call\n```');
   });
 
   it('keeps a fence line inside a still-open JSON value as content', () => {
@@ -54,6 +60,9 @@ describe('jsonChunks (composer spec 4.8.1)', () => {
     const uncounted = jsonChunks('```tool\n{"c": "<<EOF"}\n<<EOF\n```\nEOF\n```\nafter');
     expect(uncounted.bodies).toEqual(['{"c": "<<EOF"}\n<<EOF\n```\nEOF']);
     expect(uncounted.prose).toBe('after');
+    const unusable = jsonChunks('```tool\n{"c": "<<C:99999999999999999999"}\n<<C:99999999999999999999\nbody\nC\n```\nafter');
+    expect(unusable.bodies).toEqual(['{"c": "<<C:99999999999999999999"}\n<<C:99999999999999999999\nbody\nC']);
+    expect(unusable.prose).toBe('after');
   });
 
   it('takes a bare JSON turn as the only body, with a bare_json violation', () => {

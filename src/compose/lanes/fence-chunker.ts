@@ -76,8 +76,9 @@ export function jsonChunks(text: string): FenceChunks {
       const opener = parseVerbatimOpener(trimmed);
       if (opener !== null) {
         tool.lines.push(line);
+        // A count too large to use protects nothing: the binding reports it, the fence closes as usual.
         if (opener.count === null) tool.uncountedTag = opener.tag;
-        else tool.countedLeft = countOrAll(opener.count) + 1;
+        else tool.countedLeft = usableCount(opener.count) + 1;
         continue;
       }
       if (trimmed === tool.marker && !tool.json.incomplete) {
@@ -87,9 +88,13 @@ export function jsonChunks(text: string): FenceChunks {
       }
       if (trimmed.startsWith(tool.marker + 'tool')) {
         // ```tool right after a body: the model separated two calls with a second opener.
+        // The new info is read like any opener (```tools is documentation, not a tool fence).
         emit(tool);
-        const kind = jsonFenceKind(tool.marker, trimmed.slice(tool.marker.length));
-        tool = openTool(tool.marker, kind.tool ? kind.drift : null);
+        const marker = tool.marker;
+        const kind = jsonFenceKind(marker, trimmed.slice(marker.length));
+        tool = null;
+        if (kind.tool) tool = openTool(marker, kind.drift);
+        else doc = { marker, lines: [line] };
         continue;
       }
       tool.lines.push(line);
@@ -128,8 +133,8 @@ export function jsonChunks(text: string): FenceChunks {
   return { bodies, prose: proseText, violations, steps };
 }
 
-/** A count too large to be a line count still means "the rest of the fence". */
-function countOrAll(digits: string): number {
+/** The line count of a counted opener, or -1 (no protected lines) when it is not a usable number. */
+function usableCount(digits: string): number {
   const n = Number(digits);
-  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+  return Number.isSafeInteger(n) ? n : -1;
 }

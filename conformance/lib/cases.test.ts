@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_OPS, type Check } from './checks.js';
 import { loadReferenceGroups } from './cases.js';
 import type { StoredCheck } from './classify.js';
+import { readLedger } from './ledger.js';
 
 const COVERED_ENTRIES = new Set([
   'agent_parse_tool_calls',
@@ -69,6 +70,18 @@ describe('worked examples data', () => {
     for (const example of examples) {
       const calls = (example.expected.calls ?? []) as Array<{ id: string }>;
       expect(calls.map((call) => call.id), example.id).toEqual(calls.map((_, i) => `tc_${i}`));
+    }
+  });
+});
+
+describe('ledger ids', () => {
+  it('name existing cases: a typo would otherwise sit in the ledger unnoticed', () => {
+    const referenceIds = new Set(loadReferenceGroups().flatMap((group) => group.cases.map((c) => c.id)));
+    const { examples } = JSON.parse(readFileSync(new URL('../composer/examples.json', import.meta.url), 'utf8')) as { examples: Array<{ id: string }> };
+    const exampleIds = new Set(examples.map((example) => example.id));
+    for (const [id, entry] of readLedger()) {
+      if (id.startsWith('composer:')) expect(exampleIds.has(id), `DIFFERENCES.md line ${entry.line}: ${id}`).toBe(true);
+      else if (id.includes('::')) expect(referenceIds.has(id), `DIFFERENCES.md line ${entry.line}: ${id}`).toBe(true);
     }
   });
 });

@@ -13,11 +13,11 @@
  */
 import type { ToolCall } from '../../compose/types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { parseCallExpr, parseObjectLiteral, type CallExprResult, type ObjectLiteralResult } from '../call-expr.js';
 import { Code } from '../codes.js';
 import { identLength } from '../ident.js';
 import { foldAlias, mayFold } from './aliases.js';
 import type { WorkMeter } from './meter.js';
+import { ParseGate } from './parse-gate.js';
 import { unknownToolFeedback, type KnownNames } from './names.js';
 
 /** A fence line `[start, end)` (end past its newline) and how many calls preceded it. */
@@ -69,53 +69,6 @@ function nameStart(text: string, indentEnd: number): number {
   }
   return k;
 }
-
-/**
- * The lexer's call parsers behind a budget. A failed parse may have read everything up to the
- * end of the text (an unterminated heredoc or string), and every line start may try again, so
- * failures draw on an allowance proportional to the text. Only adversarial text spends it
- * (thousands of broken calls); the rest of the line starts are then reported once, not parsed.
- */
-class ParseGate {
-  private remaining: number;
-  private closedReported = false;
-
-  constructor(private readonly text: string) {
-    this.remaining = FAILED_PARSE_CHARS_PER_CHAR * text.length + FAILED_PARSE_SLACK;
-  }
-
-  /** The parse of `name(...)` at `k`, or null when the allowance is spent. */
-  callExpr(k: number, name: string, scan: LineScan): CallExprResult | null {
-    if (!this.open(scan)) return null;
-    const parsed = parseCallExpr(this.text.slice(k), name);
-    if (!parsed.ok) this.remaining -= this.text.length - k;
-    return parsed;
-  }
-
-  /** The parse of the object literal at `at` (after `name`), or null when the allowance is spent. */
-  objectLiteral(at: number, name: string, scan: LineScan): ObjectLiteralResult | null {
-    if (!this.open(scan)) return null;
-    const parsed = parseObjectLiteral(this.text.slice(at), name);
-    if (!parsed.ok) this.remaining -= this.text.length - at;
-    return parsed;
-  }
-
-  private open(scan: LineScan): boolean {
-    if (this.remaining > 0) return true;
-    if (!this.closedReported) {
-      this.closedReported = true;
-      scan.errors.push(
-        'Too many malformed tool calls in one response: the remaining `name({ ... })` lines were not read. ' +
-          'Re-emit each call complete, one per line.',
-      );
-    }
-    return false;
-  }
-}
-
-/** Characters failed parses may read, per character of text, before the gate closes. */
-const FAILED_PARSE_CHARS_PER_CHAR = 16;
-const FAILED_PARSE_SLACK = 1 << 18;
 
 type LineOutcome =
   /** Nothing at this line start; the walk resumes at `resume` as ordinary text. */
@@ -246,7 +199,7 @@ function parenCall(
       scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);
       return skipName;
     }
-    const parsed = gate.callExpr(k, name, scan);
+    const parsed = gate.callExpr(k, name, scan.errors);
     if (parsed === null) return skipName;
     if (!parsed.ok) {
       scan.errors.push(parsed.error);
@@ -256,7 +209,7 @@ function parenCall(
   }
   if (!objectArgument) return { kind: 'none', resume: indentEnd };
   if (mayFold(name, known)) {
-    const parsed = gate.callExpr(k, name, scan);
+    const parsed = gate.callExpr(k, name, scan.errors);
     if (parsed === null) return skipName;
     const folded = parsed.ok ? foldAlias(name, parsed.arguments, known) : null;
     if (parsed.ok && folded !== null) return recordCall(scan, text, indentEnd, k + parsed.consumed, folded.name, folded.arguments);
@@ -267,7 +220,7 @@ function parenCall(
 
 /** `call:run{ command: "git status" }`: a registered name followed directly by an object. */
 function braceCall(text: string, indentEnd: number, k: number, name: string, scan: LineScan, gate: ParseGate): LineOutcome {
-  const parsed = gate.objectLiteral(k + name.length, name, scan);
+  const parsed = gate.objectLiteral(k + name.length, name, scan.errors);
   if (parsed === null || !parsed.ok) {
     if (parsed !== null) scan.errors.push(parsed.error);
     return { kind: 'done', resume: k + name.length + 1, lineStart: false };

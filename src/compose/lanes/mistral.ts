@@ -26,20 +26,26 @@ export function mistralResult(text: string, ctx: ComposeContext): LaneResult | n
   const payload = text.slice(at + DIALECTS.MISTRAL_CALL_MARKER.length).trim();
   const calls: ToolCall[] = [];
   const errors: string[] = [];
-  if (payload.startsWith('[') || payload.startsWith('{')) readJsonPayload(payload, ctx, calls, errors);
+  let ignored = '';
+  if (payload.startsWith('[') || payload.startsWith('{')) ignored = readJsonPayload(payload, ctx, calls, errors);
   else readMarkerForm(payload, ctx, calls, errors);
   const violations = calls.length > 0 ? [violation('provider_dialect', laneMessages.mistralDialect)] : [];
-  return providerResult(calls, errors, prose, violations);
+  const result = providerResult(calls, errors, prose, violations);
+  // The reference ignores text after the payload's first JSON value without a record; the port
+  // records it, so a second `[TOOL_CALLS]` there reaches the tool-shape detector.
+  if (ignored !== '') result.dropped = [{ text: ignored, reason: 'salvaged_as_prose' }];
+  return result;
 }
 
-function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): void {
+/** Reads the first JSON value of the payload; returns the trimmed text after it (not read). */
+function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): string {
   const stream = readJsonStream(payload);
   const first = stream.values[0];
   if (first === undefined) {
     errors.push(laneMessages.mistralPayloadInvalid(stream.error ?? laneMessages.mistralPayloadEmpty));
-    return;
+    return '';
   }
-  // Only the first value is the payload; anything after it is ignored.
+  // Only the first value is the payload.
   const items = Array.isArray(first.value) ? (first.value as unknown[]) : [first.value];
   for (const item of items) {
     const outcome = jsonCall(item, true);
@@ -47,6 +53,7 @@ function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[]
     else if (!ctx.known.has(outcome.call.name)) errors.push(laneMessages.mistralUnknownJson(outcome.call.name));
     else calls.push(outcome.call);
   }
+  return payload.slice(first.end).trim();
 }
 
 function readMarkerForm(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): void {

@@ -34,6 +34,7 @@ describe('mistralResult (composer spec 4.10, Ex53-55)', () => {
       { id: 'tc_json', name: 'run', arguments: { command: 'cargo test' } },
     ]);
     expect(r?.tool_parse_errors).toEqual([]);
+    expect(r?.dropped).toEqual([{ text: '[{"name":"run"}]', reason: 'salvaged_as_prose' }]);
   });
 
   it('Ex55 and other faults are errors with no violation', () => {

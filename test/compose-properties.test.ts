@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { buildScanSpec } from '../src/dialects/index.js';
 import { composeContext } from '../src/compose/context.js';
 import { parseToolCalls } from '../src/compose/parse.js';
-import { walkScan } from '../src/compose/tagged-lane.js';
+import { callFromBody } from '../src/compose/ladders/index.js';
+import { joinHalves, mergeEnvelopeRemainder, readEnvelope } from '../src/compose/lanes/index.js';
+import { messages } from '../src/compose/messages.js';
+import { taggedLane, walkScan } from '../src/compose/tagged-lane.js';
+import type { LaneResult } from '../src/compose/types.js';
+import type { ComposeContext } from '../src/compose/context.js';
 import { scanUnits } from '../src/scan/index.js';
 
 const TOOLS = [
@@ -54,9 +59,10 @@ const DIALECT_FRAGMENTS = [
 ];
 
 /**
- * Fragments whose prose holds no protocol markup. Canonical text does not escape prose, so a
- * response whose prose quotes tags (an unclosed answer swallowing a call block, say) replays
- * those tags; round trips are only claimed for turns whose prose is plain.
+ * Fragments whose prose holds no protocol markup, joined by whole lines. Canonical text does
+ * not escape prose, so a response whose prose quotes tags (an unclosed answer swallowing a
+ * call block, say) or leaves a markdown fence open replays them; round trips are only claimed
+ * for turns whose prose is plain.
  */
 const PLAIN_PROSE_FRAGMENTS = DIALECT_FRAGMENTS.filter(
   (f) => !['<user_response>cut off answer', '</user_response>', '<tool_call>\nlook({ file: "cut', '<notes>', '</notes>', '_call>', 'Hint: run({ command: "ls" })', 'unknown_tool({ a: 1 })'].includes(f),
@@ -66,9 +72,12 @@ const SAFE_PROSE = fc.string({ unit: fc.constantFrom(...'abcdefghij XYZ.,:;!?-_0
 const HOSTILE = fc.string({ unit: fc.constantFrom(...'ab <>/{}()[]"\'`:=|\n\t_#~*\\'.split('')), maxLength: 24 });
 const SEPARATOR = fc.constantFrom('', ' ', '\n', '\n\n', '\n```\n');
 
-function mix(noise: fc.Arbitrary<string>, fragments: readonly string[] = DIALECT_FRAGMENTS): fc.Arbitrary<string> {
+/** Separators that never leave a markdown fence open between fragments. */
+const LINE_SEPARATOR = fc.constantFrom('\n', '\n\n');
+
+function mix(noise: fc.Arbitrary<string>, fragments: readonly string[] = DIALECT_FRAGMENTS, separator = SEPARATOR): fc.Arbitrary<string> {
   const piece = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...fragments) }, { weight: 1, arbitrary: noise });
-  return fc.array(fc.tuple(piece, SEPARATOR), { maxLength: 8 }).map((parts) => parts.map(([p, s]) => p + s).join(''));
+  return fc.array(fc.tuple(piece, separator), { maxLength: 8 }).map((parts) => parts.map(([p, s]) => p + s).join(''));
 }
 
 const nonSpace = (s: string) => s.replace(/\s+/g, '');
@@ -125,12 +134,67 @@ describe('composer properties', () => {
 
   it('parses its own canonical text back to the same calls', () => {
     fc.assert(
-      fc.property(mix(SAFE_PROSE, PLAIN_PROSE_FRAGMENTS), (text) => {
+      fc.property(mix(SAFE_PROSE, PLAIN_PROSE_FRAGMENTS, LINE_SEPARATOR), (text) => {
         const first = parseToolCalls(text, { tools: TOOLS, tool_format: 'text' });
         const again = parseToolCalls(first.canonical_text, { tools: TOOLS, tool_format: 'text' });
         expect(again.calls.map((c) => [c.name, c.arguments])).toEqual(first.calls.map((c) => [c.name, c.arguments]));
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/**
+ * The entry ladder as the reference states it: recursive, re-reading each remainder. The lane
+ * follows the same chain in a loop; both must agree on every turn.
+ */
+function recursiveEntry(text: string, ctx: ComposeContext): LaneResult {
+  const taggedAt = text.indexOf('<tool_call>');
+  const alternates = ['<tool_calls>', '<tool_code>', '<tool_use>', '<tool>', '[[tool]]'].map((o) => text.indexOf(o)).filter((i) => i >= 0);
+  const alternateAt = alternates.length > 0 ? Math.min(...alternates) : -1;
+  if (alternateAt > 0 && taggedAt >= 0 && taggedAt < alternateAt) {
+    return joinHalves(recursiveEntry(text.slice(0, alternateAt), ctx), recursiveEntry(text.slice(alternateAt), ctx));
+  }
+  if (taggedAt < 0 || (alternateAt >= 0 && alternateAt < taggedAt)) {
+    const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
+    if (envelope && !envelope.malformed && envelope.result.calls.length > 0) {
+      const merged = mergeEnvelopeRemainder(envelope, (rest) => recursiveEntry(rest, ctx));
+      return { ...merged, protocol_violations: [{ kind: 'recovered_dialect', message: messages.envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }] };
+    }
+  }
+  return walkScan(scanUnits(text, buildScanSpec(ctx.registry)), ctx).result;
+}
+
+const ENVELOPE_FRAGMENTS = [
+  '<tool>run({ command: "t" })</tool>',
+  '<tool_use>{"name": "look", "arguments": {"file": "u"}}</tool_use>',
+  '<tool_calls>\n<tool>{"name": "run", "arguments": {"command": "v"}}</tool>\n</tool_calls>',
+  '<tool_code>{"name": "run", "arguments": {"command": "w"}}</tool_code>',
+  '[[tool]]{"name": "run", "arguments": {"command": "x"}}[[/tool]]',
+  '<tool>not json</tool>',
+  '<tool_call>run({ command: "y" })</tool_call>',
+  '<tool_call>\nlook({ file: "cut',
+  'Some prose.',
+  '<user_response>answer</user_response>',
+  '<notes>',
+];
+
+describe('entry ladder chain', () => {
+  it('agrees with the recursive statement of the entry ladder', () => {
+    const ctx = composeContext(TOOLS, 'text');
+    fc.assert(
+      fc.property(mix(SAFE_PROSE, ENVELOPE_FRAGMENTS), (text) => {
+        expect(taggedLane(text, ctx)).toEqual(recursiveEntry(text, ctx));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads thousands of envelopes without deep recursion', () => {
+    const ctx = composeContext(TOOLS, 'text');
+    const text = '<tool_call>run({ command: "a" })</tool_call>\n<tool>run({ command: "b" })</tool>\n'.repeat(5000);
+    const result = taggedLane(text, ctx);
+    expect(result.calls).toHaveLength(10000);
+    expect(result.protocol_violations.map((v) => v.kind)).toEqual(['recovered_dialect']);
   });
 });

@@ -13,10 +13,15 @@ import { DIALECTS } from '../dialects/index.js';
 import { scanBareCalls } from '../lex/bare-calls.js';
 import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
 import { scanUnits } from '../scan/index.js';
-import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
+import type { BlockUnit, ScanResult, ScanSpec, UnclosedBlockUnit, Unit } from '../scan/types.js';
 import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
 import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
-import { dsmlResult, jsonLane, joinHalves, mergeEnvelopeRemainder, mistralResult, readEnvelope } from './lanes/index.js';
+import { dsmlResult, jsonLane, mistralResult } from './lanes/index.js';
+import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
+import type { BodyLadder } from './lanes/types.js';
+import { ALTERNATE_ENVELOPE_OPENERS } from '../dialects/vocabulary.js';
+import { renderCallBlocks } from './canonical.js';
+import { emptyResult } from './project.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry, type WalkState } from './funnel.js';
 import { recoverFencedText } from './fenced-recovery.js';
@@ -24,29 +29,64 @@ import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
 import { strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
-import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
+import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 
 const TAGGED_OPENER = '<tool_call>';
-const ALTERNATE_ENVELOPE_OPENERS: readonly string[] = ['<tool_calls>', '<tool_code>', '<tool_use>', '<tool>', '[[tool]]'];
 
 /** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
 export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
 
-function earliestAlternateOpener(text: string): number {
-  let first = -1;
-  for (const opener of ALTERNATE_ENVELOPE_OPENERS) {
-    const at = text.indexOf(opener);
-    if (at >= 0 && (first < 0 || at < first)) first = at;
+const SUFFIX_PROBE = 64;
+
+const bodyLadder: BodyLadder = (body, ctx) => callFromBody(body, ctx);
+
+/**
+ * The next occurrence of any of `needles` at or after an offset, for a text read front to back.
+ * Each needle remembers where it was last found, so a whole pass costs one scan per needle.
+ */
+class NextOccurrence {
+  private readonly next: number[];
+  constructor(private readonly text: string, private readonly needles: readonly string[]) {
+    this.next = needles.map(() => -2);
   }
-  return first;
+
+  earliest(from: number): number {
+    let best = -1;
+    for (let k = 0; k < this.needles.length; k++) {
+      let at = this.next[k]!;
+      if (at === -1) continue;
+      if (at < from) {
+        at = this.text.indexOf(this.needles[k]!, from);
+        this.next[k] = at;
+        if (at < 0) continue;
+      }
+      if (best < 0 || at < best) best = at;
+    }
+    return best;
+  }
 }
 
 /**
+ * One step of the entry ladder, in document order:
+ *   split     `<tool_call>...` before an alternate envelope opener: the head is walked alone;
+ *   envelope  a chat-template envelope with calls: the text before it is walked alone.
+ */
+type Frame =
+  | { readonly kind: 'split'; readonly head: LaneResult }
+  | { readonly kind: 'envelope'; readonly own: LaneResult; readonly before: LaneResult | null };
+
+/**
  * The tagged lane: what `tool_format` `text`, `native`, `""` and unknown values parse with.
- * Recursive: the envelope merge and the split parse sub-strings with it again.
+ *
+ * The reference states the entry ladder recursively (split halves and envelope remainders are
+ * parsed by the lane again). Read front to back, that recursion is a chain: each step leaves
+ * a piece walked on its own and continues with the rest of the text. The chain is followed in
+ * a loop with shared opener caches, so thousands of envelopes cost neither stack nor rescans,
+ * and `assemble` folds the pieces exactly as the nested join and merge would.
  */
 export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
-  // Provider dialects first, on the raw text.
+  // Provider dialects first, on the raw text (sub-texts of the chain cannot hold a marker
+  // the whole text lacks, so this check is needed once).
   if (text.includes(DIALECTS.MISTRAL_CALL_MARKER)) {
     const mistral = mistralResult(text, ctx);
     if (mistral) return mistral;
@@ -55,23 +95,137 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
     const dsml = dsmlResult(text, ctx);
     if (dsml) return dsml;
   }
-  const taggedAt = text.indexOf(TAGGED_OPENER);
-  const alternateAt = earliestAlternateOpener(text);
-  // <tool_call>...</tool_call> then <tool>...: each half is read by its own reader, in order.
-  if (alternateAt > 0 && taggedAt >= 0 && taggedAt < alternateAt) {
-    return joinHalves(taggedLane(text.slice(0, alternateAt), ctx), taggedLane(text.slice(alternateAt), ctx));
-  }
-  if (taggedAt < 0 || (alternateAt >= 0 && alternateAt < taggedAt)) {
-    const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
-    if (envelope && !envelope.malformed && envelope.result.calls.length > 0) {
-      const merged = mergeEnvelopeRemainder(envelope, (rest) => taggedLane(rest, ctx));
-      return {
-        ...merged,
-        protocol_violations: [{ kind: 'recovered_dialect', message: messages.envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }],
-      };
+  const frames: Frame[] = [];
+  let terminal: LaneResult | null = null;
+  let source = text;
+  let cursor = newChainCursor(source);
+  let base = 0;
+  // Where the rest ends: the whole text, or, once an envelope's trailing text is being read,
+  // that text's trimmed end (the reference reads the trimmed remainder).
+  let end = source.length;
+  for (;;) {
+    const taggedAt = cursor.tagged.earliest(base);
+    const alternateAt = cursor.alternates.earliest(base);
+    // rest = <tool_call>...</tool_call> ... <tool>...
+    //        ^ taggedAt                     ^ alternateAt: the head is read alone
+    if (alternateAt > base && taggedAt >= 0 && taggedAt < alternateAt) {
+      frames.push({ kind: 'split', head: walkText(source.slice(base, alternateAt), ctx) });
+      base = alternateAt;
+      continue;
     }
+    if (taggedAt < 0 || (alternateAt >= 0 && alternateAt < taggedAt)) {
+      const envelope = readEnvelopeAt(source, base, ctx, bodyLadder, cursor.openers);
+      if (envelope && !envelope.malformed && envelope.result.calls.length > 0) {
+        const leading = envelope.prose.trim();
+        const trailing = (envelope.trailing ?? '').trim();
+        frames.push({ kind: 'envelope', own: envelope.result, before: leading === '' ? null : walkText(leading, ctx) });
+        if (trailing === '') break;
+        // The trailing text is a suffix of `source`; continue there with the same caches.
+        // perf: a bounded prefix confirms the offset (comparing all of it would be quadratic).
+        const at = cursor.trimmedLength - trailing.length;
+        if (at > base && source.startsWith(trailing.slice(0, SUFFIX_PROBE), at)) {
+          base = at;
+          end = cursor.trimmedLength;
+        } else {
+          source = trailing;
+          cursor = newChainCursor(source);
+          base = 0;
+          end = source.length;
+        }
+        continue;
+      }
+    }
+    terminal = walkText(base === 0 && end === source.length ? source : source.slice(base, end), ctx);
+    break;
   }
-  return walkScan(scanUnits(text, buildScanSpec(ctx.registry)), ctx).result;
+  return assemble(frames, terminal, ctx);
+}
+
+interface ChainCursor {
+  readonly tagged: NextOccurrence;
+  readonly alternates: NextOccurrence;
+  readonly openers: EnvelopeOpeners;
+  readonly trimmedLength: number;
+}
+
+function newChainCursor(source: string): ChainCursor {
+  return {
+    tagged: new NextOccurrence(source, [TAGGED_OPENER]),
+    alternates: new NextOccurrence(source, ALTERNATE_ENVELOPE_OPENERS),
+    openers: new EnvelopeOpeners(source),
+    trimmedLength: source.trimEnd().length,
+  };
+}
+
+/**
+ * Folds the chain as the reference's nested `join(head, tail)` and envelope merges do: calls,
+ * errors and drops in document order; prose pieces joined by newlines; canonical text as call
+ * blocks; the leftmost envelope replaces every violation after it with its one
+ * `recovered_dialect`; count, answer and done marker come from the outermost step.
+ */
+function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: ComposeContext): LaneResult {
+  const recovered: ProtocolViolation = { kind: 'recovered_dialect', message: messages.envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null };
+  const first = frames[0];
+  if (first === undefined) return terminal ?? emptyResult();
+  // A lone envelope with nothing around it is returned as the envelope read it.
+  if (frames.length === 1 && first.kind === 'envelope' && first.before === null && terminal === null) {
+    return { ...first.own, protocol_violations: [recovered] };
+  }
+  const calls: ToolCall[] = [];
+  const errors: string[] = [];
+  const dropped: DroppedFragment[] = [];
+  const prose: string[] = [];
+  const violations: ProtocolViolation[] = [];
+  let replaced = false;
+  const take = (part: LaneResult, withProse: boolean, withViolations: boolean): void => {
+    calls.push(...part.calls);
+    errors.push(...part.tool_parse_errors);
+    dropped.push(...part.dropped);
+    if (withProse && part.prose !== '') prose.push(part.prose);
+    if (withViolations) violations.push(...part.protocol_violations);
+  };
+  for (const frame of frames) {
+    if (frame.kind === 'split') {
+      take(frame.head, true, !replaced);
+      continue;
+    }
+    if (frame.before) take(frame.before, true, false);
+    // Everything from the leftmost envelope on is replaced by its one steer.
+    if (!replaced) violations.push(recovered);
+    replaced = true;
+    take(frame.own, false, false);
+  }
+  if (terminal) take(terminal, true, !replaced);
+  const outer = first.kind === 'split' ? first.head : first.own;
+  return {
+    calls,
+    prose: prose.join('\n'),
+    user_response: outer.user_response,
+    done_marker: outer.done_marker,
+    canonical_text: renderCallBlocks(calls),
+    tool_parse_errors: errors,
+    protocol_violations: violations,
+    dropped,
+    recovered_from_stray_count: outer.recovered_from_stray_count,
+  };
+}
+
+// perf: one scan spec per parse, however many pieces the entry chain walks (the scanner
+// compiles a spec on first sight, keyed by the object).
+const specs = new WeakMap<ComposeContext, ScanSpec>();
+
+function scanSpecOf(ctx: ComposeContext): ScanSpec {
+  let spec = specs.get(ctx);
+  if (spec === undefined) {
+    spec = buildScanSpec(ctx.registry);
+    specs.set(ctx, spec);
+  }
+  return spec;
+}
+
+/** Scans and walks one piece of text. */
+function walkText(text: string, ctx: ComposeContext): LaneResult {
+  return walkScan(scanUnits(text, scanSpecOf(ctx)), ctx).result;
 }
 
 export interface WalkOutput {

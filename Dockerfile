@@ -3,8 +3,8 @@
 # tool-parse HTTP service. Build: docker build -t tool-parse .
 # Run:   docker run --rm -p 8080:8080 --cpus 2 -e THREADS=2 tool-parse
 #
-# Node 24 is the active LTS. The code supports Node >= 20.19 (the build machines run 20,
-# which reached end of life on 2026-04-30). Pin the base by digest in CI.
+# Node 24 is an LTS line (supported until April 2028). The code supports Node >= 20.19 (the
+# build machines run 20, which reached end of life on 2026-04-30). Pin the base by digest in CI.
 ARG NODE_VERSION=24
 
 # Production dependencies only, from the lock file.

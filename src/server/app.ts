@@ -56,7 +56,7 @@ declare module 'fastify' {
 }
 
 /** Batches under this many characters of text are parsed in one task (see docs/service.md). */
-export const DEFAULT_SPLIT_MIN_CHARS = 64 * 1024;
+export const DEFAULT_SPLIT_MIN_CHARS = 2048;
 
 function positiveInt(options: AppOptions, field: keyof AppOptions, fallback: number): number {
   const value = options[field] ?? fallback;

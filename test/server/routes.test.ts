@@ -3,6 +3,7 @@
  * the three /parse forms, /scan, the probes, metrics, the OpenAPI document, request ids, and
  * the failure-table rows that do not need a real socket or a misbehaving worker.
  */
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -234,5 +235,22 @@ describe('buildApp options', () => {
   it('throws a TypeError naming a bad option', async () => {
     await expect(buildApp({ pool: 'inline', threads: 0 })).rejects.toThrow('options.threads must be a positive integer');
     await expect(buildApp({ pool: 'fork' as 'inline' })).rejects.toThrow('options.pool');
+  });
+});
+
+describe('docs/service.md', () => {
+  it('documents every error code with its status, and no code that does not exist', () => {
+    const doc = readFileSync(new URL('../../docs/service.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Error codes'), doc.indexOf('## Command line'));
+    const rows = [...section.matchAll(/^\| (\d{3}) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], Number(m[1])]);
+    expect(new Map(rows as [string, number][])).toEqual(new Map(Object.values(ErrorCode).map((code) => [code, STATUS_OF[code]])));
+  });
+
+  it('documents every environment variable the service reads', () => {
+    const doc = readFileSync(new URL('../../docs/service.md', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/server/config.ts', import.meta.url), 'utf8');
+    const read = [...source.matchAll(/(?:int|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]!);
+    expect(read.length).toBeGreaterThanOrEqual(9);
+    for (const name of [...read, 'HOST']) expect(doc).toContain(`| \`${name}\` |`);
   });
 });

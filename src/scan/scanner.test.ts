@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildScanSpec } from '../dialects/index.js';
 import { tilingViolation } from './invariants.js';
 import { scanUnits } from './scanner.js';
-import type { AngleCallUnit, Unit } from './types.js';
+import type { AngleCallUnit, ScanSpec, Unit } from './types.js';
 import { validateScanSpec } from './validate.js';
 
 const spec = validateScanSpec(buildScanSpec(['look', 'edit', 'run']));
@@ -66,5 +66,16 @@ describe('reserved openers from the spec', () => {
     const custom = validateScanSpec({ ...buildScanSpec(['look']), reserved_openers: ['[[CALL😀'] });
     expect(scanUnits('[[CALL😀😀look({})', custom).units.map((u) => u.kind)).toEqual(['text']);
     expect(scanUnits('[[CALL😀look({})', custom).units[0]).toMatchObject({ kind: 'unclosed_block', reserved: true, body: 'look({})' });
+  });
+});
+
+describe('raw specs', () => {
+  it('follow the spec object as it is now, not as it was at an earlier scan', () => {
+    const raw = buildScanSpec(['look']) as { -readonly [K in keyof ScanSpec]: ScanSpec[K] };
+    expect(scanUnits('<action>look({})</action>', raw).units[0]?.kind).toBe('tag');
+    raw.call_tags = ['action'];
+    expect(scanUnits('<action>look({})</action>', raw).units[0]).toMatchObject({ kind: 'block', tag: 'action' });
+    raw.call_tags = [''];
+    expect(() => scanUnits('x', raw)).toThrow(/spec\.call_tags\[0\]/);
   });
 });

@@ -10,13 +10,13 @@ import { stripThinkingTags } from '../lex/thinking.js';
 import { angleCall } from './angle-call.js';
 import { closedBlock } from './body-units.js';
 import { callBlock, reservedBlock } from './call-block.js';
-import { compileScanSpec, type LessThanEntry } from './compile.js';
+import { compileScanSpec, type CompiledScanSpec, type LessThanEntry } from './compile.js';
 import { harmonyLine, harmonySkip } from './harmony.js';
 import { fencedLine, tagFragment } from './line-units.js';
 import { createScanState, type ScanState } from './state.js';
 import { textRun } from './text-run.js';
 import type { ScanResult, ScanSpec, Unit } from './types.js';
-import { validateScanSpec } from './validate.js';
+import { isValidatedScanSpec, validateScanSpec } from './validate.js';
 
 /** Kinds that do not count as a block for the adjacency rule of branch 5. */
 function countsAsBlock(unit: Unit): boolean {
@@ -131,13 +131,39 @@ function step(state: ScanState): Unit {
   return tagFragment(state); // 13
 }
 
+const COMPILED_BY_CONTENT_LIMIT = 64;
+const compiledByContent = new Map<string, CompiledScanSpec>();
+
+/**
+ * The compiled vocabulary of a spec. A validated spec carries its own cache entry; a raw one
+ * (callers often build a fresh spec per request) is looked up by its JSON text, so that equal
+ * specs are validated and compiled once instead of once per scan.
+ */
+function vocabularyOf(spec: unknown): CompiledScanSpec {
+  if (isValidatedScanSpec(spec)) return compileScanSpec(spec);
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(spec);
+  } catch {
+    key = undefined;
+  }
+  const known = key === undefined ? undefined : compiledByContent.get(key);
+  if (known !== undefined) return known;
+  const compiled = compileScanSpec(validateScanSpec(spec));
+  if (key !== undefined) {
+    if (compiledByContent.size >= COMPILED_BY_CONTENT_LIMIT) compiledByContent.clear();
+    compiledByContent.set(key, compiled);
+  }
+  return compiled;
+}
+
 /**
  * Scan `text` into units with the vocabulary of `spec` (validated unless it came from
  * `validateScanSpec`). `stats`, when given, accumulates a count of characters examined.
  */
 export function scanUnits(text: string, spec: ScanSpec, stats?: ScanStats): ScanResult {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${text === null ? 'null' : typeof text}`);
-  const vocab = compileScanSpec(validateScanSpec(spec));
+  const vocab = vocabularyOf(spec);
   const source = vocab.spec.strip_thinking ? stripThinkingTags(text, stats) : text;
   const state = createScanState(source, vocab, stats);
   const units: Unit[] = [];

@@ -10,16 +10,10 @@
 import { readJsonStream } from '../../lex/json-stream.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
+import { headOf } from './excerpt.js';
 import { laneMessages } from './messages.js';
 
 export type EnvelopeRead = { ok: true; calls: ToolCall[]; trailing: string } | { ok: false; detail: string };
-
-/** The first `max` UTF-16 units of `text`, never ending on half a surrogate pair. */
-export function headOf(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
-}
 
 export function readJsonListEnvelope(body: string, nameHint: string, close: string): EnvelopeRead {
   const source = body.trim();

@@ -18,7 +18,7 @@ import { setOwn } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
-import { headOf } from './envelope-json-list.js';
+import { headOf } from './excerpt.js';
 import { laneMessages } from './messages.js';
 
 const ENVELOPE_CLOSE = '</tool_calls>';

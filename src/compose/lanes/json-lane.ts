@@ -14,7 +14,7 @@ import type { ComposeContext } from '../context.js';
 import { sniffBare, taggedLane } from '../tagged-lane.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
 import { EnvelopeOpeners, readEnvelope, readEnvelopeAt } from './envelope.js';
-import { headOf } from './envelope-json-list.js';
+import { headOf } from './excerpt.js';
 import { jsonChunks } from './fence-chunker.js';
 import { jsonCall } from './json-call.js';
 import { mergeEnvelopeChain } from './merge.js';
@@ -24,6 +24,9 @@ import type { BodyLadder, JsonLaneOptions } from './types.js';
 import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
 
 const TAGGED_OPENER = '<tool_call>';
+
+/** The tagged body ladder, for envelope bodies that are not JSON (`<tool_use>run({...})</tool_use>`). */
+const bodyLadder: BodyLadder = (body, c) => callFromBody(body, c);
 
 export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOptions = {}): LaneResult {
   const recoverHeredoc = opts.recoverHeredoc ?? true;
@@ -59,8 +62,6 @@ export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOption
     dropped,
   };
 }
-
-const bodyLadder: BodyLadder = (body, c) => callFromBody(body, c);
 
 /**
  * Step 1: chat-template envelopes. A malformed first envelope runs nothing and keeps the whole

@@ -1,14 +1,14 @@
 /**
  * A work counter threaded through the bare-call sniffer so tests can check linearity by
  * counting steps instead of timing. Every loop in `src/lex/bare/*` adds one step per character
- * (or per candidate) it examines; the lexer primitives it calls are counted by their input
- * length only when the caller asks (see `sniffer.test.ts`).
+ * (or per candidate) it examines. The lexer's call parsers are not metered here; the tests count
+ * their invocations and the text handed to failed ones (see `linearity.test.ts`).
  */
 export interface WorkMeter {
   steps: number;
 }
 
-/** A meter nobody reads; callers that do not measure share it. */
+/** A fresh meter for callers that do not measure. */
 export function idleMeter(): WorkMeter {
   return { steps: 0 };
 }

@@ -3,6 +3,7 @@
  * examined, including spans and heredocs handed to the lexer primitives), never a clock:
  * the work for 8n copies of a pattern stays within ~10x the work for n copies.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildScanSpec } from '../dialects/index.js';
 import type { ScanStats } from '../lex/spans.js';
@@ -81,4 +82,25 @@ describe('stripThinkingTags does linear work', () => {
       expect(measure(build(1600)) / small).toBeLessThanOrEqual(10);
     });
   }
+});
+
+describe('random repeated patterns do linear work', () => {
+  const pieces = [
+    '<', '>', '/', '<tool_call>', '</tool_call>', '<toolcall>', '<tool_call >', '<tool_calls>', '<<EOF\n', '<<EOF\\n',
+    '<<E:1\n', 'EOF', ' EOF })', '})', '"', "'", '`', '```', '\\', '\\n', '\n', ' ', '\t', '\u00a0', '<|', '|>',
+    '<|message|>', '<|start|>', '<|channel|>', '<|end|>', 'tool_call to=', '<tool_call<|', '<assistant<|', '[[CALL]', ']',
+    '<think>', '</think>', 'look({', '{', '}', '(', ')', '<done>', '</done>', '<assistant_prose>', '<function=',
+    '</function>', '<invoke name=', '<function_calls>', '<notes>', 'x',
+  ];
+  it('work(800 copies) <= 12 x work(100 copies), with any prefix and suffix', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }), fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), (parts, prefix, suffix) => {
+        const pattern = parts.join('');
+        const small = workFor(prefix + pattern.repeat(100) + suffix);
+        const large = workFor(prefix + pattern.repeat(800) + suffix);
+        expect(large / small).toBeLessThanOrEqual(12);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });

@@ -34,7 +34,7 @@ function wellFormed(r: LaneResult): void {
 describe('lanes never throw on model text (property)', () => {
   it('jsonLane with and without heredoc recovery, then sibling recovery', () => {
     fc.assert(
-      fc.property(modelText, fc.boolean(), (text, recoverHeredoc) => {
+      fc.property(fc.oneof(modelText, fc.string({ unit: 'binary' })), fc.boolean(), (text, recoverHeredoc) => {
         const ctx = jsonCtx(SAMPLE_TOOLS);
         const pinned = jsonLane(text, ctx, { recoverHeredoc });
         wellFormed(pinned);
@@ -46,7 +46,7 @@ describe('lanes never throw on model text (property)', () => {
 
   it('readEnvelope, mistralResult, dsmlResult on arbitrary strings', () => {
     fc.assert(
-      fc.property(fc.oneof(modelText, fc.string()), (text) => {
+      fc.property(fc.oneof(modelText, fc.string({ unit: 'binary' })), (text) => {
         const ctx = textCtx();
         const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
         if (envelope !== null) wellFormed(envelope.result);

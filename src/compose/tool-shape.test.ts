@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXCERPT_LIMIT, toolShapeFinding, toolShapeViolations } from './tool-shape.js';
 
@@ -44,5 +45,47 @@ describe('tool-shape findings', () => {
   it('reads many distinct unclosed tags without a finding', () => {
     const text = Array.from({ length: 2000 }, (_, i) => `<t${i}>`).join(' ');
     expect(toolShapeFinding([drop(text)])).toBeNull();
+  });
+});
+
+/** The detector as the reference states it, with its regular expressions (composer spec 2.4). */
+function referenceShape(text: string): [string, number] | null {
+  const markup = /<(?:function|invoke|tool)\s*[=\s][^>]*>/i.exec(text) ?? /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i.exec(text);
+  if (markup) return ['call_markup', markup.index];
+  const protocol = new Set(['tool_call', 'toolcall', 'assistant_prose', 'assistantprose', 'user_response', 'userresponse', 'done']);
+  for (const m of text.matchAll(/<([A-Za-z_][A-Za-z0-9_.:-]*)\b[^>]*>/gs)) {
+    const name = m[1]!.toLowerCase();
+    if (protocol.has(name)) continue;
+    const bodyStart = m.index + m[0].length;
+    const close = text.indexOf(`</${name}>`, bodyStart);
+    if (close < 0) continue;
+    const body = text.slice(bodyStart, close);
+    if (/[A-Za-z_][A-Za-z0-9_]*\s*\(/.test(body) || /\{[^{}]*"?[A-Za-z_][A-Za-z0-9_]*"?\s*:/.test(body)) return ['tagged_call_body', m.index];
+  }
+  const nameKey = /"(?:name|tool|tool_name|recipient)"\s*:/i.exec(text);
+  if (text.includes('{') && nameKey && /"(?:arguments|args|parameters|input|params)"\s*:/i.test(text)) return ['json_name_arguments', nameKey.index];
+  return null;
+}
+
+describe('tool-shape sweeps agree with the reference expressions', () => {
+  const atoms = ['<', '>', '</', '{', '}', '(', ':', '"', '=', ' ', '\n', '\u00a0', 'a', 'Z', '_', '1', '.', '-', 'function', 'INVOKE', 'tool', 'x', 'note', 'done', '"name"', '"args"', '[TOOL_CALLS]', '<|channel|>'];
+  const text = fc.array(fc.constantFrom(...atoms), { maxLength: 40 }).map((parts) => parts.join(''));
+
+  it('finds the same shape at the same place', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const expected = referenceShape(t);
+        const finding = toolShapeFinding([drop(t)]);
+        if (expected === null) {
+          expect(finding).toBeNull();
+          return;
+        }
+        expect(finding?.shape).toBe(expected[0]);
+        const rest = t.slice(expected[1]).trim();
+        const body = rest.length > EXCERPT_LIMIT ? rest.slice(0, EXCERPT_LIMIT) + '\u2026' : rest;
+        expect(finding?.excerpt).toBe(expected[1] > 0 ? '\u2026' + body : body);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

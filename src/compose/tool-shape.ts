@@ -2,9 +2,11 @@
  * Tool-shape findings (composer spec section 6.6): is the text the turn dropped shaped like a
  * tool call that never ran? One finding at most per turn, reported as `unparsed_tool_syntax`.
  *
- * Runs once per parse over the rejoined drop ledger, so regular expressions are fine here; each
- * one is applied with a single global sweep so the whole check stays linear in the ledger size.
+ * Runs once per parse over the rejoined drop ledger. The reference states the shapes as regular
+ * expressions; the ones that could backtrack (`[^>]*`, `[^{}]*`, identifier runs) are
+ * hand-written sweeps here, so a hostile ledger costs linear time.
  */
+import { Code } from '../lex/codes.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import { messages } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
@@ -21,12 +23,10 @@ const PROTOCOL_TAGS: ReadonlySet<string> = new Set(['tool_call', 'toolcall', 'as
 export const EXCERPT_LIMIT = 240;
 const ELLIPSIS = '\u2026';
 
-const CALL_MARKUP_NAMED = /<(?:function|invoke|tool)\s*[=\s][^>]*>/i;
+const CALL_MARKUP_KEYWORDS = ['function', 'invoke', 'tool'] as const;
+// Literal alternatives only: the engine cannot backtrack, so one sweep stays linear.
 const CALL_MARKUP_FRAMED = /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i;
-const TAG_OPEN = /<([A-Za-z_][A-Za-z0-9_.:-]*)\b[^>]*>/gs;
 const CLOSE_TAG = /<\/([A-Za-z_][A-Za-z0-9_.:-]*)>/g;
-const BODY_CALL_EXPR = /[A-Za-z_][A-Za-z0-9_]*\s*\(/g;
-const BODY_OBJECT_KEY = /\{[^{}]*"?[A-Za-z_][A-Za-z0-9_]*"?\s*:/g;
 const JSON_NAME_KEY = /"(?:name|tool|tool_name|recipient)"\s*:/i;
 const JSON_ARGS_KEY = /"(?:arguments|args|parameters|input|params)"\s*:/i;
 
@@ -42,28 +42,126 @@ export function rejoinSilentDrops(dropped: readonly DroppedFragment[]): Run | nu
   return { text: kept.map((d) => d.text).join('\n'), reason: kept[0]!.reason };
 }
 
-/** Match spans of a global regex, in order (leftmost, non-overlapping). */
-function matchSpans(pattern: RegExp, text: string): Array<readonly [number, number]> {
-  const spans: Array<readonly [number, number]> = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    spans.push([m.index, m.index + m[0].length]);
-    if (m[0].length === 0) pattern.lastIndex++;
-  }
-  return spans;
+/** JavaScript's `\s`. */
+function isRegexSpace(code: number): boolean {
+  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
+  return /\s/.test(String.fromCharCode(code));
 }
 
-/** True when some span starts at or after `from` and ends by `to` (spans sorted by start). */
-function spanWithin(spans: ReadonlyArray<readonly [number, number]>, from: number, to: number): boolean {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (spans[mid]![0] < from) lo = mid + 1;
-    else hi = mid;
+function isIdentStart(code: number): boolean {
+  return (code >= Code.UpperA && code <= Code.UpperZ) || (code >= Code.LowerA && code <= Code.LowerZ) || code === Code.Underscore;
+}
+
+/** `[A-Za-z0-9_]`, the regex word characters. */
+function isWordChar(code: number): boolean {
+  return isIdentStart(code) || (code >= Code.Digit0 && code <= Code.Digit9);
+}
+
+/** `[A-Za-z0-9_.:-]`, the characters of a tag name. */
+function isTagNameChar(code: number): boolean {
+  return isWordChar(code) || code === Code.Dot || code === Code.Colon || code === Code.Dash;
+}
+
+/** ASCII case-insensitive `text.startsWith(lowerWord, at)`. */
+function startsWithFolded(text: string, at: number, lowerWord: string): boolean {
+  if (at + lowerWord.length > text.length) return false;
+  for (let k = 0; k < lowerWord.length; k++) {
+    let code = text.charCodeAt(at + k);
+    if (code >= Code.UpperA && code <= Code.UpperZ) code += 0x20;
+    if (code !== lowerWord.charCodeAt(k)) return false;
   }
-  // Leftmost non-overlapping spans also have increasing ends, so the first candidate decides.
-  return lo < spans.length && spans[lo]![1] <= to;
+  return true;
+}
+
+/**
+ * `<(?:function|invoke|tool)\s*[=\s][^>]*>`, case-insensitive: the first `<keyword` followed
+ * by whitespace or `=` (after optional whitespace) with a `>` somewhere after. Hand-written
+ * because `[^>]*` would rescan to the end from every `<tool ` of a text without `>`.
+ */
+function callMarkupNamedAt(text: string): number {
+  const lastGt = text.lastIndexOf('>');
+  for (let at = text.indexOf('<'); at >= 0 && at < lastGt; at = text.indexOf('<', at + 1)) {
+    for (const keyword of CALL_MARKUP_KEYWORDS) {
+      if (!startsWithFolded(text, at + 1, keyword)) continue;
+      let pos = at + 1 + keyword.length;
+      if (pos >= text.length) continue;
+      // <tool   = ...>    <tool name=...>
+      //      ^ pos: one whitespace already satisfies [=\s]; otherwise skip spaces to '='
+      let ok = isRegexSpace(text.charCodeAt(pos));
+      if (!ok) {
+        while (pos < text.length && isRegexSpace(text.charCodeAt(pos))) pos++;
+        ok = pos < text.length && text.charCodeAt(pos) === Code.Equals;
+      }
+      if (ok && pos + 1 <= lastGt) return at;
+    }
+  }
+  return -1;
+}
+
+/**
+ * For each offset a, the smallest end of a match of `[A-Za-z_][A-Za-z0-9_]*\s*\(` that starts
+ * at or after a (Infinity when none). A match ends at a '(' and may start at any identifier
+ * start of the word run before the whitespace before it, so the rightmost such start decides.
+ */
+function callExprEnds(text: string): Float64Array {
+  const n = text.length;
+  const best = new Float64Array(n + 1).fill(Infinity);
+  for (let q = 0; q < n; q++) {
+    if (text.charCodeAt(q) !== Code.LeftParen) continue;
+    // name  (      the match is name...( ; walk left over the spaces, then the word run
+    //      ^ r     ^ q
+    let r = q;
+    while (r > 0 && isRegexSpace(text.charCodeAt(r - 1))) r--;
+    let start = -1;
+    for (let k = r - 1; k >= 0 && isWordChar(text.charCodeAt(k)); k--) {
+      if (isIdentStart(text.charCodeAt(k))) {
+        start = k;
+        break;
+      }
+    }
+    if (start >= 0 && q + 1 < best[start]!) best[start] = q + 1;
+  }
+  for (let a = n - 1; a >= 0; a--) if (best[a + 1]! < best[a]!) best[a] = best[a + 1]!;
+  return best;
+}
+
+/**
+ * The same table for `\{[^{}]*"?[A-Za-z_][A-Za-z0-9_]*"?\s*:`: a match starts at a '{' and
+ * ends at the first ':' of its brace-free stretch that follows a key (spaces, an optional
+ * quote, then a word run holding an identifier start).
+ */
+function objectKeyEnds(text: string): Float64Array {
+  const n = text.length;
+  const best = new Float64Array(n + 1).fill(Infinity);
+  let open = -1;
+  for (let pos = 0; pos < n; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === Code.LeftBrace) {
+      open = pos;
+      continue;
+    }
+    if (code === Code.RightBrace) {
+      open = -1;
+      continue;
+    }
+    if (code !== Code.Colon || open < 0) continue;
+    let r = pos;
+    while (r > open + 1 && isRegexSpace(text.charCodeAt(r - 1))) r--;
+    if (r > open + 1 && text.charCodeAt(r - 1) === Code.Quote) r--;
+    let keyed = false;
+    for (let k = r - 1; k > open && isWordChar(text.charCodeAt(k)); k--) {
+      if (isIdentStart(text.charCodeAt(k))) {
+        keyed = true;
+        break;
+      }
+    }
+    if (!keyed) continue;
+    // The first key colon after this '{' ends its match; the stretch is done with.
+    best[open] = pos + 1;
+    open = -1;
+  }
+  for (let a = n - 1; a >= 0; a--) if (best[a + 1]! < best[a]!) best[a] = best[a + 1]!;
+  return best;
 }
 
 /** First index in sorted `positions` at or after `from`, or -1. */
@@ -78,11 +176,32 @@ function firstAtOrAfter(positions: readonly number[], from: number): number {
   return lo < positions.length ? positions[lo]! : -1;
 }
 
+/**
+ * `<([A-Za-z_][A-Za-z0-9_.:-]*)\b[^>]*>` over the text, in order and without overlap: the
+ * opening tags, as [start, name, end]. The name drops trailing `.:-` (the `\b` backtrack).
+ */
+function* openTags(text: string): Generator<readonly [number, string, number]> {
+  let at = text.indexOf('<');
+  while (at >= 0) {
+    const nameStart = at + 1;
+    if (nameStart < text.length && isIdentStart(text.charCodeAt(nameStart))) {
+      let nameEnd = nameStart + 1;
+      while (nameEnd < text.length && isTagNameChar(text.charCodeAt(nameEnd))) nameEnd++;
+      while (!isWordChar(text.charCodeAt(nameEnd - 1))) nameEnd--;
+      const gt = text.indexOf('>', nameEnd);
+      // No '>' after this '<' means none after any later '<' either.
+      if (gt < 0) return;
+      yield [at, text.slice(nameStart, nameEnd), gt + 1];
+      at = text.indexOf('<', gt + 1);
+      continue;
+    }
+    at = text.indexOf('<', at + 1);
+  }
+}
+
 function taggedCallBodyAt(text: string): number {
-  const callSpans = matchSpans(BODY_CALL_EXPR, text);
-  const keySpans = matchSpans(BODY_OBJECT_KEY, text);
-  // perf: every close tag is indexed in one sweep, so each open tag costs a binary search
-  // instead of a rescan of the text (many distinct unclosed tags would be quadratic).
+  // perf: every close tag is indexed in one sweep and the two "has arguments" patterns are
+  // tabulated once, so each open tag costs a binary search and two lookups.
   const closes = new Map<string, number[]>();
   CLOSE_TAG.lastIndex = 0;
   for (let m = CLOSE_TAG.exec(text); m !== null; m = CLOSE_TAG.exec(text)) {
@@ -90,15 +209,17 @@ function taggedCallBodyAt(text: string): number {
     if (list) list.push(m.index);
     else closes.set(m[1]!, [m.index]);
   }
-  TAG_OPEN.lastIndex = 0;
-  for (let m = TAG_OPEN.exec(text); m !== null; m = TAG_OPEN.exec(text)) {
-    const name = m[1]!.toLowerCase();
+  let callEnds: Float64Array | null = null;
+  let keyEnds: Float64Array | null = null;
+  for (const [start, rawName, bodyStart] of openTags(text)) {
+    const name = rawName.toLowerCase();
     if (PROTOCOL_TAGS.has(name)) continue;
-    const bodyStart = m.index + m[0].length;
     // The close is searched case-sensitively with the lowered name, as the reference does.
     const close = firstAtOrAfter(closes.get(name) ?? [], bodyStart);
     if (close < 0) continue;
-    if (spanWithin(callSpans, bodyStart, close) || spanWithin(keySpans, bodyStart, close)) return m.index;
+    callEnds ??= callExprEnds(text);
+    keyEnds ??= objectKeyEnds(text);
+    if (callEnds[bodyStart]! <= close || keyEnds[bodyStart]! <= close) return start;
   }
   return -1;
 }
@@ -114,8 +235,9 @@ export function toolShapeFinding(dropped: readonly DroppedFragment[]): ToolShape
   const run = rejoinSilentDrops(dropped);
   if (run === null) return null;
   const { text, reason } = run;
-  const markup = CALL_MARKUP_NAMED.exec(text) ?? CALL_MARKUP_FRAMED.exec(text);
-  if (markup) return { shape: 'call_markup', dropped_reason: reason, excerpt: excerptFrom(text, markup.index) };
+  const named = callMarkupNamedAt(text);
+  const markup = named >= 0 ? named : (CALL_MARKUP_FRAMED.exec(text)?.index ?? -1);
+  if (markup >= 0) return { shape: 'call_markup', dropped_reason: reason, excerpt: excerptFrom(text, markup) };
   const tagged = taggedCallBodyAt(text);
   if (tagged >= 0) return { shape: 'tagged_call_body', dropped_reason: reason, excerpt: excerptFrom(text, tagged) };
   if (text.includes('{')) {

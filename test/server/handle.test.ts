@@ -3,7 +3,9 @@
  * validation against the route schemas, the three body forms, the registry cache, batch
  * splitting and prototype safety.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/server/errors.js';
 import type { Answer, ItemTask, Split, WorkerReply } from '../../src/server/runner/wire.js';
 import { createTaskHandler } from '../../src/server/worker/handle.js';
 import { ToolsCache } from '../../src/server/worker/tools-cache.js';
@@ -269,5 +271,41 @@ describe('scan', () => {
       expect(typeof unit.kind).toBe('string');
       expect(unit.end).toBeGreaterThanOrEqual(unit.start);
     }
+  });
+});
+
+describe('properties', () => {
+  const handle = createTaskHandler(LIMITS);
+  const codes = new Set<string>(Object.values(ErrorCode));
+
+  function checkAnswer(reply: WorkerReply): Answer {
+    const a = answer(reply);
+    const body = JSON.parse(a.body) as Record<string, unknown>;
+    if (a.status === 200) return a;
+    expect([400, 413]).toContain(a.status);
+    expect(codes.has((body.error as { code: string }).code)).toBe(true);
+    return a;
+  }
+
+  it('answers any bytes with a status and a JSON body, never a throw or a 500', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+      checkAnswer(handle({ op: 'request', route: 'parse', body: bytes }));
+    }), { numRuns: 200 });
+  });
+
+  it('answers any JSON value the same way', () => {
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+      checkAnswer(handle(request(JSON.stringify(value) ?? 'null')));
+    }), { numRuns: 200 });
+  });
+
+  it('parses any text into the documented result shape', () => {
+    const pieces = fc.constantFrom('<tool_call>', '</tool_call>', 'look(', '{"path": "a.rs"}', ')', '__proto__', '"', '\n', '```', 'prose ');
+    const text = fc.oneof(fc.string({ maxLength: 80 }), fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')));
+    fc.assert(fc.property(text, (t) => {
+      const a = checkAnswer(handle(request({ text: t, tools: ['look'] })));
+      expect(a.status).toBe(200);
+      assertResultShape(JSON.parse(a.body));
+    }), { numRuns: 150 });
   });
 });

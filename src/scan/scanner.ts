@@ -8,12 +8,12 @@ import { Code, isUnicodeWhitespace } from '../lex/codes.js';
 import type { ScanStats } from '../lex/spans.js';
 import { stripThinkingTags } from '../lex/thinking.js';
 import { angleCall } from './angle-call.js';
-import { closedBlock } from './body-units.js';
-import { callBlock, reservedBlock } from './call-block.js';
-import { compileScanSpec, type CompiledScanSpec, type LessThanEntry } from './compile.js';
+import { reservedBlock } from './call-block.js';
+import { compileScanSpec, type CompiledScanSpec } from './compile.js';
 import { harmonyLine, harmonySkip } from './harmony.js';
 import { fencedLine, tagFragment } from './line-units.js';
 import { createScanState, type ScanState } from './state.js';
+import { tagEntry } from './tag-units.js';
 import { textRun } from './text-run.js';
 import type { ScanResult, ScanSpec, Unit } from './types.js';
 import { isValidatedScanSpec, validateScanSpec } from './validate.js';
@@ -67,43 +67,6 @@ function adjacentToBlock(state: ScanState): boolean {
   return state.cursor <= state.blockGapEnd;
 }
 
-function tryEntry(state: ScanState, entry: LessThanEntry): Unit | null {
-  const { source, cursor } = state;
-  switch (entry.branch) {
-    case 'call':
-      return source.startsWith(entry.forms.open, cursor) ? callBlock(state, entry.forms) : null;
-    case 'block': {
-      // Branch 8: a plain block needs its close somewhere after the opener (first occurrence).
-      const { open, close, tag } = entry.forms;
-      if (!source.startsWith(open, cursor)) return null;
-      const bodyStart = cursor + open.length;
-      const closeAt = state.next.find(close, bodyStart);
-      return closeAt === -1 ? null : closedBlock(source, cursor, closeAt + close.length, tag, bodyStart, closeAt);
-    }
-    case 'markup': {
-      // Branch 10: through the first close from the cursor, else bounded like an unclosed call.
-      const { opener, close } = entry;
-      if (!source.startsWith(opener, cursor)) return null;
-      const closeAt = state.next.find(close, cursor);
-      let end: number;
-      if (closeAt !== -1) end = closeAt + close.length;
-      else {
-        const bound = state.walker.findOpenerAfter(cursor + opener.length, state.vocab.callTagBounds);
-        end = bound === -1 ? state.length : bound;
-      }
-      return { kind: 'markup', start: cursor, end, opener, text: source.slice(cursor, end) };
-    }
-    case 'stray_close':
-      return source.startsWith(entry.needle, cursor)
-        ? { kind: 'stray_close', start: cursor, end: cursor + entry.needle.length, tag: entry.forms.tag }
-        : null;
-    case 'wrapper':
-      return source.startsWith(entry.needle, cursor)
-        ? { kind: 'wrapper', start: cursor, end: cursor + entry.needle.length, tag: entry.forms.tag }
-        : null;
-  }
-}
-
 /** One step: the thirteen branches in the reference's order; the first that matches wins. */
 function step(state: ScanState): Unit {
   const unit =
@@ -116,7 +79,7 @@ function step(state: ScanState): Unit {
   const slot = state.vocab.lessThan.get(state.source.charCodeAt(state.cursor + 1));
   if (slot !== undefined) {
     for (const entry of slot.beforeAngle) {
-      const found = tryEntry(state, entry); // 6/7, 8
+      const found = tagEntry(state, entry); // 6/7, 8
       if (found !== null) return found;
     }
   }
@@ -124,7 +87,7 @@ function step(state: ScanState): Unit {
   if (angle !== null) return angle;
   if (slot !== undefined) {
     for (const entry of slot.afterAngle) {
-      const found = tryEntry(state, entry); // 10, 11, 12
+      const found = tagEntry(state, entry); // 10, 11, 12
       if (found !== null) return found;
     }
   }

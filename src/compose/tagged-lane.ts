@@ -359,9 +359,12 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     straySlow(state, unit, source.slice(unit.start, unit.end), ctx, sniffBare);
     return;
   }
-  const direct = directParse(unit, body);
+  // The head is parsed only for a known tool: the ladder's direct rung reads nothing else.
+  const knownHead = unit.head_name !== undefined && ctx.known.has(unit.head_name);
+  const direct = knownHead ? directParse(unit, body) : null;
   // Fast path: `<tool_call>known(...)</tool_call>` with nothing after the call.
-  if (unit.kind === 'block' && direct && direct.ok && unit.head_name && ctx.known.has(unit.head_name) && body.slice(direct.consumed).trim() === '') {
+  //             ^ head_name/head_sep from the scanner make this a lookup, not a search
+  if (unit.kind === 'block' && direct && direct.ok && unit.head_name && body.slice(direct.consumed).trim() === '') {
     creditCall(state, { id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} });
     consume(state, unit, credited(1, 'fast-path'));
     return;

@@ -6,7 +6,10 @@
  * after the `<` (`t` for `<tool_call>`, `/` for `</tool_call>`), each key holding the entries
  * in branch order. Reserved openers are keyed by their own first character code.
  */
+import { Code } from '../lex/codes.js';
 import type { ValidatedScanSpec } from './validate.js';
+
+const LESS_THAN = Code.LessThan;
 
 /** One tag's literal forms. */
 export interface TagForms {
@@ -47,6 +50,8 @@ export interface CompiledScanSpec {
   /** `<t` and `</t` per call tag: where a call span stops when line-leading. */
   readonly callTagBounds: readonly string[];
   readonly lessThan: ReadonlyMap<number, LessThanSlot>;
+  /** The slot for a character after `<` that no needle names (only bare-`<` entries). */
+  readonly lessThanAny: LessThanSlot;
   readonly reservedByFirstCode: ReadonlyMap<number, readonly ReservedOpener[]>;
   readonly knownTools: ReadonlySet<string>;
   readonly headerMarkers: ReadonlySet<string>;
@@ -65,15 +70,31 @@ function formsOf(tag: string): TagForms {
   return { tag, open: `<${tag}>`, close: `</${tag}>` };
 }
 
-function slotFor(table: Map<number, LessThanSlot>, needle: string): LessThanSlot {
-  // Needles start with `<`; the key is what follows it (NaN for a bare `<`, which never occurs).
-  const key = needle.charCodeAt(1);
-  let slot = table.get(key);
-  if (slot === undefined) {
-    slot = { beforeAngle: [], afterAngle: [] };
-    table.set(key, slot);
+interface KeyedEntry {
+  /** The character code after the `<`, or -1 for the bare `<` (it applies at every `<`). */
+  readonly key: number;
+  readonly before: boolean;
+  readonly entry: LessThanEntry;
+}
+
+function keyed(needle: string, before: boolean, entry: LessThanEntry): KeyedEntry {
+  return { key: needle.length > 1 ? needle.charCodeAt(1) : -1, before, entry };
+}
+
+/** Groups the entries (already in branch order) by key; bare-`<` entries go into every slot. */
+function slotsOf(entries: readonly KeyedEntry[]): { table: Map<number, LessThanSlot>; anyChar: LessThanSlot } {
+  const slotWith = (matches: (key: number) => boolean): LessThanSlot => {
+    const slot: LessThanSlot = { beforeAngle: [], afterAngle: [] };
+    for (const { key, before, entry } of entries) {
+      if (matches(key)) (before ? slot.beforeAngle : slot.afterAngle).push(entry);
+    }
+    return slot;
+  };
+  const table = new Map<number, LessThanSlot>();
+  for (const { key } of entries) {
+    if (key !== -1 && !table.has(key)) table.set(key, slotWith((k) => k === key || k === -1));
   }
-  return slot;
+  return { table, anyChar: slotWith((k) => k === -1) };
 }
 
 const cache = new WeakMap<ValidatedScanSpec, CompiledScanSpec>();
@@ -82,22 +103,23 @@ export function compileScanSpec(spec: ValidatedScanSpec): CompiledScanSpec {
   const cached = cache.get(spec);
   if (cached) return cached;
   const callTags = spec.call_tags.map(formsOf);
-  const lessThan = new Map<number, LessThanSlot>();
-  for (const forms of callTags) slotFor(lessThan, forms.open).beforeAngle.push({ branch: 'call', forms });
+  const entries: KeyedEntry[] = [];
+  for (const forms of callTags) entries.push(keyed(forms.open, true, { branch: 'call', forms }));
   for (const tag of spec.block_tags) {
     const forms = formsOf(tag);
-    slotFor(lessThan, forms.open).beforeAngle.push({ branch: 'block', forms });
+    entries.push(keyed(forms.open, true, { branch: 'block', forms }));
   }
   for (const { opener, close } of spec.markup_openers) {
     // Branch 10 only runs on a `<` cursor: an opener starting with anything else never applies.
-    if (opener.charCodeAt(0) === 0x3c) slotFor(lessThan, opener).afterAngle.push({ branch: 'markup', opener, close });
+    if (opener.charCodeAt(0) === LESS_THAN) entries.push(keyed(opener, false, { branch: 'markup', opener, close }));
   }
-  for (const forms of callTags) slotFor(lessThan, forms.close).afterAngle.push({ branch: 'stray_close', forms, needle: forms.close });
+  for (const forms of callTags) entries.push(keyed(forms.close, false, { branch: 'stray_close', forms, needle: forms.close }));
   for (const tag of spec.wrapper_tags) {
     const forms = formsOf(tag);
-    slotFor(lessThan, forms.open).afterAngle.push({ branch: 'wrapper', forms, needle: forms.open });
-    slotFor(lessThan, forms.close).afterAngle.push({ branch: 'wrapper', forms, needle: forms.close });
+    entries.push(keyed(forms.open, false, { branch: 'wrapper', forms, needle: forms.open }));
+    entries.push(keyed(forms.close, false, { branch: 'wrapper', forms, needle: forms.close }));
   }
+  const { table: lessThan, anyChar: lessThanAny } = slotsOf(entries);
   const reservedByFirstCode = new Map<number, ReservedOpener[]>();
   for (const opener of spec.reserved_openers) {
     const key = opener.charCodeAt(0);
@@ -114,6 +136,7 @@ export function compileScanSpec(spec: ValidatedScanSpec): CompiledScanSpec {
     callTagOpens: spec.call_tags.map((tag) => `<${tag}`),
     callTagBounds: spec.call_tags.flatMap((tag) => [`<${tag}`, `</${tag}`]),
     lessThan,
+    lessThanAny,
     reservedByFirstCode,
     knownTools: new Set(spec.known_tools),
     headerMarkers: new Set(harmony.header_markers),

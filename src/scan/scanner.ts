@@ -76,20 +76,16 @@ function step(state: ScanState): Unit {
     harmonySkip(state) ?? // 4
     fencedLine(state, adjacentToBlock(state)); // 5
   if (unit !== null) return unit;
-  const slot = state.vocab.lessThan.get(state.source.charCodeAt(state.cursor + 1));
-  if (slot !== undefined) {
-    for (const entry of slot.beforeAngle) {
-      const found = tagEntry(state, entry); // 6/7, 8
-      if (found !== null) return found;
-    }
+  const slot = state.vocab.lessThan.get(state.source.charCodeAt(state.cursor + 1)) ?? state.vocab.lessThanAny;
+  for (const entry of slot.beforeAngle) {
+    const found = tagEntry(state, entry); // 6/7, 8
+    if (found !== null) return found;
   }
   const angle = angleCall(state); // 9
   if (angle !== null) return angle;
-  if (slot !== undefined) {
-    for (const entry of slot.afterAngle) {
-      const found = tagEntry(state, entry); // 10, 11, 12
-      if (found !== null) return found;
-    }
+  for (const entry of slot.afterAngle) {
+    const found = tagEntry(state, entry); // 10, 11, 12
+    if (found !== null) return found;
   }
   return tagFragment(state); // 13
 }

@@ -309,3 +309,18 @@ describe('properties', () => {
     }), { numRuns: 150 });
   });
 });
+
+describe('hostile shapes', () => {
+  it('answers a registry nested too deeply to serialise with a 400, not a crash', () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const error = errorOf(createTaskHandler(LIMITS)(request(`{"text": "x", "tools": ${deep}}`)));
+    expect(error.status).toBe(400);
+    expect(['invalid_tools', 'invalid_request']).toContain(error.code);
+  });
+
+  it('answers a deeply nested body with a 400', () => {
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    const error = errorOf(createTaskHandler(LIMITS)(request(`{"text": "x", "extra": ${deep}}`)));
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+});

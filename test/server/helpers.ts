@@ -58,7 +58,7 @@ export async function postJson(base: string, path: string, body: unknown, header
 }
 
 /** Polls `check` every 20 ms until it holds or `ms` pass (bounded in count and time). */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<boolean> {
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
   const tries = Math.ceil(ms / 20);
   for (let i = 0; i < tries; i++) {
     if (await check()) return true;

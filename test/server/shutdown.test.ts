@@ -74,7 +74,7 @@ describe('SIGTERM', () => {
     expect((await postJson(base, '/parse', { text: CANONICAL_TEXT, tools: ['look'] })).status).toBe(200);
     const inFlight = postJson(base, '/parse', { text: `__sleep_2000__ ${CANONICAL_TEXT}`, tools: ['look'] });
     // wait until the service logged the request's arrival
-    for (let i = 0; i < 100 && running.stdout.join('').split('incoming request').length < 3; i++) {
+    for (let i = 0; i < 500 && running.stdout.join('').split('incoming request').length < 3; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     running.proc.kill('SIGTERM');

@@ -37,14 +37,17 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
   }
 
   /**
-   * The cached registry for a request's `tools`, or a 400 naming the bad entry (`prefix` places
-   * the library's `tools[0].name ...` inside the body, e.g. `responses[2].`).
+   * The cached registry for a request's `tools` and its cache key, or a 400 naming the bad entry
+   * (`prefix` places the library's `tools[0].name ...` inside the body, e.g. `responses[2].`).
+   * A registry nested too deeply to serialise is a 400 as well.
    */
-  function toolsOf(tools: unknown, toolsJson: string | null = jsonOf(tools), prefix = ''): CachedTools | Answer {
+  function toolsOf(tools: unknown, prefix = ''): { entry: CachedTools; json: string | null } | Answer {
     try {
-      return cache.get(toolsJson, tools);
+      const json = jsonOf(tools);
+      return { entry: cache.get(json, tools), json };
     } catch (error) {
       if (error instanceof TypeError) return fail(ErrorCode.InvalidTools, `${prefix}${error.message}`);
+      if (error instanceof RangeError) return fail(ErrorCode.InvalidTools, `${prefix}tools is nested too deeply`);
       throw error;
     }
   }
@@ -60,24 +63,23 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     const tools = toolsOf(body.tools);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
-    return ok(JSON.stringify(parseOne(body.text as string, tools, body.tool_format, start)));
+    return ok(JSON.stringify(parseOne(body.text as string, tools.entry, body.tool_format, start)));
   }
 
   function batch(body: Body): WorkerReply {
     const responses = body.responses as Body[];
-    const sharedJson = jsonOf(body.tools);
-    const shared = toolsOf(body.tools, sharedJson);
+    const shared = toolsOf(body.tools);
     if ('kind' in shared) return shared;
     const items: ItemTask[] = [];
     let chars = 0;
     for (let i = 0; i < responses.length; i++) {
       const response = responses[i]!;
-      let toolsJson = sharedJson;
+      let toolsJson = shared.json;
       if (response.tools !== undefined && response.tools !== null) {
         // Validate each own registry now, so a bad one is a 400 before any parsing.
-        toolsJson = jsonOf(response.tools);
-        const own = toolsOf(response.tools, toolsJson, `responses[${i}].`);
+        const own = toolsOf(response.tools, `responses[${i}].`);
         if ('kind' in own) return own;
+        toolsJson = own.json;
       }
       const format = response.tool_format ?? body.tool_format;
       const text = response.text as string;
@@ -97,7 +99,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
     const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
-      parseOne(text, tools, body.tool_format, from),
+      parseOne(text, tools.entry, body.tool_format, from),
     );
     return ok(JSON.stringify({ results: entries }));
   }
@@ -105,7 +107,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
   function scan(body: Body): WorkerReply {
     const tools = toolsOf(body.tools);
     if ('kind' in tools) return tools;
-    const result = scanUnits(body.text as string, cache.scanSpecOf(tools));
+    const result = scanUnits(body.text as string, cache.scanSpecOf(tools.entry));
     return ok(JSON.stringify({ source: result.source, units: result.units }));
   }
 

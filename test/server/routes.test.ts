@@ -138,6 +138,19 @@ describe('failure table (inject rows)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('a POST without a body is a 400, not a crash', async () => {
+    const res = await app.inject({ method: 'POST', url: '/parse' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body)).toEqual({ code: 'invalid_json', message: 'request body is empty; expected a JSON object' });
+  });
+
+  it('accepts application/json with parameters and in any case', async () => {
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await app.inject({ method: 'POST', url: '/parse', headers: { 'content-type': type }, payload: '{"text": "x"}' });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('an unknown route is a 404 in the same error shape', async () => {
     const res = await app.inject({ method: 'GET', url: '/nope?x=1' });
     expect(res.statusCode).toBe(404);

@@ -28,7 +28,9 @@ export function parseRoutes(app: FastifyInstance, options: ParseRoutesOptions): 
 
   const handler = (route: RouteName) => async (request: FastifyRequest, reply: FastifyReply) => {
     const stop = metrics.parseDuration.startTimer({ route });
-    const outcome = await dispatch(runner, route, request.body as Uint8Array);
+    // No body at all (no content type either) reaches here as undefined: an empty body.
+    const raw = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
+    const outcome = await dispatch(runner, route, raw);
     stop();
     if (outcome.logDetail !== undefined) {
       request.log.error({ detail: outcome.logDetail, status: outcome.status }, 'parse failed');

@@ -4,8 +4,11 @@
  * and recovery, batches spread over the pool, and a broken worker failing the start.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertResultShape, CANONICAL_TEXT, eventually, listen, poolApp, postJson } from './helpers.js';
+
+// Worker threads load the library through tsx here; a loaded CI machine needs room.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 let app: FastifyInstance | null = null;
 afterEach(async () => {

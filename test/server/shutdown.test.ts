@@ -5,8 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANONICAL_TEXT, postJson } from './helpers.js';
+
+// Worker threads load the library through tsx here; a loaded CI machine needs room.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVE = fileURLToPath(new URL('../fixtures/serve-misbehaving.ts', import.meta.url));

@@ -2,8 +2,9 @@
 export {};
 export { parseToolCalls, missingRequiredArguments } from './parse.js';
 export type { ParseOptions } from './parse.js';
-export { taggedLane, walkScan } from './tagged-lane.js';
-export type { WalkOutput } from './tagged-lane.js';
+export { taggedLane } from './tagged-lane.js';
+export { walkScan } from './walk.js';
+export type { WalkOutput } from './walk.js';
 export { consume, newWalkState } from './funnel.js';
 export type { WalkState, Outcome, TraceEntry, Account } from './funnel.js';
 export { emptyResult, taggedResult } from './project.js';

@@ -264,34 +264,3 @@ describe('tagged walk: frames and provider dialects (7.F)', () => {
     expect(kinds(r)).toEqual(['provider_dialect']);
   });
 });
-
-describe('walk trace: every unit accounted for, with the rung that decided it', () => {
-  it('names the account, outcome and rung of each unit in order', async () => {
-    const { walkScan } = await import('./tagged-lane.js');
-    const { composeContext } = await import('./context.js');
-    const { buildScanSpec } = await import('../dialects/index.js');
-    const { scanUnits } = await import('../scan/index.js');
-    const ctx = composeContext(SAMPLE, 'text');
-    const text = [
-      '<assistant_prose>Plan.</assistant_prose>',
-      'Some words.',
-      '<tool_call>run({ command: "ls" })</tool_call>',
-      '<tool_call>\n{"name": "run", "arguments": {"command": "pwd"}}\n</tool_call>',
-      '<notes>',
-      'run({ command: "bare" })',
-      '<tool_call>\nrun({ command: "cut',
-    ].join('\n');
-    const { result, trace } = walkScan(scanUnits(text, buildScanSpec(ctx.registry)), ctx, true);
-    expect(trace?.map((e) => [e.account, e.outcome, e.rung ?? null])).toEqual([
-      ['structural', 'prose_block', null],
-      ['drop', 'salvaged_as_prose', 'salvage'],
-      ['call', 'call', 'fast-path'],
-      ['call', 'call', 'json-body'],
-      ['drop', 'salvaged_as_prose', null],
-      ['call', 'call', 'sniff'],
-      ['drop', 'unparsed_call_block', 'truncated'],
-    ]);
-    expect(result.calls.map((c) => c.arguments.command)).toEqual(['ls', 'pwd', 'bare']);
-    expect(result.tool_parse_errors).toHaveLength(1);
-  });
-});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildScanSpec } from '../dialects/index.js';
+import { scanUnits } from '../scan/index.js';
+import { composeContext } from './context.js';
+import { walkScan } from './walk.js';
+
+const SAMPLE = [{ name: 'run', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } }];
+
+const trace = (text: string) => {
+  const ctx = composeContext(SAMPLE, 'text');
+  const scan = scanUnits(text, buildScanSpec(ctx.registry));
+  return walkScan(scan, ctx, true);
+};
+
+describe('walk trace: every unit accounted for, with the rung that decided it', () => {
+  it('names the account, outcome and rung of each unit in order', () => {
+    const text = [
+      '<assistant_prose>Plan.</assistant_prose>',
+      'Some words.',
+      '<tool_call>run({ command: "ls" })</tool_call>',
+      '<tool_call>\n{"name": "run", "arguments": {"command": "pwd"}}\n</tool_call>',
+      '<notes>',
+      'run({ command: "bare" })',
+      '<tool_call>\nrun({ command: "cut',
+    ].join('\n');
+    const { result, trace: entries } = trace(text);
+    expect(entries?.map((e) => [e.account, e.outcome, e.rung ?? null])).toEqual([
+      ['structural', 'prose_block', null],
+      ['drop', 'salvaged_as_prose', 'salvage'],
+      ['call', 'call', 'fast-path'],
+      ['call', 'call', 'json-body'],
+      ['drop', 'salvaged_as_prose', null],
+      ['call', 'call', 'sniff'],
+      ['drop', 'unparsed_call_block', 'truncated'],
+    ]);
+    expect(result.calls.map((c) => c.arguments.command)).toEqual(['ls', 'pwd', 'bare']);
+    expect(result.tool_parse_errors).toHaveLength(1);
+  });
+});
+
+  it('holds a canonical tool fence until the walk ends, then runs it when nothing else did', () => {
+    const { result, trace: entries } = trace('Plan:\n```tool\n{"name": "run", "args": {"command": "ls"}}\n```');
+    expect(entries?.map((e) => [e.account, e.outcome])).toEqual([
+      ['structural', 'fence_held'],
+      ['call', 'fence_recovered'],
+    ]);
+    expect(result.calls.map((c) => c.arguments)).toEqual([{ command: 'ls' }]);
+    expect(result.protocol_violations.map((v) => v.kind)).toEqual(['recovered_dialect']);
+    expect(result.recovered_from_stray_count).toBe(1);
+  });
+
+  it('keeps a held fence as a fenced_narration drop when the turn already made a call', () => {
+    const { result, trace: entries } = trace('<tool_call>run({ command: "a" })</tool_call>\nAlso:\n```tool\n{"name": "run", "args": {"command": "b"}}\n```');
+    expect(entries?.map((e) => [e.account, e.outcome])).toEqual([
+      ['call', 'call'],
+      ['structural', 'fence_held'],
+      ['drop', 'fenced_narration'],
+    ]);
+    expect(result.calls.map((c) => c.arguments)).toEqual([{ command: 'a' }]);
+    expect(result.protocol_violations.map((v) => v.kind)).toEqual(['wrong_tool_format']);
+    expect(result.dropped.map((d) => d.reason)).toEqual(['fenced_narration']);
+  });
+
+  it('records nothing for frames, wrappers and stray closes, and keeps pending text as prose', () => {
+    const { result, trace: entries } = trace('<|start|>assistant<|message|><function_calls></function_calls></tool_call>\n<user_response>\nAll good.');
+    expect(entries?.map((e) => e.outcome)).toEqual(['harmony_skip', 'wrapper', 'wrapper', 'stray_close', 'pending_open', 'pending_prose']);
+    expect(result.dropped).toEqual([]);
+    expect(result.user_response).toBe('All good.');
+  });

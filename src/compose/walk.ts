@@ -1,0 +1,216 @@
+/**
+ * The unit walk of the tagged lane (composer spec sections 3.2-3.9 and 3.11): one pass over the
+ * scanner's units, each accounted for through the consume funnel, then the post-loop fenced
+ * recovery and the projection.
+ *
+ *   unit --pending?--> pending body | interrupted (unclosed_response), then by kind:
+ *     text / fenced_line / harmony_line  stray ladder (sniff executes)
+ *     block / unclosed_block             prose, answer, done, or the call-body ladder
+ *     markup / angle_call                recovered call, diagnosed drop, or stray ladder
+ *     tag                                pending response, stray close, unknown tag
+ *     harmony_skip / wrapper / stray_close   structural, no content
+ */
+import { scanBareCalls } from '../lex/bare-calls.js';
+import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
+import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
+import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
+import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
+import { jsonLane } from './lanes/index.js';
+import type { ComposeContext } from './context.js';
+import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry, type WalkState } from './funnel.js';
+import { recoverFencedText } from './fenced-recovery.js';
+import { messages } from './messages.js';
+import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
+import { taggedResult } from './project.js';
+import { strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
+import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
+
+/** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
+export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
+
+export interface WalkOutput {
+  readonly result: LaneResult;
+  readonly trace: readonly TraceEntry[] | null;
+}
+
+/** Walks already-scanned units. `withTrace` records how each unit's span was accounted for. */
+export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = false): WalkOutput {
+  const state = newWalkState(withTrace);
+  for (const unit of scan.units) walkUnit(state, unit, scan.source, ctx);
+  recoverFencedText(state, ctx, (fenced, c) => jsonLane(fenced, c, { recoverHeredoc: false }));
+  return { result: taggedResult(state), trace: state.trace };
+}
+
+function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeContext): void {
+  if (state.pendingResponse === null) {
+    if (isTextKind(unit)) {
+      strayFast(state, unit, null, ctx, sniffBare);
+      return;
+    }
+  } else if (handlePending(state, unit)) {
+    return;
+  }
+  switch (unit.kind) {
+    case 'text':
+    case 'fenced_line':
+    case 'harmony_line':
+      // Only reached when a pending response was just interrupted by this very unit, which
+      // cannot happen for text kinds; kept so every kind has a defined ending.
+      strayFast(state, unit, null, ctx, sniffBare);
+      return;
+    case 'harmony_skip':
+      consume(state, unit, structural('harmony_skip'));
+      return;
+    case 'wrapper':
+      consume(state, unit, structural('wrapper'));
+      return;
+    case 'stray_close':
+      consume(state, unit, structural('stray_close'));
+      return;
+    case 'angle_call':
+      creditCall(state, { id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} });
+      state.violations.push({ kind: 'recovered_dialect', message: messages.angleCallRecovered, excerpt: null, dropped_reason: null });
+      consume(state, unit, credited(1, 'angle-call'));
+      return;
+    case 'markup':
+      walkMarkup(state, unit, source, ctx);
+      return;
+    case 'block':
+    case 'unclosed_block':
+      walkBlock(state, unit, source, ctx);
+      return;
+    case 'tag':
+      walkTag(state, unit);
+      return;
+    default: {
+      const other = unit as Unit;
+      straySlow(state, other, source.slice(other.start, other.end), ctx, sniffBare);
+    }
+  }
+}
+
+function creditCall(state: WalkState, call: ToolCall): void {
+  state.calls.push(call);
+  state.canonical.push({ kind: 'call', name: call.name, arguments: call.arguments });
+}
+
+function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, source: string, ctx: ComposeContext): void {
+  const outcome = parseMarkup(unit.text, ctx);
+  if (outcome.ok) {
+    creditCall(state, outcome.call);
+    state.violations.push({ kind: 'recovered_dialect', message: messages.markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null });
+    consume(state, unit, credited(1, outcome.rung));
+    return;
+  }
+  if (outcome.matched) {
+    state.errors.push(outcome.error || messages.markupFailed);
+    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), 'unparsed_markup', outcome.rung));
+    return;
+  }
+  straySlow(state, unit, unit.text, ctx, sniffBare);
+}
+
+/** The unit's own text, falling back to a field when offsets do not index `source`. */
+function sourceText(unit: Unit, source: string, fallback: string): string {
+  const slice = source.slice(unit.start, unit.end);
+  return slice.trim() !== '' ? slice : fallback;
+}
+
+/**
+ * The scanner's pre-parse of the body head: `name(...)` or `name{...}` at the start of the
+ * trimmed body. `consumed` counts from the start of the trimmed body.
+ */
+function directParse(unit: BlockUnit | UnclosedBlockUnit, trimmedBody: string): DirectParse | null {
+  const name = unit.head_name;
+  if (!name || !unit.head_sep) return null;
+  if (unit.head_sep === '(') return parseCallExpr(trimmedBody, name);
+  const literal = parseObjectLiteral(trimmedBody.slice(name.length), name);
+  return literal.ok ? { ...literal, consumed: literal.consumed + name.length } : literal;
+}
+
+function directArguments(direct: DirectParse): Record<string, unknown> | null {
+  if (!direct.ok) return null;
+  const args = 'arguments' in direct ? direct.arguments : direct.value;
+  return args ?? {};
+}
+
+function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source: string, ctx: ComposeContext): void {
+  const body = unit.body.trim();
+  const role = responseRole(unit.tag);
+  if (role === 'assistant_prose' || role === 'user_response') {
+    if (body !== '') {
+      if (role === 'assistant_prose') state.prose.push(body);
+      else state.answers.push(body);
+      state.canonical.push({ kind: role === 'assistant_prose' ? 'prose' : 'answer', text: body });
+    }
+    consume(state, unit, structural(role === 'assistant_prose' ? 'prose_block' : 'answer_block'));
+    return;
+  }
+  if (role === 'done') {
+    if (body === '') state.violations.push({ kind: 'empty_done', message: messages.emptyDone, excerpt: null, dropped_reason: null });
+    else {
+      state.done = body;
+      state.canonical.push({ kind: 'done', text: body });
+    }
+    consume(state, unit, structural('done_block'));
+    return;
+  }
+  if (!isCallTag(unit.tag)) {
+    straySlow(state, unit, source.slice(unit.start, unit.end), ctx, sniffBare);
+    return;
+  }
+  // The head is parsed only for a known tool: the ladder's direct rung reads nothing else.
+  const knownHead = unit.head_name !== undefined && ctx.known.has(unit.head_name);
+  const direct = knownHead ? directParse(unit, body) : null;
+  // Fast path: `<tool_call>known(...)</tool_call>` with nothing after the call.
+  //             ^ head_name/head_sep from the scanner make this a lookup, not a search
+  if (unit.kind === 'block' && direct && direct.ok && unit.head_name && body.slice(direct.consumed).trim() === '') {
+    creditCall(state, { id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} });
+    consume(state, unit, credited(1, 'fast-path'));
+    return;
+  }
+  const head = unit.head_name && unit.head_sep ? { name: unit.head_name, sep: unit.head_sep } : undefined;
+  const outcome = unit.kind === 'unclosed_block' ? unclosedBlockOutcome(unit.body, ctx, head, direct) : callFromBody(unit.body, ctx, head, direct);
+  if (outcome.ok) {
+    if (outcome.call) creditCall(state, outcome.call);
+    for (const narration of outcome.prose ?? []) {
+      if (narration.trim() === '') continue;
+      state.prose.push(narration);
+      state.canonical.push({ kind: 'prose', text: narration });
+    }
+    if (outcome.call) {
+      if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome as UnclosedOutcome));
+      consume(state, unit, credited(1, outcome.rung));
+    } else {
+      consume(state, unit, structural('narration_block', outcome.rung));
+    }
+    return;
+  }
+  state.errors.push(outcome.error || messages.callBlockFailed);
+  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unparsed_call_block', outcome.rung));
+}
+
+function recoveredUnclosed(outcome: UnclosedOutcome): ProtocolViolation {
+  return outcome.recoveredViolation ?? { kind: 'recovered_dialect', message: messages.unclosedCallRecovered, excerpt: null, dropped_reason: null };
+}
+
+function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>): void {
+  const raw = unit.raw.trim();
+  if (raw === '') {
+    consume(state, unit, structural('empty_text'));
+    return;
+  }
+  const role = responseRole(unit.name);
+  if (role !== null) {
+    state.pendingResponse = unit.name;
+    consume(state, unit, structural('pending_open'));
+    return;
+  }
+  if (raw.startsWith('</')) {
+    state.violations.push({ kind: 'stray_text', message: messages.strayText(raw), excerpt: raw, dropped_reason: null });
+    state.recovered += 1;
+  } else {
+    state.violations.push({ kind: 'unknown_tag', message: messages.unknownTag(raw), excerpt: raw, dropped_reason: null });
+  }
+  consume(state, unit, droppedAs(raw, 'salvaged_as_prose'));
+}

@@ -127,9 +127,9 @@ function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareSca
 
 /**
  * The fast path, for `text`, `fenced_line` and `harmony_line` units when no response is
- * pending. `scan` is the sniffer's result on the trimmed unit text (null: not sniffed yet).
+ * pending. The sniffer runs on the trimmed text, once, here (no batch pre-pass over the units).
  */
-export function strayFast(state: WalkState, unit: Unit & { text: string }, scan: BareScan | null, ctx: ComposeContext, sniff: BareSniffer): void {
+export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: ComposeContext, sniff: BareSniffer): void {
   const t = unit.text.trim();
   if (t === '') {
     consume(state, unit, structural('empty_text'));
@@ -140,7 +140,7 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, scan:
     consume(state, unit, droppedAs(t, 'unparsed_call_block'));
     return;
   }
-  const found = scan ?? sniff(t, ctx);
+  const found = sniff(t, ctx);
   if (found.calls.length > 0) {
     creditSniffedCalls(state, found);
     const prose = found.prose.trim();

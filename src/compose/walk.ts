@@ -44,7 +44,7 @@ export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = fals
 function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeContext): void {
   if (state.pendingResponse === null) {
     if (isTextKind(unit)) {
-      strayFast(state, unit, null, ctx, sniffBare);
+      strayFast(state, unit, ctx, sniffBare);
       return;
     }
   } else if (handlePending(state, unit)) {
@@ -56,7 +56,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
     case 'harmony_line':
       // Only reached when a pending response was just interrupted by this very unit, which
       // cannot happen for text kinds; kept so every kind has a defined ending.
-      strayFast(state, unit, null, ctx, sniffBare);
+      strayFast(state, unit, ctx, sniffBare);
       return;
     case 'harmony_skip':
       consume(state, unit, structural('harmony_skip'));

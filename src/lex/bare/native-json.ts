@@ -32,6 +32,7 @@ const ARGUMENT_PREVIEW_CHARS = 200;
 
 export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMeter): NativeCalls {
   const result: NativeCalls = { calls: [], errors: [], payload: [0, 0] };
+  if (!hasKeyedObject(text, meter)) return result;
   const payload = findPayload(text, meter);
   if (payload === null) return result;
   result.payload = [payload.start, payload.end];
@@ -91,6 +92,24 @@ function carriesCall(item: unknown): boolean {
   if (!isPlainRecord(item)) return false;
   if (isPlainRecord(ownField(item, 'function'))) return true;
   return nameOf(item) !== '' && (hasArgumentsSlot(item, 'arguments') || hasArgumentsSlot(item, 'parameters'));
+}
+
+/**
+ * Whether some `{` is followed (after JSON whitespace) by a `"`: every item that carries a call
+ * is an object with a key, so text without one cannot hold a payload and the candidate search
+ * is skipped. Each `indexOf` resumes past the previous hit, so this is one pass.
+ */
+function hasKeyedObject(text: string, meter: WorkMeter): boolean {
+  let at = text.indexOf('{');
+  while (at >= 0) {
+    let i = at + 1;
+    let code = text.charCodeAt(i);
+    while (code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn) code = text.charCodeAt(++i);
+    meter.steps += i - at;
+    if (code === Code.Quote) return true;
+    at = text.indexOf('{', i);
+  }
+  return false;
 }
 
 /**

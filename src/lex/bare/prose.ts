@@ -15,7 +15,8 @@ import type { WorkMeter } from './meter.js';
 import { collapseBlankLines, stripEmptyFences, trimUnicode } from './text-edits.js';
 
 export function assembleProse(text: string, scan: LineScan, meter: WorkMeter): string {
-  const cuts = proseCuts(scan);
+  // perf: with no call and no fence pair there is nothing to cut (the common prose line).
+  const cuts = scan.callRanges.length === 0 && scan.fences.length < 2 ? [] : proseCuts(scan);
   if (cuts.length === 0) return stripEmptyFences(text, meter);
   let kept = '';
   let cursor = 0;

@@ -4,6 +4,7 @@
  *
  * Codes are contract: never renamed, never reused. Messages are ours to write.
  */
+import { LOST_CALL_VIOLATION_KINDS } from '../dialects/vocabulary.js';
 import type { DropReason, ViolationKind } from './types.js';
 
 /** The eleven violation kinds (composer spec section 5.1). */
@@ -21,16 +22,8 @@ export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.f
   wrong_tool_format: 'A call used a grammar other than the taught tool_format.',
 });
 
-/** Kinds that report a call which did not run (the others report the form of the prose). */
-export const LOST_CALL_VIOLATION_KINDS: readonly ViolationKind[] = Object.freeze([
-  'ambiguous_recovery',
-  'bare_json',
-  'fence_dialect',
-  'provider_dialect',
-  'recovered_dialect',
-  'unparsed_tool_syntax',
-  'wrong_tool_format',
-] as const);
+/** Kinds that report a call which did not run (the others report the form of the prose); the list is dialect data. */
+export { LOST_CALL_VIOLATION_KINDS };
 
 export function isLostCallViolation(kind: string): boolean {
   return (LOST_CALL_VIOLATION_KINDS as readonly string[]).includes(kind);

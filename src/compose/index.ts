@@ -11,5 +11,5 @@ export { emptyResult, taggedResult } from './project.js';
 export { renderCall as renderCanonicalCallBlock, prettyJson } from './canonical.js';
 export { toolShapeFinding, toolShapeViolations } from './tool-shape.js';
 export type { ToolShape, ToolShapeFinding } from './tool-shape.js';
-export { VIOLATION_KINDS, LOST_CALL_VIOLATION_KINDS, isLostCallViolation, DROP_REASONS, STRUCTURAL_OUTCOMES, MACHINE_PREFIXES } from './diagnostics.js';
+export { VIOLATION_KINDS, isLostCallViolation, DROP_REASONS, STRUCTURAL_OUTCOMES, MACHINE_PREFIXES } from './diagnostics.js';
 export type { StructuralOutcome } from './diagnostics.js';

@@ -40,7 +40,10 @@ export interface WalkState {
 
 export type Account = 'call' | 'drop' | 'structural';
 
-/** How one unit's span was accounted for. */
+/**
+ * How one unit's span was accounted for. The post-loop fence decision adds one entry with
+ * `start === end === -1` (outcome `fence_recovered` for a call, `fenced_narration` for a drop).
+ */
 export interface TraceEntry {
   readonly start: number;
   readonly end: number;

@@ -100,8 +100,8 @@ function isQuote(code: number): boolean {
 }
 
 interface WalkMemo {
-  /** Quote or `<` offset -> id of the walk that stepped on it. */
-  readonly stamp: Map<number, number>;
+  /** Quote or `<` offset -> id of the walk that stepped on it (0: none yet). */
+  readonly stamp: Int32Array;
   /** `outcome[id]` for finished walks. */
   readonly outcome: SpanEnd[];
 }
@@ -112,7 +112,8 @@ export class SpanWalker {
   #index: TextIndex | undefined;
   /** Lowest start of an unterminated quote, by quote character. */
   #unterminatedFrom = new Map<number, number>();
-  #quoteEnds = new Map<number, number>();
+  /** End of the quoted span starting at each offset (0: not computed), allocated on first use. */
+  #quoteEnds: Int32Array | undefined;
   #heredocs = new Map<number, number>();
   /** Lowest start of an unterminated plain or escaped heredoc, by form and tag. */
   #unterminatedHeredocs = new Map<string, number>();
@@ -139,12 +140,13 @@ export class SpanWalker {
     const quote = this.src.charCodeAt(start);
     const unterminatedFrom = this.#unterminatedFrom.get(quote);
     if (unterminatedFrom !== undefined && start >= unterminatedFrom) return -1;
-    const known = this.#quoteEnds.get(start);
-    if (known !== undefined) return known;
+    const ends = (this.#quoteEnds ??= new Int32Array(this.src.length + 1));
+    const known = ends[start] as number;
+    if (known !== 0) return known;
     const end = skipStringSpan(this.src, start);
     this.#work((end === -1 ? this.src.length : end) - start);
     if (end === -1) this.#unterminatedFrom.set(quote, start);
-    else this.#quoteEnds.set(start, end);
+    else ends[start] = end;
     return end;
   }
 
@@ -230,12 +232,12 @@ export class SpanWalker {
       }
       // Only quotes and `<` decide anything, so only they are stamped: a later walk reaching a
       // stamped one would repeat this walk from here on, and takes its outcome instead.
-      const seenBy = memo.stamp.get(i);
-      if (seenBy !== undefined) {
+      const seenBy = memo.stamp[i] as number;
+      if (seenBy !== 0) {
         result = memo.outcome[seenBy] as SpanEnd;
         break;
       }
-      memo.stamp.set(i, walk);
+      memo.stamp[i] = walk;
       if (code !== Code.LessThan) {
         const end = this.quoteEnd(i);
         if (end === -1) {
@@ -305,7 +307,9 @@ export class SpanWalker {
     }
     let memo = byOpeners.get(openers);
     if (memo === undefined) {
-      memo = { stamp: new Map(), outcome: [] };
+      // Walk ids start at 1 so that 0 can mean "not stepped on"; a typed array, not a Map,
+      // because an adversarial body stamps hundreds of thousands of positions.
+      memo = { stamp: new Int32Array(this.src.length + 1), outcome: [NOT_FOUND] };
       byOpeners.set(openers, memo);
     }
     return memo;

@@ -1,7 +1,12 @@
 /**
  * Canonical parts (composer spec section 6.5): the turn re-rendered in the taught tagged
  * grammar, one part per accounted unit, joined with blank lines.
+ *
+ * The walk records parts as data and renders them once, at projection, with the lexer's
+ * renderer (`src/lex/render.ts`: keys sorted by code point, a leading `<<` escaped so the call
+ * round-trips, empty-part separators kept). This file only adapts the walk's parts to it.
  */
+import { renderCanonicalCall, renderParts as renderLexParts } from '../lex/render.js';
 import type { ToolCall } from './types.js';
 
 export type CanonicalPart =
@@ -11,71 +16,27 @@ export type CanonicalPart =
   | { readonly kind: 'prose' | 'answer'; readonly text: string }
   | { readonly kind: 'done'; readonly text: string };
 
-const INDENT = '  ';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** 2-space JSON with object keys sorted by code unit; `{}` and `[]` stay on one line. */
-export function prettyJson(value: unknown, depth = 0): string {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const inner = INDENT.repeat(depth + 1);
-    const items = value.map((item) => inner + (prettyJson(item, depth + 1) ?? 'null'));
-    return `[\n${items.join(',\n')}\n${INDENT.repeat(depth)}]`;
-  }
-  if (isPlainObject(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined && typeof value[k] !== 'function');
-    if (keys.length === 0) return '{}';
-    keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const inner = INDENT.repeat(depth + 1);
-    const items = keys.map((k) => `${inner}${JSON.stringify(k)}: ${prettyJson(value[k], depth + 1)}`);
-    return `{\n${items.join(',\n')}\n${INDENT.repeat(depth)}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
+/** One `<tool_call>` block; absent or null arguments render as `{}`. */
 export function renderCall(name: string, args: unknown): string {
-  return `<tool_call>\n${name}(${prettyJson(args ?? {})})\n</tool_call>`;
+  return `<tool_call>\n${renderCanonicalCall(name, args ?? {})}\n</tool_call>`;
 }
 
 export function renderProse(text: string): string {
-  return `<assistant_prose>\n${text.trim()}\n</assistant_prose>`;
+  return renderLexParts([{ kind: 'prose', text }]);
 }
 
-export function renderAnswer(text: string): string {
-  return `<user_response>\n${text.trim()}\n</user_response>`;
-}
-
-export function renderDone(body: string): string {
-  return `<done>${body}</done>`;
-}
-
-export function renderPart(part: CanonicalPart): string {
-  if (typeof part === 'string') return part;
-  switch (part.kind) {
-    case 'call':
-      return renderCall(part.name, part.arguments);
-    case 'prose':
-      return renderProse(part.text);
-    case 'answer':
-      return renderAnswer(part.text);
-    case 'done':
-      return renderDone(part.text);
-    case 'bare': {
-      const blocks = part.calls.map((c) => renderCall(c.name, c.arguments));
-      if (part.prose.trim() !== '') blocks.push(renderProse(part.prose));
-      return blocks.join('\n\n');
-    }
-  }
-}
-
+/** The walk's parts joined with blank lines (the walk never records a part that renders empty). */
 export function renderParts(parts: readonly CanonicalPart[]): string {
-  return parts.map(renderPart).filter((s) => s !== '').join('\n\n');
+  // The lexer's part types are the mutable spelling of the same shapes.
+  return renderLexParts(parts as Parameters<typeof renderLexParts>[0]);
 }
 
 /** Call blocks only, joined with one newline (JSON lane, remainder merges, joins). */
 export function renderCallBlocks(calls: readonly ToolCall[]): string {
-  return calls.map((c) => renderCall(c.name, c.arguments)).join('\n');
+  let out = '';
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    out += (i === 0 ? '' : '\n') + renderCall(call.name, call.arguments);
+  }
+  return out;
 }

@@ -16,8 +16,33 @@ export interface ComposeContext {
   readonly toolFormat: string;
 }
 
+interface RegistryFacts {
+  readonly known: ReadonlySet<string>;
+  readonly knownList: readonly string[];
+}
+
+// perf: a normalised registry is frozen, and the service passes the same one on every request,
+// so its name set is built once per registry object (and once for "no registry").
+const factsByRegistry = new WeakMap<ToolRegistry, RegistryFacts>();
+let factsWithoutRegistry: RegistryFacts | null = null;
+
+function registryFacts(registry: ToolRegistry | null): RegistryFacts {
+  if (registry === null) return (factsWithoutRegistry ??= factsOf(null));
+  let facts = factsByRegistry.get(registry);
+  if (facts === undefined) {
+    facts = factsOf(registry);
+    factsByRegistry.set(registry, facts);
+  }
+  return facts;
+}
+
+function factsOf(registry: ToolRegistry | null): RegistryFacts {
+  const knownList = registryNames(registry);
+  return { known: new Set(knownList), knownList };
+}
+
 export function composeContext(tools: unknown, toolFormat: string): ComposeContext {
   const registry = normalizeTools(tools);
-  const knownList = registryNames(registry);
-  return { registry, known: new Set(knownList), knownList, toolFormat };
+  const { known, knownList } = registryFacts(registry);
+  return { registry, known, knownList, toolFormat };
 }

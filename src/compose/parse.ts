@@ -68,8 +68,16 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
     arguments: call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {},
   }));
   const errors = [...parsed.tool_parse_errors];
+  // perf: a set of the messages so far, built on the first missing argument, keeps thousands
+  // of empty calls against thousands of errors linear.
+  let seen: Set<string> | null = null;
   for (const call of calls) {
-    for (const message of missingRequiredArguments(ctx, call)) if (!errors.includes(message)) errors.push(message);
+    for (const message of missingRequiredArguments(ctx, call)) {
+      seen ??= new Set(errors);
+      if (seen.has(message)) continue;
+      seen.add(message);
+      errors.push(message);
+    }
   }
   return {
     calls,
@@ -96,5 +104,5 @@ export function parseToolCalls(text: string, options?: ParseOptions): ParseResul
   const pinned = toolFormat === 'json' ? jsonLane(text, ctx, { recoverHeredoc: true }) : taggedLane(text, ctx);
   const parsed = siblingRecovery(pinned, text, ctx);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat);
-  return finish({ ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
+  return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
 }

@@ -12,6 +12,7 @@
 import type { Unit } from '../scan/types.js';
 import { DIALECTS } from '../dialects/index.js';
 import { Code } from '../lex/codes.js';
+import { startsWithFolded } from './ascii-fold.js';
 import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
@@ -27,7 +28,9 @@ export interface BareScan {
 
 export type BareSniffer = (text: string, ctx: ComposeContext) => BareScan;
 
-const RESPONSE_SPELLINGS: readonly string[] = DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]);
+// Lower-case spellings only: the text is folded to lower case before comparing, so a spelling
+// with an upper-case letter could never match.
+const RESPONSE_SPELLINGS: readonly string[] = DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]).filter((s) => s === s.toLowerCase());
 const USER_RESPONSE_OPENERS: readonly string[] = (DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'user_response')?.spellings ?? []).map((s) => `<${s}`);
 const FENCE_MARKERS: readonly string[] = [DIALECTS.BACKTICK_FENCE, DIALECTS.TILDE_FENCE];
 const DRIFT_INFOS: ReadonlySet<string> = new Set(DIALECTS.FENCE_DRIFT_INFOS);
@@ -47,45 +50,49 @@ export function isCanonicalToolFenceInfo(info: string): boolean {
   return INFO_SEPARATORS.some((sep) => normalised.startsWith(sep, CANONICAL_INFO.length));
 }
 
-/** True when some line of `text` opens a canonical ```tool (or ~~~tool) fence. */
+/**
+ * True when some line of `text` opens a canonical ```tool (or ~~~tool) fence. Only the marker
+ * occurrences are visited: each looks back over the blanks before it to its line start.
+ */
 export function holdsCanonicalToolFence(text: string): boolean {
-  let lineStart = 0;
-  while (lineStart < text.length) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
-    let pos = lineStart;
-    while (pos < lineEnd && isSpace(text.charCodeAt(pos))) pos++;
-    for (const marker of FENCE_MARKERS) {
-      if (text.startsWith(marker, pos) && isCanonicalToolFenceInfo(text.slice(pos + marker.length, lineEnd))) return true;
+  for (const marker of FENCE_MARKERS) {
+    for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + 1)) {
+      //   \n   ```tool python\n
+      //      ^ lineStart  ^ at      ^ lineEnd
+      let lineStart = at;
+      while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed && isSpace(text.charCodeAt(lineStart - 1))) lineStart--;
+      if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) continue;
+      let lineEnd = text.indexOf('\n', at + marker.length);
+      if (lineEnd < 0) lineEnd = text.length;
+      if (isCanonicalToolFenceInfo(text.slice(at + marker.length, lineEnd))) return true;
     }
-    lineStart = lineEnd + 1;
   }
   return false;
 }
 
+const CALL_SUFFIX = '_call';
+
 /**
  * True when `text` carries a fragment of the response protocol: any `_call>`, or an open or
- * close of a response tag standing at the end or followed by `>` or whitespace.
+ * close of a response tag standing at the end or followed by `>` or whitespace. Matched
+ * case-insensitively on char codes, visiting only the `>` and `<` of the text.
  */
 export function hasResponseProtocolFragment(text: string): boolean {
-  const lowered = text.toLowerCase();
-  if (lowered.includes('_call>')) return true;
-  for (const spelling of RESPONSE_SPELLINGS) {
-    let at = lowered.indexOf(`<${spelling}`);
-    while (at >= 0) {
-      const after = at + 1 + spelling.length;
-      if (after >= lowered.length) return true;
-      const code = lowered.charCodeAt(after);
+  //   foo_CALL>
+  //      ^ gt - 5  ^ gt
+  for (let gt = text.indexOf('>', CALL_SUFFIX.length); gt >= 0; gt = text.indexOf('>', gt + 1)) {
+    if (startsWithFolded(text, gt - CALL_SUFFIX.length, CALL_SUFFIX)) return true;
+  }
+  for (let lt = text.indexOf('<'); lt >= 0; lt = text.indexOf('<', lt + 1)) {
+    //   </Done>      <user_response\n
+    //   ^ lt ^ nameAt ^ lt ^ nameAt  ^ after
+    const nameAt = text.charCodeAt(lt + 1) === Code.Slash ? lt + 2 : lt + 1;
+    for (const spelling of RESPONSE_SPELLINGS) {
+      if (!startsWithFolded(text, nameAt, spelling)) continue;
+      const after = nameAt + spelling.length;
+      if (after >= text.length) return true;
+      const code = text.charCodeAt(after);
       if (code === Code.GreaterThan || isSpace(code)) return true;
-      at = lowered.indexOf(`<${spelling}`, at + 1);
-    }
-    at = lowered.indexOf(`</${spelling}`);
-    while (at >= 0) {
-      const after = at + 2 + spelling.length;
-      if (after >= lowered.length) return true;
-      const code = lowered.charCodeAt(after);
-      if (code === Code.GreaterThan || isSpace(code)) return true;
-      at = lowered.indexOf(`</${spelling}`, at + 1);
     }
   }
   return false;
@@ -93,8 +100,11 @@ export function hasResponseProtocolFragment(text: string): boolean {
 
 const CALL_OPENERS: ReadonlySet<string> = new Set((DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'tool_call')?.spellings ?? []).map((s) => `<${s}>`));
 
+const CALL_OPENER_MAX_LENGTH = Math.max(0, ...[...CALL_OPENERS].map((o) => o.length));
+
+/** The length gate spares hashing every long text for a set lookup that cannot succeed. */
 function isLoneCallOpener(t: string): boolean {
-  return CALL_OPENERS.has(t);
+  return t.length <= CALL_OPENER_MAX_LENGTH && t.charCodeAt(0) === Code.LessThan && CALL_OPENERS.has(t);
 }
 
 function dropReasonOf(unit: Unit): DropReason {

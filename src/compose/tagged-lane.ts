@@ -8,8 +8,8 @@
  */
 import { ALTERNATE_ENVELOPE_OPENERS } from '../dialects/vocabulary.js';
 import { buildScanSpec, DIALECTS } from '../dialects/index.js';
-import { scanUnits } from '../scan/index.js';
-import type { ScanSpec } from '../scan/types.js';
+import type { ToolRegistry } from '../dialects/registry.js';
+import { scanUnits, validateScanSpec, type ValidatedScanSpec } from '../scan/index.js';
 import { renderCallBlocks } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { callFromBody } from './ladders/index.js';
@@ -201,15 +201,19 @@ function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: Co
   };
 }
 
-// perf: one scan spec per parse, however many pieces the entry chain walks (the scanner
-// compiles a spec on first sight, keyed by the object).
-const specs = new WeakMap<ComposeContext, ScanSpec>();
+// perf: one validated scan spec per registry object (normalised registries are frozen and
+// reused by the service), so the scanner finds its compiled vocabulary by identity instead of
+// validating and keying a fresh spec on every parse.
+const specs = new WeakMap<ToolRegistry, ValidatedScanSpec>();
+let specWithoutRegistry: ValidatedScanSpec | null = null;
 
-function scanSpecOf(ctx: ComposeContext): ScanSpec {
-  let spec = specs.get(ctx);
+function scanSpecOf(ctx: ComposeContext): ValidatedScanSpec {
+  const registry = ctx.registry;
+  if (registry === null) return (specWithoutRegistry ??= validateScanSpec(buildScanSpec(null)));
+  let spec = specs.get(registry);
   if (spec === undefined) {
-    spec = buildScanSpec(ctx.registry);
-    specs.set(ctx, spec);
+    spec = validateScanSpec(buildScanSpec(registry));
+    specs.set(registry, spec);
   }
   return spec;
 }

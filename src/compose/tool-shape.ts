@@ -7,6 +7,7 @@
  * hand-written sweeps here, so a hostile ledger costs linear time.
  */
 import { Code } from '../lex/codes.js';
+import { startsWithFolded } from './ascii-fold.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import { messages } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
@@ -60,17 +61,6 @@ function isWordChar(code: number): boolean {
 /** `[A-Za-z0-9_.:-]`, the characters of a tag name. */
 function isTagNameChar(code: number): boolean {
   return isWordChar(code) || code === Code.Dot || code === Code.Colon || code === Code.Dash;
-}
-
-/** ASCII case-insensitive `text.startsWith(lowerWord, at)`. */
-function startsWithFolded(text: string, at: number, lowerWord: string): boolean {
-  if (at + lowerWord.length > text.length) return false;
-  for (let k = 0; k < lowerWord.length; k++) {
-    let code = text.charCodeAt(at + k);
-    if (code >= Code.UpperA && code <= Code.UpperZ) code += 0x20;
-    if (code !== lowerWord.charCodeAt(k)) return false;
-  }
-  return true;
 }
 
 /**

@@ -20,3 +20,4 @@ export { validateScanSpec, isValidatedScanSpec, type ValidatedScanSpec } from '.
 export { compileScanSpec, type CompiledScanSpec } from './compile.js';
 export type { ScanStats } from '../lex/spans.js';
 export type * from './types.js';
+export { tilingViolation } from './invariants.js';

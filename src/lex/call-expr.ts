@@ -10,6 +10,7 @@
 import { Code } from './codes.js';
 import { isPlainRecord } from './json-object.js';
 import { previewStr } from './render.js';
+import type { ScanMemo } from './scan-memo.js';
 import { parseTsValue, skipWsAndComments, type TsValueErrorCode } from './ts-value.js';
 
 /** Why a call expression failed: a value-parser code or one of the call-shape checks. */
@@ -41,7 +42,16 @@ function requireStrings(label: string, text: unknown, name: unknown): void {
  */
 export function parseCallExpr(text: string, name: string): CallExprResult {
   requireStrings('parseCallExpr', text, name);
-  const open = name.length;
+  return parseCallExprAt(text, 0, name, undefined);
+}
+
+/**
+ * {@link parseCallExpr} of the call whose name starts at `start` of `text`, without copying the
+ * text; `consumed` counts from `start`. Parses of many starts in one text share `memo`, which
+ * keeps them linear together (the bare-call sniffer retries at every line start).
+ */
+export function parseCallExprAt(text: string, start: number, name: string, memo: ScanMemo | undefined): CallExprResult {
+  const open = start + name.length;
   if (text.charCodeAt(open) !== Code.LeftParen) {
     return {
       ok: false,
@@ -50,12 +60,12 @@ export function parseCallExpr(text: string, name: string): CallExprResult {
     };
   }
   const argsStart = open + 1;
-  let pos = skipWsAndComments(text, argsStart);
+  let pos = skipWsAndComments(text, argsStart, memo);
   let value: unknown;
   if (text.charCodeAt(pos) === Code.RightParen) {
     value = {};
   } else {
-    const parsed = parseTsValue(text, argsStart);
+    const parsed = parseTsValue(text, argsStart, memo);
     if (!parsed.ok) {
       return {
         ok: false,
@@ -66,14 +76,14 @@ export function parseCallExpr(text: string, name: string): CallExprResult {
       };
     }
     value = parsed.value;
-    pos = skipWsAndComments(text, parsed.end);
+    pos = skipWsAndComments(text, parsed.end, memo);
   }
   let consumed: number;
   if (text.charCodeAt(pos) === Code.RightParen) {
-    consumed = pos + 1;
+    consumed = pos + 1 - start;
   } else if (pos >= text.length && isPlainRecord(value)) {
     // repair: the response ended right after the object, before its `)`.
-    consumed = pos;
+    consumed = pos - start;
   } else {
     return {
       ok: false,
@@ -99,14 +109,19 @@ export function parseCallExpr(text: string, name: string): CallExprResult {
  */
 export function parseObjectLiteral(text: string, name: string): ObjectLiteralResult {
   requireStrings('parseObjectLiteral', text, name);
-  const parsed = parseTsValue(text, 0);
+  return parseObjectLiteralAt(text, 0, name, undefined);
+}
+
+/** {@link parseObjectLiteral} of the literal at `start` of `text`; `consumed` counts from `start`. */
+export function parseObjectLiteralAt(text: string, start: number, name: string, memo: ScanMemo | undefined): ObjectLiteralResult {
+  const parsed = parseTsValue(text, start, memo);
   if (!parsed.ok) {
     return {
       ok: false,
       code: parsed.code,
       error:
         `${TOOL_CALL_PARSE_ERROR}: \`${name}{...}\`: ${parsed.error}. The body must be one TypeScript ` +
-        `object literal. Raw: ${previewStr(text, PREVIEW_LIMIT)}`,
+        `object literal. Raw: ${previewStr(text.slice(start), PREVIEW_LIMIT)}`,
     };
   }
   if (!isPlainRecord(parsed.value)) {
@@ -115,8 +130,8 @@ export function parseObjectLiteral(text: string, name: string): ObjectLiteralRes
       code: 'not-an-object',
       error:
         `${TOOL_CALL_PARSE_ERROR}: \`${name}{...}\`: \`${JSON.stringify(parsed.value)}\` is not an object literal. ` +
-        `Raw: ${previewStr(text, PREVIEW_LIMIT)}`,
+        `Raw: ${previewStr(text.slice(start), PREVIEW_LIMIT)}`,
     };
   }
-  return { ok: true, value: parsed.value, consumed: parsed.end };
+  return { ok: true, value: parsed.value, consumed: parsed.end - start };
 }

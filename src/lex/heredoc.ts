@@ -10,9 +10,12 @@
  * heredoc, writing a literal backslash-n instead of newlines). A plain body that never closes
  * may still end at a trailing call-tail line such as `})` (implicit close).
  *
- * Every scan runs to the end of `src` at most once, so one call is linear in the input.
+ * Every scan runs to the end of `src` at most once, so one call is linear in the input. Callers
+ * that scan many openers of one text pass a {@link ScanMemo}: plain-body close searches and the
+ * implicit-close facts are then shared, so the scans of all openers together stay linear.
  */
 import { Code, isAsciiDigit, isUnicodeWhitespace, tableByCode } from './codes.js';
+import { ScanMemo } from './scan-memo.js';
 
 /** Why a `<<TAG` opener did not yield a body. A missing tag is `null`, not a failure. */
 export type HeredocFailure = 'MissingNewline' | 'InvalidCount' | 'Unterminated';
@@ -50,7 +53,7 @@ function isLiteralNewline(src: string, at: number): boolean {
  * all (no `<<`, or no tag right after it: `<< EOF`, `<<-EOF`, `1 << 2`), which callers treat
  * as ordinary content.
  */
-export function scanHeredoc(src: string, start: number): HeredocScan | null {
+export function scanHeredoc(src: string, start: number, memo?: ScanMemo): HeredocScan | null {
   if (src.charCodeAt(start) !== Code.LessThan || src.charCodeAt(start + 1) !== Code.LessThan) {
     return null;
   }
@@ -78,11 +81,15 @@ export function scanHeredoc(src: string, start: number): HeredocScan | null {
   if (src.charCodeAt(i) === Code.LineFeed) {
     const contentStart = i + 1;
     return count === undefined
-      ? scanPlainBody(src, tag, contentStart)
-      : scanCountedBody(src, tag, contentStart, count);
+      ? scanPlainBody(src, tag, contentStart, memo)
+      : scanCountedBody(src, tag, contentStart, count, memo);
   }
   // `<<EOF\nbody\nEOF` written with literal backslash-n: a declared count is ignored.
-  if (isLiteralNewline(src, i)) return scanEscapedBody(src, tag, i + 2);
+  if (isLiteralNewline(src, i)) {
+    const escaped = scanEscapedBody(src, tag, i + 2);
+    if (memo !== undefined) memo.unsharedReads += (escaped.ok ? escaped.end : src.length) - i;
+    return escaped;
+  }
   return { ok: false, tag, reason: 'MissingNewline' };
 }
 
@@ -126,26 +133,36 @@ function trimOneLineEnd(src: string, contentStart: number, to: number): number {
  *     <<EOF\n  body\n  EOF })
  *            ^ contentStart; the first line whose trimmed start is `EOF` + word boundary closes
  */
-function scanPlainBody(src: string, tag: string, contentStart: number): HeredocScan {
+function scanPlainBody(src: string, tag: string, contentStart: number, memo: ScanMemo | undefined): HeredocScan {
+  const closeLine =
+    memo === undefined
+      ? firstCloseLine(src, tag, contentStart)
+      : ScanMemo.searchOf(memo.plainCloses, tag).find(contentStart, (from) => firstCloseLine(src, tag, from));
+  if (closeLine < 0) return implicitClose(src, tag, contentStart, memo);
+  return {
+    ok: true,
+    tag,
+    contentStart,
+    contentEnd: trimOneLineEnd(src, contentStart, closeLine),
+    end: closeTagEnd(src, tag, closeLine, false),
+    escaped: false,
+  };
+}
+
+/**
+ * Start of the first line at or after the line start `from` that closes a plain `tag` body, or
+ * -1. The answer for `from` is also the answer for every line start up to it.
+ */
+function firstCloseLine(src: string, tag: string, from: number): number {
   const length = src.length;
-  let lineStart = contentStart;
+  let lineStart = from;
   while (lineStart <= length) {
-    const end = closeTagEnd(src, tag, lineStart, false);
-    if (end >= 0) {
-      return {
-        ok: true,
-        tag,
-        contentStart,
-        contentEnd: trimOneLineEnd(src, contentStart, lineStart),
-        end,
-        escaped: false,
-      };
-    }
+    if (closeTagEnd(src, tag, lineStart, false) >= 0) return lineStart;
     const newline = src.indexOf('\n', lineStart);
     if (newline < 0) break;
     lineStart = newline + 1;
   }
-  return implicitClose(src, tag, contentStart);
+  return -1;
 }
 
 /**
@@ -156,13 +173,30 @@ function scanPlainBody(src: string, tag: string, contentStart: number): HeredocS
  *     <<EOF\nbody\n  })\n\n
  *                  ^ end (the tail line's start; the caller parses `})` itself)
  */
-function implicitClose(src: string, tag: string, contentStart: number): HeredocScan {
+function implicitClose(src: string, tag: string, contentStart: number, memo: ScanMemo | undefined): HeredocScan {
+  const tail = memo === undefined ? tailFacts(src) : (memo.tail ??= tailFacts(src));
+  // `contentStart` follows a LF, so a last line that has text after it starts at or after it.
+  if (tail.last < contentStart || !tail.isCallTail) return { ok: false, tag, reason: 'Unterminated' };
+  return {
+    ok: true,
+    tag,
+    contentStart,
+    contentEnd: trimOneLineEnd(src, contentStart, tail.lineStart),
+    end: tail.lineStart,
+    escaped: false,
+  };
+}
+
+/**
+ * The facts of the text's end an implicit close depends on, whatever the body's start: the last
+ * non-whitespace character, the start of its line, and whether that line is a call tail (only
+ * `)`, `}`, `]`, `,`, spaces and tabs, with at least one `)`).
+ */
+function tailFacts(src: string): NonNullable<ScanMemo['tail']> {
   let last = src.length - 1;
-  while (last >= contentStart && isUnicodeWhitespace(src.charCodeAt(last))) last--;
-  if (last < contentStart) return { ok: false, tag, reason: 'Unterminated' };
-  const newline = src.lastIndexOf('\n', last);
-  const tailLineStart = newline < contentStart ? contentStart : newline + 1;
-  let first = tailLineStart;
+  while (last >= 0 && isUnicodeWhitespace(src.charCodeAt(last))) last--;
+  const lineStart = last < 0 ? 0 : src.lastIndexOf('\n', last) + 1;
+  let first = lineStart;
   while (isUnicodeWhitespace(src.charCodeAt(first))) first++;
   let sawParen = false;
   for (let i = first; i <= last; i++) {
@@ -175,18 +209,10 @@ function implicitClose(src: string, tag: string, contentStart: number): HeredocS
       code !== Code.Space &&
       code !== Code.Tab
     ) {
-      return { ok: false, tag, reason: 'Unterminated' };
+      return { last, lineStart, isCallTail: false };
     }
   }
-  if (!sawParen) return { ok: false, tag, reason: 'Unterminated' };
-  return {
-    ok: true,
-    tag,
-    contentStart,
-    contentEnd: trimOneLineEnd(src, contentStart, tailLineStart),
-    end: tailLineStart,
-    escaped: false,
-  };
+  return { last, lineStart, isCallTail: sawParen };
 }
 
 /**
@@ -194,13 +220,9 @@ function implicitClose(src: string, tag: string, contentStart: number): HeredocS
  *           ^ contentStart: exactly two lines (a tag line among them is content), then the
  *             third line must be the tag alone (leading whitespace and one CR allowed)
  */
-function scanCountedBody(src: string, tag: string, contentStart: number, count: number): HeredocScan {
-  let lineStart = contentStart;
-  for (let seen = 0; seen < count; seen++) {
-    const newline = src.indexOf('\n', lineStart);
-    if (newline < 0) return { ok: false, tag, reason: 'Unterminated' };
-    lineStart = newline + 1;
-  }
+function scanCountedBody(src: string, tag: string, contentStart: number, count: number, memo: ScanMemo | undefined): HeredocScan {
+  const lineStart = lineStartAfter(src, contentStart, count, memo);
+  if (lineStart < 0) return { ok: false, tag, reason: 'Unterminated' };
   let i = lineStart;
   while (i < src.length && src.charCodeAt(i) !== Code.LineFeed && isUnicodeWhitespace(src.charCodeAt(i))) i++;
   if (!src.startsWith(tag, i)) return { ok: false, tag, reason: 'Unterminated' };
@@ -211,6 +233,23 @@ function scanCountedBody(src: string, tag: string, contentStart: number, count: 
     return { ok: false, tag, reason: 'Unterminated' };
   }
   return { ok: true, tag, contentStart, contentEnd: lineStart, end, escaped: false };
+}
+
+/** Start of the line `lines` lines after the line start `from`, or -1 when the text ends first. */
+function lineStartAfter(src: string, from: number, lines: number, memo: ScanMemo | undefined): number {
+  if (lines === 0) return from;
+  // perf: with a memo, its LF index answers without walking the lines (many openers, one text).
+  if (memo !== undefined) {
+    const newline = memo.nthLineFeed(from, lines - 1);
+    return newline < 0 ? -1 : newline + 1;
+  }
+  let lineStart = from;
+  for (let seen = 0; seen < lines; seen++) {
+    const newline = src.indexOf('\n', lineStart);
+    if (newline < 0) return -1;
+    lineStart = newline + 1;
+  }
+  return lineStart;
 }
 
 /**

@@ -18,6 +18,7 @@ import { Code, hexDigitValue, isAsciiDigit, tableByCode } from './codes.js';
 import { scanHeredoc, heredocContent } from './heredoc.js';
 import { identLength } from './ident.js';
 import { setOwn } from './json-object.js';
+import { ScanMemo, type DecodedRange } from './scan-memo.js';
 
 /** Objects/arrays nested deeper than this fail with `too-deep` (the reference has no bound). */
 export const MAX_NESTING = 512;
@@ -68,8 +69,11 @@ function charAt(text: string, at: number): string {
   return String.fromCodePoint(text.codePointAt(at) ?? 0xfffd);
 }
 
-/** Skip spaces, tabs, LF, CR and comments from `from`; returns the new index. */
-export function skipWsAndComments(text: string, from: number): number {
+/**
+ * Skip spaces, tabs, LF, CR and comments from `from`; returns the new index. With a `memo`, the
+ * search for the end of a block comment is shared by every parse of the text.
+ */
+export function skipWsAndComments(text: string, from: number, memo?: ScanMemo): number {
   const length = text.length;
   let i = from;
   for (;;) {
@@ -85,7 +89,8 @@ export function skipWsAndComments(text: string, from: number): number {
     } else if (next === Code.Asterisk) {
       // An unclosed `/*` runs to the end (the reference stops one character short; see
       // conformance/DIFFERENCES.md).
-      const close = text.indexOf('*/', i + 2);
+      const close =
+        memo === undefined ? text.indexOf('*/', i + 2) : memo.commentCloses.find(i + 2, (start) => text.indexOf('*/', start));
       i = close < 0 ? length : close + 2;
     } else {
       return i;
@@ -216,6 +221,78 @@ function decodeQuotedEscape(text: string, at: number): Escape {
   }
 }
 
+/**
+ * Where a recovery scan from `start` stops: at a `quote` followed (after whitespace) by `,` or
+ * `}` (the real close), or at a backslash that starts a broken escape; -1 when it runs to the
+ * end. Other same-kind quotes are content.
+ *
+ *     { code: "r#"x"# done" }
+ *              ^ start    ^ stop
+ */
+function recoveryStop(text: string, start: number, quote: number): number {
+  const length = text.length;
+  let i = start;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code === Code.Backslash) {
+      const escape = decodeQuotedEscape(text, i);
+      if (escape.kind === 'eof' || escape.kind === 'invalid') return i;
+      i = escape.end;
+    } else if (code === quote) {
+      let look = i + 1;
+      let next = text.charCodeAt(look);
+      while (next === Code.Space || next === Code.Tab || next === Code.LineFeed || next === Code.CarriageReturn) {
+        next = text.charCodeAt(++look);
+      }
+      if (next === Code.Comma || next === Code.RightBrace) return i;
+      i++;
+    } else {
+      i++;
+    }
+  }
+  return -1;
+}
+
+/** The recovered string `[start, stop)`, escapes decoded (the range holds no broken escape). */
+function decodeRecovered(text: string, start: number, stop: number): DecodedRange {
+  const decoded: DecodedRange = { start, stop, out: '', sourceMarks: [], outMarks: [] };
+  let out = '';
+  let chunkStart = start;
+  let i = start;
+  while (i < stop) {
+    if (text.charCodeAt(i) !== Code.Backslash) {
+      i++;
+      continue;
+    }
+    const escape = decodeQuotedEscape(text, i);
+    if (escape.kind === 'eof' || escape.kind === 'invalid') break;
+    if (escape.kind === 'decoded') {
+      out += text.slice(chunkStart, i) + escape.text;
+      chunkStart = escape.end;
+      decoded.sourceMarks.push(escape.end);
+      decoded.outMarks.push(out.length);
+    }
+    i = escape.end;
+  }
+  decoded.out = out + text.slice(chunkStart, stop);
+  return decoded;
+}
+
+/** The decoding of `[start, range.stop)`, where `start` is a character boundary of the range. */
+function suffixOf(range: DecodedRange, start: number): string {
+  const marks = range.sourceMarks;
+  let low = 0;
+  let high = marks.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((marks[mid] as number) <= start) low = mid + 1;
+    else high = mid;
+  }
+  // `low` decoded escapes end at or before `start`; the text after the last of them is verbatim.
+  const outAt = low === 0 ? start - range.start : (range.outMarks[low - 1] as number) + (start - (marks[low - 1] as number));
+  return range.out.slice(outAt);
+}
+
 class TsValueParser {
   pos: number;
   code: TsValueErrorCode = 'unexpected-end';
@@ -226,6 +303,7 @@ class TsValueParser {
   constructor(
     private readonly text: string,
     from: number,
+    private readonly memo: ScanMemo | undefined,
   ) {
     this.pos = from;
   }
@@ -238,7 +316,7 @@ class TsValueParser {
   }
 
   skipWs(): void {
-    this.pos = skipWsAndComments(this.text, this.pos);
+    this.pos = skipWsAndComments(this.text, this.pos, this.memo);
   }
 
   /** primary, then `+ "more"` folding when the primary is a string. */
@@ -404,37 +482,23 @@ class TsValueParser {
    *             ^ valueStart  ^ real end
    */
   recoverOverclosedString(valueStart: number, quote: number): string | undefined {
-    const { text } = this;
-    const length = text.length;
-    let out = '';
-    let chunkStart = valueStart + 1;
-    let i = chunkStart;
-    while (i < length) {
-      const code = text.charCodeAt(i);
-      if (code === Code.Backslash) {
-        const escape = decodeQuotedEscape(text, i);
-        if (escape.kind === 'eof' || escape.kind === 'invalid') return undefined;
-        if (escape.kind === 'decoded') {
-          out += text.slice(chunkStart, i) + escape.text;
-          chunkStart = escape.end;
-        }
-        i = escape.end;
-      } else if (code === quote) {
-        let look = i + 1;
-        let next = text.charCodeAt(look);
-        while (next === Code.Space || next === Code.Tab || next === Code.LineFeed || next === Code.CarriageReturn) {
-          next = text.charCodeAt(++look);
-        }
-        if (next === Code.Comma || next === Code.RightBrace) {
-          this.pos = i + 1;
-          return out + text.slice(chunkStart, i);
-        }
-        i++;
-      } else {
-        i++;
-      }
-    }
-    return undefined;
+    const { text, memo } = this;
+    const start = valueStart + 1;
+    // Every start is just after an opening quote, which an earlier recovery scan that passed it
+    // read as content, so it shares that scan's stop (see ScanMemo).
+    const stop =
+      memo === undefined
+        ? recoveryStop(text, start, quote)
+        : ScanMemo.searchOf(memo.recoveries, quote).find(start, (from) => recoveryStop(text, from, quote));
+    if (stop < 0 || text.charCodeAt(stop) !== quote) return undefined;
+    this.pos = stop + 1;
+    if (memo === undefined) return decodeRecovered(text, start, stop).out;
+    // A later start inside the last recovery to the same close reads its decoding as a slice.
+    const last = memo.recovered.get(quote);
+    if (last !== undefined && last.stop === stop && last.start <= start) return suffixOf(last, start);
+    const decoded = decodeRecovered(text, start, stop);
+    memo.recovered.set(quote, decoded);
+    return decoded.out;
   }
 
   /**
@@ -562,6 +626,7 @@ class TsValueParser {
           else if (inner === Code.RightBrace) depth--;
           j++;
         }
+        if (this.memo !== undefined) this.memo.unsharedReads += j - i;
         if (depth > 0) {
           return this.fail('unterminated-interpolation', 'a `${` in a template literal is never closed', i);
         }
@@ -578,7 +643,7 @@ class TsValueParser {
    *     ^ pos          ^ pos afterwards (the rest of the close line is parsed next)
    */
   heredoc(): Parsed | typeof FAIL {
-    const scan = scanHeredoc(this.text, this.pos);
+    const scan = scanHeredoc(this.text, this.pos, this.memo);
     if (scan === null) return this.fail('heredoc-missing-tag', '`<<` must be followed by a tag, as in `<<EOF`');
     if (!scan.ok) {
       switch (scan.reason) {
@@ -658,8 +723,9 @@ function validNumber(literal: string): number | undefined {
  * Parse one value starting at `from` (leading whitespace and comments are skipped; trailing
  * ones are not consumed). `end` is the index just past the value.
  */
-export function parseTsValue(text: string, from = 0): TsValueResult {
-  const parser = new TsValueParser(text, from);
+export function parseTsValue(text: string, from = 0, memo?: ScanMemo): TsValueResult {
+  if (memo !== undefined && memo.text !== text) throw new TypeError('parseTsValue: memo belongs to another text');
+  const parser = new TsValueParser(text, from, memo);
   const value = parser.value();
   if (value === FAIL) return { ok: false, code: parser.code, error: parser.error, at: parser.at };
   return { ok: true, value, end: parser.pos };

@@ -1,49 +1,52 @@
 /**
- * The sniffer's own work is linear in the text: steps are counted by the work meter (no
- * clock), and calls into the lexer's call parsers are counted too: at most one per line, and
- * the text handed to parses that failed (each may read all of it) stays within a constant
- * multiple of the text.
+ * The sniffer's work is linear in the text, parses of broken calls included: steps are counted
+ * by the work meter, every character the lexer reads is counted by `countStringWork` (no clock),
+ * and calls into the lexer's call parsers are counted too (at most one per line start).
  */
 import { describe, expect, it, vi } from 'vitest';
+import { countStringWork } from '../../../test/support/string-work.js';
 import { normalizeTools } from '../../dialects/registry.js';
 import { knownNamesOf } from './names.js';
 import { sniff } from './sniff.js';
 
-const parserCalls = vi.hoisted(() => ({ count: 0, failedChars: 0 }));
+const parserCalls = vi.hoisted(() => ({ count: 0 }));
 
 vi.mock('../call-expr.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../call-expr.js')>();
   return {
     ...actual,
-    parseCallExpr: (text: string, name: string) => {
+    parseCallExprAt: (...args: Parameters<typeof actual.parseCallExprAt>) => {
       parserCalls.count++;
-      const parsed = actual.parseCallExpr(text, name);
-      if (!parsed.ok) parserCalls.failedChars += text.length;
-      return parsed;
+      return actual.parseCallExprAt(...args);
     },
-    parseObjectLiteral: (text: string, name: string) => {
+    parseObjectLiteralAt: (...args: Parameters<typeof actual.parseObjectLiteralAt>) => {
       parserCalls.count++;
-      const parsed = actual.parseObjectLiteral(text, name);
-      if (!parsed.ok) parserCalls.failedChars += text.length;
-      return parsed;
+      return actual.parseObjectLiteralAt(...args);
     },
   };
 });
 
 const KNOWN = knownNamesOf(normalizeTools([{ name: 'edit' }, { name: 'run' }]));
 
-/** Steps per character allowed to any input; generous, but a constant. */
+/** Meter steps per character allowed to any input; generous, but a constant. */
 const STEPS_PER_CHAR = 40;
 
-/** Text failed parses may be handed, per character (the sniffer's gate allows 16, plus slack). */
-const FAILED_PARSE_CHARS_PER_CHAR = 17;
+/** Characters read (string work) per character of text; generous, but a constant. */
+const READS_PER_CHAR = 100;
 
-function measure(text: string): { steps: number; parses: number; failedChars: number; errors: string[] } {
+/** 8x the text may cost at most this many times the work (linear is 8, quadratic 64). */
+const MAX_GROWTH = 10;
+
+const TOO_MANY = 'Too many malformed tool calls';
+
+function measure(text: string): { steps: number; reads: number; parses: number; errors: string[] } {
   const meter = { steps: 0 };
   parserCalls.count = 0;
-  parserCalls.failedChars = 0;
-  const scan = sniff(text, KNOWN, meter, 0);
-  return { steps: meter.steps, parses: parserCalls.count, failedChars: parserCalls.failedChars, errors: scan.errors };
+  let errors: string[] = [];
+  const reads = countStringWork(() => {
+    errors = sniff(text, KNOWN, meter, 0).errors;
+  });
+  return { steps: meter.steps, reads, parses: parserCalls.count, errors };
 }
 
 const ADVERSARIAL: Record<string, (n: number) => string> = {
@@ -51,6 +54,17 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   'openers without a close, one per line': (n) => 'edit({ a: \n'.repeat(n),
   'unterminated strings, one per line': (n) => 'edit({ a: "\\\n'.repeat(n),
   'unterminated heredocs, one per line': (n) => 'edit({ a: <<EOF\n'.repeat(n),
+  'heredocs all closed by the last line': (n) => `${'edit({ a: <<EOF\n'.repeat(n)}EOF x\n`,
+  'heredocs before a long last line': (n) => `${'edit({ a: <<EOF\n'.repeat(n)}${'x'.repeat(8 * n)}`,
+  'heredocs before a call-tail last line': (n) => `${'edit({ a: <<EOF\n'.repeat(n)}})\n`,
+  'counted heredocs longer than the text, one per line': (n) => 'edit({ a: <<E:999999999\n'.repeat(n),
+  'counted heredocs of one line, one per line': (n) => `${'edit({ a: <<E:1\n'.repeat(n)}E\n`,
+  'heredocs before trailing whitespace': (n) => `${'edit({ a: <<EOF\n'.repeat(n)}x${' '.repeat(8 * n)}`,
+  'quoted heredocs, one per line': (n) => 'edit({ a: "<<EOF\n'.repeat(n),
+  'unclosed block comments, one per line': (n) => 'edit({ /*\n'.repeat(n),
+  'block comments all closed by the last line': (n) => `${'edit({ /*\n'.repeat(n)}*/ x\n`,
+  'over-closed strings recovered at the end': (n) => `${'edit({ a: "x" y "\n'.repeat(n)}"}x\n`,
+  'over-closed strings never recovered': (n) => 'edit({ a: "x" y\n'.repeat(n),
   'unterminated templates, one per line': (n) => 'run{ a: `\\`\n'.repeat(n),
   'scalar-argument calls': (n) => 'run(\n'.repeat(n),
   'unknown names with objects': (n) => 'frobnicate({ a: 1 })\n'.repeat(n),
@@ -77,27 +91,43 @@ describe('scanBareCalls work is linear', () => {
       const a = measure(small);
       const b = measure(large);
       expect(b.steps).toBeLessThanOrEqual(STEPS_PER_CHAR * large.length + 4096);
-      // 8x the text may cost at most ~8x the steps (plus a constant), never 64x.
-      expect(b.steps).toBeLessThanOrEqual(9 * a.steps + 4096);
-      const lines = large.split('\n').length;
-      expect(b.parses).toBeLessThanOrEqual(lines + 1);
-      expect(b.failedChars).toBeLessThanOrEqual(FAILED_PARSE_CHARS_PER_CHAR * large.length + (1 << 18));
+      expect(b.steps).toBeLessThanOrEqual(MAX_GROWTH * a.steps + 4096);
+      expect(b.reads).toBeLessThanOrEqual(READS_PER_CHAR * large.length);
+      expect(b.reads).toBeLessThanOrEqual(MAX_GROWTH * a.reads);
+      expect(b.parses).toBeLessThanOrEqual(large.split('\n').length + 1);
+      // The shapes above are all shared by the memo: the safety net never closes on them.
+      expect(b.errors.some((e) => e.startsWith(TOO_MANY))).toBe(false);
     });
   }
 
-  it('reads broken calls until the allowance is spent, then says so once', () => {
+  it('reads every broken call of a long response and reports each one', () => {
     const broken = measure('edit({ a: <<EOF\n'.repeat(20000));
-    expect(broken.parses).toBeLessThan(20000);
-    expect(broken.errors.filter((e) => e.startsWith('Too many malformed tool calls'))).toHaveLength(1);
+    expect(broken.parses).toBe(20000);
+    expect(broken.errors).toHaveLength(20000);
+    expect(broken.errors.every((e) => e.includes('heredoc <<EOF is never closed'))).toBe(true);
     const few = measure(`${'edit({ a: <<EOF\n'.repeat(20)}run({ command: "ls" })\n`);
     expect(few.parses).toBe(21);
-    expect(few.errors.some((e) => e.startsWith('Too many'))).toBe(false);
+    expect(few.errors).toHaveLength(20);
+  });
+
+  it('keeps a safety net for the searches the memo does not share, and says so once', () => {
+    // An escaped body (`<<EOF` then a literal backslash-n) that never closes is read to the end
+    // from every line start: the one shape the memo leaves to the net.
+    const escaped = (n: number): string => 'edit({ a: <<EOF\\nx\n'.repeat(n);
+    const large = measure(escaped(20000));
+    expect(large.errors.filter((e) => e.startsWith(TOO_MANY))).toHaveLength(1);
+    expect(large.parses).toBeLessThan(20000);
+    expect(large.reads).toBeLessThanOrEqual(READS_PER_CHAR * escaped(20000).length);
+    const few = measure(escaped(100));
+    expect(few.parses).toBe(100);
+    expect(few.errors.some((e) => e.startsWith(TOO_MANY))).toBe(false);
   });
 
   it('still finds calls in a long response', () => {
     const text = 'Some prose.\nrun({ command: "ls" })\n'.repeat(2000);
-    const { steps, parses } = measure(text);
+    const { steps, parses, errors } = measure(text);
     expect(parses).toBe(2000);
+    expect(errors).toEqual([]);
     expect(steps).toBeLessThanOrEqual(STEPS_PER_CHAR * text.length);
   });
 });

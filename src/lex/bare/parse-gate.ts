@@ -1,41 +1,46 @@
 /**
- * The lexer's call parsers behind a budget. A failed parse may have read everything up to the
- * end of the text (an unterminated heredoc or string), and every line start may try again, so
- * failures draw on an allowance proportional to the text. Only adversarial text spends it
- * (thousands of broken calls); the rest of the line starts are then reported once, not parsed.
+ * The lexer's call parsers over one text, parsing in place from each start with one shared
+ * {@link ScanMemo}. A failed parse may read to the end of the text (an unterminated heredoc, an
+ * unclosed comment, a string recovery that finds no close) and the sniffer tries again at every
+ * later line start; the memo answers those repeated searches without re-reading, so all the
+ * parses of one text together stay linear (`linearity.test.ts`).
+ *
+ * Safety net: the few searches the memo does not share (counted and escaped heredoc bodies,
+ * template interpolations, successful string recoveries) add what they read to
+ * `memo.unsharedReads`. Past a generous multiple of the text the gate stops parsing and says so
+ * once. No realistic response and none of the adversarial inputs in the tests come near it.
  */
-import { parseCallExpr, parseObjectLiteral, type CallExprResult, type ObjectLiteralResult } from '../call-expr.js';
+import { parseCallExprAt, parseObjectLiteralAt, type CallExprResult, type ObjectLiteralResult } from '../call-expr.js';
+import { ScanMemo } from '../scan-memo.js';
 
-/** Characters failed parses may read, per character of text, before the gate closes. */
-const FAILED_PARSE_CHARS_PER_CHAR = 16;
-const FAILED_PARSE_SLACK = 1 << 18;
+/** Characters unshared searches may read, per character of text, before the gate closes. */
+const UNSHARED_READS_PER_CHAR = 16;
+const UNSHARED_READS_SLACK = 1 << 18;
 
 export class ParseGate {
-  private remaining: number;
+  private readonly memo: ScanMemo;
+  private readonly allowance: number;
   private closedReported = false;
 
-  constructor(private readonly text: string) {
-    this.remaining = FAILED_PARSE_CHARS_PER_CHAR * text.length + FAILED_PARSE_SLACK;
+  constructor(text: string) {
+    this.memo = new ScanMemo(text);
+    this.allowance = UNSHARED_READS_PER_CHAR * text.length + UNSHARED_READS_SLACK;
   }
 
-  /** The parse of `name(...)` at `k`, or null when the allowance is spent. */
+  /** The parse of `name(...)` at `k`, or null once the gate is closed. */
   callExpr(k: number, name: string, errors: string[]): CallExprResult | null {
     if (!this.open(errors)) return null;
-    const parsed = parseCallExpr(this.text.slice(k), name);
-    if (!parsed.ok) this.remaining -= this.text.length - k;
-    return parsed;
+    return parseCallExprAt(this.memo.text, k, name, this.memo);
   }
 
-  /** The parse of the object literal at `at` (after `name`), or null when the allowance is spent. */
+  /** The parse of the object literal at `at` (after `name`), or null once the gate is closed. */
   objectLiteral(at: number, name: string, errors: string[]): ObjectLiteralResult | null {
     if (!this.open(errors)) return null;
-    const parsed = parseObjectLiteral(this.text.slice(at), name);
-    if (!parsed.ok) this.remaining -= this.text.length - at;
-    return parsed;
+    return parseObjectLiteralAt(this.memo.text, at, name, this.memo);
   }
 
   private open(errors: string[]): boolean {
-    if (this.remaining > 0) return true;
+    if (this.memo.unsharedReads <= this.allowance) return true;
     if (!this.closedReported) {
       this.closedReported = true;
       errors.push(

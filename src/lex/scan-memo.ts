@@ -1,0 +1,95 @@
+/**
+ * What earlier parses of one text established, so that parsing again from a later offset of the
+ * same text (the sniffer tries every line start) does not re-read what was already read.
+ *
+ *     edit({ a: <<EOF\n edit({ a: <<EOF\n edit({ a: <<EOF\n ...
+ *                     ^ first search: no line closes EOF, read to the end
+ *                                       ^ a later search for EOF starts inside the range read
+ *                                         and gets the same answer without reading
+ *
+ * Every fact here is a "first hit at or after an offset" whose answer holds for each later start
+ * up to the hit, so a parse that starts inside a searched range answers in O(1) and all the
+ * parses over one text read each character a bounded number of times.
+ */
+
+/**
+ * The last answer of a monotone forward search: the first hit at or after `from` is `hit` (-1:
+ * none up to the end), hence also the first hit at or after any start in `[from, hit]`.
+ */
+export class ForwardSearch {
+  private from = -1;
+  private hit = -1;
+
+  /** The hit for `start`, computing it with `search` unless the last answer covers `start`. */
+  find(start: number, search: (start: number) => number): number {
+    if (this.from >= 0 && start >= this.from && (this.hit < 0 || start <= this.hit)) return this.hit;
+    this.from = start;
+    this.hit = search(start);
+    return this.hit;
+  }
+}
+
+/**
+ * A decoded string: `out` decodes the source range `[start, stop)`. Escape number `i` ended at
+ * source offset `sourceMarks[i]` and output offset `outMarks[i]`, so the decoding of any suffix
+ * that starts on a character boundary is a slice of `out`.
+ */
+export interface DecodedRange {
+  start: number;
+  stop: number;
+  out: string;
+  sourceMarks: number[];
+  outMarks: number[];
+}
+
+/** The facts one text's parses share; create one per text and pass it to every parse of it. */
+export class ScanMemo {
+  /** Per heredoc tag: the first line at or after a line start that closes a plain body. */
+  readonly plainCloses = new Map<string, ForwardSearch>();
+  /** Per quote code: the first stop of an over-closed-string recovery (a close or a dead end). */
+  readonly recoveries = new Map<number, ForwardSearch>();
+  /** Per quote code: the last successful recovery, decoded, for later starts inside it. */
+  readonly recovered = new Map<number, DecodedRange>();
+  /** The first `*\/` at or after an offset. */
+  readonly commentCloses = new ForwardSearch();
+  /** The last line facts `heredoc.ts` uses for its implicit close, computed once per text. */
+  tail: { last: number; lineStart: number; isCallTail: boolean } | undefined;
+  /**
+   * Characters read by searches that no fact here covers (escaped heredoc bodies and template
+   * interpolations). The sniffer bounds this as a safety net; the memoised shapes never add to it.
+   */
+  unsharedReads = 0;
+  private lineFeeds: number[] | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** Offset of the `n`th LF (0-based) at or after `from`, or -1; the LF index is built once. */
+  nthLineFeed(from: number, n: number): number {
+    const feeds = (this.lineFeeds ??= lineFeedsOf(this.text));
+    let low = 0;
+    let high = feeds.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((feeds[mid] as number) < from) low = mid + 1;
+      else high = mid;
+    }
+    const at = low + n;
+    return at < feeds.length ? (feeds[at] as number) : -1;
+  }
+
+  /** The search for `key` in `table`, created on first use. */
+  static searchOf<K>(table: Map<K, ForwardSearch>, key: K): ForwardSearch {
+    let search = table.get(key);
+    if (search === undefined) {
+      search = new ForwardSearch();
+      table.set(key, search);
+    }
+    return search;
+  }
+}
+
+function lineFeedsOf(text: string): number[] {
+  const feeds: number[] = [];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) feeds.push(at);
+  return feeds;
+}

@@ -4,6 +4,7 @@
  * service response is checked against the library before any number is trusted.
  */
 import { parseToolCalls } from '../src/compose/index.js';
+import { projectResult } from '../src/server/worker/project.js';
 import { responseOfSize, SEED_TOOL_DEFS, SEED_TOOLS, seedShapedResponse } from '../bench/seed-shaped.js';
 
 export interface Scenario {
@@ -36,13 +37,26 @@ function namesOf(result: { calls: { name: string }[] }): string {
   return result.calls.map((c) => c.name).join(',');
 }
 
+/** The library's whole answer for `text`, serialised as the service serialises it. */
+function libraryJson(text: string, registry: unknown): string {
+  return JSON.stringify(projectResult(parseToolCalls(text, { tools: registry })));
+}
+
+/** Null when `got` (a parsed service answer) equals the library's answer; else what differs. */
+function compareWithLibrary(got: unknown, expectedJson: string): string | null {
+  if (JSON.stringify(got) === expectedJson) return null;
+  const calls = (got as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls)) return 'the answer has no calls array';
+  const want = namesOf(JSON.parse(expectedJson) as { calls: { name: string }[] });
+  const have = namesOf(got as { calls: { name: string }[] });
+  return have === want
+    ? 'same call names as the library, but the answer differs (arguments, ids, prose or drops)'
+    : `calls differ from the library: got [${have.slice(0, 80)}], want [${want.slice(0, 80)}]`;
+}
+
 function singleCheck(text: string, registry: unknown) {
-  const expected = namesOf(parseToolCalls(text, { tools: registry }));
-  return (status: number, json: unknown): string | null => {
-    if (status !== 200) return `status ${status}`;
-    const got = namesOf(json as { calls: { name: string }[] });
-    return got === expected ? null : `calls differ from the library: got [${got.slice(0, 80)}], want [${expected.slice(0, 80)}]`;
-  };
+  const expected = libraryJson(text, registry);
+  return (status: number, json: unknown): string | null => (status !== 200 ? `status ${status}` : compareWithLibrary(json, expected));
 }
 
 function single(name: string, description: string, text: string, registry: unknown = tools): Scenario {
@@ -53,7 +67,7 @@ function single(name: string, description: string, text: string, registry: unkno
 export function buildScenarios(): Scenario[] {
   const typical = responseOfSize(8_000, 1);
   const batchTexts = Array.from({ length: 32 }, (_, i) => responseOfSize(8_000, 100 + i));
-  const batchExpected = batchTexts.map((t) => namesOf(parseToolCalls(t, { tools })));
+  const batchExpected = batchTexts.map((t) => libraryJson(t, tools));
   const transcriptMessages = Array.from({ length: 20 }, (_, i) =>
     i % 2 === 0 ? { role: 'user', content: `Step ${i}: continue with the task.` } : { role: 'assistant', content: responseOfSize(2_000, 200 + i) },
   );
@@ -71,10 +85,14 @@ export function buildScenarios(): Scenario[] {
       textChars: batchTexts.reduce((a, t) => a + t.length, 0),
       check(status, json) {
         if (status !== 200) return `status ${status}`;
-        const results = (json as { results?: { calls: { name: string }[] }[] }).results ?? [];
+        const results = (json as { results?: { id: unknown; result?: { calls?: { name: string }[] } }[] }).results ?? [];
         if (results.length !== 32) return `expected 32 results, got ${results.length}`;
-        const bad = results.findIndex((r, i) => namesOf(r) !== batchExpected[i]);
-        return bad === -1 ? null : `result ${bad} differs from the library`;
+        for (let i = 0; i < results.length; i++) {
+          if (results[i]!.id !== `r${i}`) return `result ${i} carries id ${JSON.stringify(results[i]!.id)}, want "r${i}"`;
+          const problem = compareWithLibrary(results[i]!.result, batchExpected[i]!);
+          if (problem) return `result ${i}: ${problem}`;
+        }
+        return null;
       },
     },
     {
@@ -84,9 +102,12 @@ export function buildScenarios(): Scenario[] {
       textChars: assistantTexts.reduce((a, t) => a + t.length, 0),
       check(status, json) {
         if (status !== 200) return `status ${status}`;
-        const results = (json as { results?: { calls: { id: string }[] }[] }).results ?? [];
+        const results = (json as { results?: { index: unknown; result?: { calls?: { id: string }[] } }[] }).results ?? [];
         if (results.length !== 10) return `expected 10 assistant results, got ${results.length}`;
-        const ids = results.flatMap((r) => r.calls.map((c) => c.id));
+        // Assistant turns sit at the odd positions of the transcript.
+        const misplaced = results.findIndex((r, i) => r.index !== 2 * i + 1 || !Array.isArray(r.result?.calls));
+        if (misplaced !== -1) return `result ${misplaced} has index ${String(results[misplaced]!.index)} or no calls, want index ${2 * misplaced + 1}`;
+        const ids = results.flatMap((r) => r.result!.calls!.map((c) => c.id));
         if (ids.length !== transcriptExpected) return `expected ${transcriptExpected} calls, got ${ids.length}`;
         return new Set(ids).size === ids.length ? null : 'call ids repeat across the transcript';
       },

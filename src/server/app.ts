@@ -17,6 +17,7 @@ import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
 import { parseRoutes } from './routes/parse.js';
 import { InlineRunner } from './runner/inline-runner.js';
 import { PiscinaRunner } from './runner/piscina-runner.js';
+import { SizeRoutedRunner } from './runner/size-routed-runner.js';
 import type { ParseRunner } from './runner/types.js';
 import type { WorkerLimits } from './runner/wire.js';
 
@@ -36,6 +37,11 @@ export interface AppOptions {
    * on Kubernetes the preStop sleep does this job.
    */
   drainDelayMs?: number;
+  /**
+   * With the pool, request bodies under this many bytes parse on the HTTP thread (see
+   * docs/performance.md, "Crossover"). Default 0: every body goes to the pool.
+   */
+  inlineBelowBytes?: number;
   /** Batches whose texts total at least this many characters are spread over the pool. */
   splitMinChars?: number;
   /** A pino level, or false for no logs (the default). */
@@ -90,6 +96,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (!Number.isSafeInteger(drainDelayMs) || drainDelayMs < 0) {
     throw new TypeError(`options.drainDelayMs must be a non-negative integer; got ${String(drainDelayMs)}`);
   }
+  const inlineBelowBytes = options.inlineBelowBytes ?? 0;
+  if (!Number.isSafeInteger(inlineBelowBytes) || inlineBelowBytes < 0) {
+    throw new TypeError(`options.inlineBelowBytes must be a non-negative integer; got ${String(inlineBelowBytes)}`);
+  }
   const limits: WorkerLimits = { maxBatch, splitMinChars };
 
   const app = Fastify({
@@ -104,13 +114,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
 
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? true });
-  const runner: ParseRunner = poolKind === 'inline'
-    ? new InlineRunner(limits)
-    : new PiscinaRunner({
-      threads, maxQueue, taskTimeoutMs, limits, closeTimeoutMs: shutdownTimeoutMs,
-      ...(options.workerFile !== undefined ? { workerFile: options.workerFile } : {}),
-      events: { ...metrics.runnerEvents, onPoolError: (error) => app.log.error({ err: error }, 'worker pool error') },
-    });
+  const pool = (): ParseRunner => new PiscinaRunner({
+    threads, maxQueue, taskTimeoutMs, limits, closeTimeoutMs: shutdownTimeoutMs,
+    ...(options.workerFile !== undefined ? { workerFile: options.workerFile } : {}),
+    events: { ...metrics.runnerEvents, onPoolError: (error) => app.log.error({ err: error }, 'worker pool error') },
+  });
+  let runner: ParseRunner;
+  if (poolKind === 'inline') runner = new InlineRunner(limits, metrics.runnerEvents);
+  else if (inlineBelowBytes > 0) runner = new SizeRoutedRunner(pool(), new InlineRunner(limits, metrics.runnerEvents), inlineBelowBytes);
+  else runner = pool();
   metrics.watch(runner);
   app.decorate('parseRunner', runner);
 

@@ -19,6 +19,8 @@ export interface ServiceConfig {
   pool: PoolKind;
   shutdownTimeoutMs: number;
   drainDelayMs: number;
+  /** Request bodies under this many bytes parse on the HTTP thread (POOL=piscina only); 0 = always the pool. */
+  inlineBelowBytes: number;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -28,6 +30,11 @@ export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 export const DEFAULT_MAX_BATCH = 256;
 export const DEFAULT_TASK_TIMEOUT_MS = 10_000;
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * Bodies under this many bytes parse on the HTTP thread. Chosen from the crossover measured in
+ * docs/performance.md ("Crossover"): below it the pool's round trip costs more than the parse.
+ */
+export const DEFAULT_INLINE_BELOW_BYTES = 2048;
 /** Queued tasks allowed per worker thread before new requests are shed with 503. */
 export const QUEUE_PER_THREAD = 64;
 
@@ -45,7 +52,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads `PORT`, `HOST`, `THREADS`, `MAX_QUEUE`, `TASK_TIMEOUT_MS`, `BODY_LIMIT`, `MAX_BATCH`,
- * `LOG_LEVEL`, `POOL`, `SHUTDOWN_TIMEOUT_MS` and `DRAIN_DELAY_MS`. Unset or empty means the default.
+ * `LOG_LEVEL`, `POOL`, `SHUTDOWN_TIMEOUT_MS`, `DRAIN_DELAY_MS` and `INLINE_BELOW_BYTES`. Unset or empty means the default.
  */
 export function readConfig(env: Env, threadsDefault: () => number = defaultThreads): ServiceConfig {
   const problems: string[] = [];
@@ -82,10 +89,11 @@ export function readConfig(env: Env, threadsDefault: () => number = defaultThrea
   const pool = oneOf('POOL', POOL_KINDS, 'piscina');
   const shutdownTimeoutMs = int('SHUTDOWN_TIMEOUT_MS', () => DEFAULT_SHUTDOWN_TIMEOUT_MS, 1, 3_600_000);
   const drainDelayMs = int('DRAIN_DELAY_MS', () => 0, 0, 3_600_000);
+  const inlineBelowBytes = int('INLINE_BELOW_BYTES', () => DEFAULT_INLINE_BELOW_BYTES, 0, 1024 * 1024 * 1024);
   if (problems.length === 0 && drainDelayMs >= shutdownTimeoutMs) {
     problems.push(`DRAIN_DELAY_MS (${drainDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs, drainDelayMs };
+  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs, drainDelayMs, inlineBelowBytes };
 }

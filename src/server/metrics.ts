@@ -62,6 +62,13 @@ export function createMetrics(options: { defaultMetrics: boolean }): ServiceMetr
     help: 'Workers that died (crash, timeout kill, out of memory) and were replaced.',
     registers: [registry],
   });
+  const taskWork = new Histogram({
+    name: 'tool_parse_worker_parse_seconds',
+    help: 'Time a task spent in the thread that ran it (decode, validate, parse, serialise), queue wait excluded; thread is worker or main.',
+    labelNames: ['thread'] as const,
+    buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
   const timeouts = new Counter({
     name: 'tool_parse_pool_tasks_timed_out_total',
     help: 'Parse tasks that ran or waited past TASK_TIMEOUT_MS.',
@@ -75,6 +82,7 @@ export function createMetrics(options: { defaultMetrics: boolean }): ServiceMetr
     runnerEvents: {
       onWorkerRestart: () => restarts.inc(),
       onTaskTimeout: () => timeouts.inc(),
+      onTaskWork: (seconds, thread) => taskWork.observe({ thread }, seconds),
     },
     watch(r) {
       runner = r;

@@ -35,10 +35,13 @@ export async function startService(
     maxBatch: config.maxBatch,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     drainDelayMs: config.drainDelayMs,
+    inlineBelowBytes: config.inlineBelowBytes,
     logLevel: config.logLevel,
     ...overrides,
   });
-  closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ err, signal }) => {
+  // close-with-grace shuts down on SIGUSR2 too; when SIGUSR2 means "collect", it must not.
+  const gcOnSignal = listenForGcRequests();
+  closeWithGrace({ delay: config.shutdownTimeoutMs, skip: gcOnSignal ? ['SIGUSR2'] : [] }, async ({ err, signal }) => {
     if (err !== undefined) app.log.error({ err }, 'shutting down after an uncaught error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -46,6 +49,20 @@ export async function startService(
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ threads: config.threads, pool: config.pool, address }, 'tool-parse listening');
   return { app, config, address };
+}
+
+/**
+ * With `node --expose-gc`, SIGUSR2 runs a full garbage collection on the HTTP thread, so a soak
+ * test can compare resident memory after a forced GC. Without the flag SIGUSR2 stays a graceful
+ * shutdown signal, as close-with-grace makes it. Installed once per process; true when it is.
+ */
+let gcListenerInstalled = false;
+function listenForGcRequests(): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (typeof gc !== 'function') return false;
+  if (!gcListenerInstalled) process.on('SIGUSR2', () => gc());
+  gcListenerInstalled = true;
+  return true;
 }
 
 /** Runs the service as the process's main purpose; a bad environment exits 1 with a message. */

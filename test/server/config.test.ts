@@ -10,6 +10,7 @@ describe('readConfig', () => {
     expect(readConfig({}, fourThreads)).toEqual({
       port: 8080, host: '0.0.0.0', threads: 4, maxQueue: 256, taskTimeoutMs: 10_000, bodyLimit: 10 * 1024 * 1024,
       maxBatch: 256, logLevel: 'info', pool: 'piscina', shutdownTimeoutMs: 10_000, drainDelayMs: 0,
+      inlineBelowBytes: 2048,
     });
   });
 
@@ -17,11 +18,19 @@ describe('readConfig', () => {
     const config = readConfig({
       PORT: '0', HOST: '127.0.0.1', THREADS: '3', MAX_QUEUE: '9', TASK_TIMEOUT_MS: '250', BODY_LIMIT: '2048',
       MAX_BATCH: '5', LOG_LEVEL: 'WARN', POOL: 'inline', SHUTDOWN_TIMEOUT_MS: '4000', DRAIN_DELAY_MS: '1000',
+      INLINE_BELOW_BYTES: '0',
     }, fourThreads);
     expect(config).toEqual({
       port: 0, host: '127.0.0.1', threads: 3, maxQueue: 9, taskTimeoutMs: 250, bodyLimit: 2048, maxBatch: 5,
-      logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000,
+      logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000, inlineBelowBytes: 0,
     });
+  });
+
+  it('rejects an INLINE_BELOW_BYTES that is not a non-negative integer', () => {
+    for (const bad of ['-1', '1.5', 'small', '2147483648']) {
+      expect(() => readConfig({ INLINE_BELOW_BYTES: bad }, fourThreads)).toThrow(/INLINE_BELOW_BYTES/);
+    }
+    expect(readConfig({ INLINE_BELOW_BYTES: '65536' }, fourThreads).inlineBelowBytes).toBe(65536);
   });
 
   it('derives MAX_QUEUE from THREADS', () => {

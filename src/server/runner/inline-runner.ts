@@ -3,7 +3,7 @@
  * event loop, so this is for tests and as the load-test baseline, not for production.
  */
 import { createTaskHandler, type TaskHandler } from '../worker/handle.js';
-import { RunFailure, type ParseRunner } from './types.js';
+import { RunFailure, type ParseRunner, type RunnerEvents } from './types.js';
 import type { WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
 import { warmupTask } from './warmup.js';
 
@@ -16,9 +16,11 @@ export class InlineRunner implements ParseRunner {
   #ready = false;
   #closed = false;
   readonly #handle: TaskHandler;
+  readonly #events: RunnerEvents;
 
-  constructor(limits: WorkerLimits) {
+  constructor(limits: WorkerLimits, events: RunnerEvents = {}) {
     this.#handle = createTaskHandler(limits);
+    this.#events = events;
   }
 
   get active(): number {
@@ -37,7 +39,9 @@ export class InlineRunner implements ParseRunner {
     if (this.#closed) throw new RunFailure('closed');
     this.#busy += 1;
     try {
-      return this.#handle(task);
+      const reply = this.#handle(task);
+      if (reply.workSeconds !== undefined) this.#events.onTaskWork?.(reply.workSeconds, 'main');
+      return reply;
     } finally {
       this.#busy -= 1;
     }

@@ -111,7 +111,9 @@ export class PiscinaRunner implements ParseRunner {
     const signal = AbortSignal.timeout(timeoutMs);
     this.#active += 1;
     try {
-      return await this.#pool.run(task, { signal, transferList });
+      const reply = await this.#pool.run(task, { signal, transferList });
+      if (reply.workSeconds !== undefined) this.#events.onTaskWork?.(reply.workSeconds, 'worker');
+      return reply;
     } catch (error) {
       if (signal.aborted) {
         this.#events.onTaskTimeout?.();

@@ -23,6 +23,8 @@ export interface RunnerEvents {
   onTaskTimeout?: () => void;
   /** A pool fault not tied to a task. */
   onPoolError?: (error: unknown) => void;
+  /** A task finished; `seconds` were spent handling it in the thread that ran it. */
+  onTaskWork?: (seconds: number, thread: 'worker' | 'main') => void;
 }
 
 export interface ParseRunner {

@@ -31,6 +31,8 @@ export interface Answer {
   body: string;
   /** Why a 500 happened, for the HTTP thread's log only; never sent to the client. */
   logDetail?: string;
+  /** Seconds the handler spent on this task (decode, validate, parse, serialise), queue wait excluded. */
+  workSeconds?: number;
 }
 
 /**
@@ -42,6 +44,8 @@ export interface Split {
   kind: 'split';
   idsJson: string[];
   items: ItemTask[];
+  /** Seconds the handler spent decoding and validating the batch. */
+  workSeconds?: number;
 }
 
 export type WorkerReply = Answer | Split;

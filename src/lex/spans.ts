@@ -114,7 +114,8 @@ export class SpanWalker {
   #unterminatedFrom = new Map<number, number>();
   /** End of the quoted span starting at each offset (0: not computed), allocated on first use. */
   #quoteEnds: Int32Array | undefined;
-  #heredocs = new Map<number, number>();
+  /** `heredocStep` answers by start offset (0: not computed), allocated on first use. */
+  #heredocs: Int32Array | undefined;
   /** Lowest start of an unterminated plain or escaped heredoc, by form and tag. */
   #unterminatedHeredocs = new Map<string, number>();
   /** By close needle, then by openers list (the scanner passes one list object per scan). */
@@ -160,14 +161,15 @@ export class SpanWalker {
     // later start with the same tag (it would examine a suffix of the same lines and the same
     // last line); an escaped one walks the same literal-`\n` lines in step. Without the memo
     // every unterminated `<<EOF` rescans to the end: quadratic.
-    const known = this.#heredocs.get(start);
-    if (known !== undefined) return known;
+    const steps = (this.#heredocs ??= new Int32Array(this.src.length + 1));
+    const known = steps[start] as number;
+    if (known !== 0) return known;
     const opener = peekHeredocOpener(this.src, start);
     const memoKey = opener !== null && (opener.form === 'plain' || opener.form === 'escaped') ? `${opener.form}:${opener.tag}` : null;
     const brokenFrom = memoKey === null ? undefined : this.#unterminatedHeredocs.get(memoKey);
     if ((brokenFrom !== undefined && start >= brokenFrom) || (opener?.form === 'counted' && this.#countedCannotClose(opener))) {
       this.#work(1);
-      this.#heredocs.set(start, HeredocStep.Broken);
+      steps[start] = HeredocStep.Broken;
       return HeredocStep.Broken;
     }
     const scan = scanHeredoc(this.src, start);
@@ -179,7 +181,7 @@ export class SpanWalker {
       this.#work(this.src.length - start);
       if (memoKey !== null && brokenFrom === undefined) this.#unterminatedHeredocs.set(memoKey, start);
     } else this.#work(step > start ? step - start : 2);
-    this.#heredocs.set(start, step);
+    steps[start] = step;
     return step;
   }
 

@@ -112,10 +112,11 @@ export class SpanWalker {
   #index: TextIndex | undefined;
   /** Lowest start of an unterminated quote, by quote character. */
   #unterminatedFrom = new Map<number, number>();
-  /** End of the quoted span starting at each offset (0: not computed), allocated on first use. */
-  #quoteEnds: Int32Array | undefined;
-  /** `heredocStep` answers by start offset (0: not computed), allocated on first use. */
-  #heredocs: Int32Array | undefined;
+  /**
+   * Answers by start offset, allocated on first use (0: not computed): the end of the quoted
+   * span starting at a quote, and `heredocStep` at a `<`. The two never share an offset.
+   */
+  #answers: Int32Array | undefined;
   /** Lowest start of an unterminated plain or escaped heredoc, by form and tag. */
   #unterminatedHeredocs = new Map<string, number>();
   /** By close needle, then by openers list (the scanner passes one list object per scan). */
@@ -141,7 +142,7 @@ export class SpanWalker {
     const quote = this.src.charCodeAt(start);
     const unterminatedFrom = this.#unterminatedFrom.get(quote);
     if (unterminatedFrom !== undefined && start >= unterminatedFrom) return -1;
-    const ends = (this.#quoteEnds ??= new Int32Array(this.src.length + 1));
+    const ends = (this.#answers ??= new Int32Array(this.src.length + 1));
     const known = ends[start] as number;
     if (known !== 0) return known;
     const end = skipStringSpan(this.src, start);
@@ -161,7 +162,7 @@ export class SpanWalker {
     // later start with the same tag (it would examine a suffix of the same lines and the same
     // last line); an escaped one walks the same literal-`\n` lines in step. Without the memo
     // every unterminated `<<EOF` rescans to the end: quadratic.
-    const steps = (this.#heredocs ??= new Int32Array(this.src.length + 1));
+    const steps = (this.#answers ??= new Int32Array(this.src.length + 1));
     const known = steps[start] as number;
     if (known !== 0) return known;
     const opener = peekHeredocOpener(this.src, start);

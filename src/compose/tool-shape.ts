@@ -36,11 +36,52 @@ interface Run {
   readonly reason: string;
 }
 
+const DIAGNOSED: ReadonlySet<string> = new Set(DIAGNOSED_DROP_REASONS);
+
+/** The drops that carry no diagnostic of their own and hold more than whitespace, in ledger order. */
+function silentDrops(dropped: readonly DroppedFragment[]): DroppedFragment[] {
+  const kept: DroppedFragment[] = [];
+  for (const d of dropped) if (!DIAGNOSED.has(d.reason) && !isBlank(d.text)) kept.push(d);
+  return kept;
+}
+
 /** All drops that carry no diagnostic of their own, rejoined in ledger order. */
 export function rejoinSilentDrops(dropped: readonly DroppedFragment[]): Run | null {
-  const kept = dropped.filter((d) => d.text.trim() !== '' && !(DIAGNOSED_DROP_REASONS as readonly string[]).includes(d.reason));
+  const kept = silentDrops(dropped);
   if (kept.length === 0) return null;
   return { text: kept.map((d) => d.text).join('\n'), reason: kept[0]!.reason };
+}
+
+/** `text.trim() === ''` without the copy: most drops answer at their first character. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isJsTrimmed(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** The characters `String.prototype.trim` removes (WhiteSpace and LineTerminator). */
+function isJsTrimmed(code: number): boolean {
+  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * Whether any shape can match, decided per drop before the drops are joined (joining a large
+ * ledger is the detector's biggest cost, and most turns' drops are plain prose). The joiner is
+ * a newline, and no pattern crosses one except through `[^>]*`, `\s*` or a body, so:
+ *   named markup and tagged bodies need a `>` in some drop (a close tag needs `</` inside one);
+ *   framed markup (`[TOOL_CALLS]`, `<|...|>`) lies inside one drop;
+ *   the JSON shape needs a `"` and a `{` somewhere.
+ */
+function anyShapePossible(kept: readonly DroppedFragment[]): boolean {
+  let quote = false;
+  let brace = false;
+  for (const { text } of kept) {
+    if (text.includes('>') || text.includes('[') || text.includes('<|')) return true;
+    quote ||= text.includes('"');
+    brace ||= text.includes('{');
+    if (quote && brace) return true;
+  }
+  return false;
 }
 
 /** JavaScript's `\s`. */
@@ -222,9 +263,13 @@ function excerptFrom(text: string, at: number): string {
 
 /** The shape of the silent drops, or null when nothing in them looks like a call. */
 export function toolShapeFinding(dropped: readonly DroppedFragment[]): ToolShapeFinding | null {
-  const run = rejoinSilentDrops(dropped);
-  if (run === null) return null;
-  const { text, reason } = run;
+  const kept = silentDrops(dropped);
+  if (kept.length === 0 || !anyShapePossible(kept)) return null;
+  return shapeInText(kept.map((d) => d.text).join('\n'), kept[0]!.reason);
+}
+
+/** The shapes, first match wins, over already rejoined drop text (no pre-check). */
+export function shapeInText(text: string, reason: string): ToolShapeFinding | null {
   const named = callMarkupNamedAt(text);
   const markup = named >= 0 ? named : (CALL_MARKUP_FRAMED.exec(text)?.index ?? -1);
   if (markup >= 0) return { shape: 'call_markup', dropped_reason: reason, excerpt: excerptFrom(text, markup) };

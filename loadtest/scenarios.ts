@@ -15,6 +15,8 @@ export interface Scenario {
   readonly textChars: number;
   /** Checks one response body; returns a problem or null. */
   check(status: number, json: unknown): string | null;
+  /** For one-response scenarios: the text and registry, so the library can parse them in-process. */
+  readonly single?: { readonly text: string; readonly registry: unknown };
 }
 
 const tools = [...SEED_TOOLS];
@@ -61,7 +63,7 @@ function singleCheck(text: string, registry: unknown) {
 
 function single(name: string, description: string, text: string, registry: unknown = tools): Scenario {
   const body = registry === undefined ? JSON.stringify({ text }) : JSON.stringify({ text, tools: registry });
-  return { name, description, body, textChars: text.length, check: singleCheck(text, registry) };
+  return { name, description, body, textChars: text.length, check: singleCheck(text, registry), single: { text, registry } };
 }
 
 export function buildScenarios(): Scenario[] {

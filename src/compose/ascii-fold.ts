@@ -1,8 +1,9 @@
 /**
- * ASCII case folding on char codes, for protocol spellings (all ASCII letters, digits and `_`).
- * Folding the text with `toLowerCase` would allocate a copy of every string it checks; the only
- * non-ASCII characters whose lower case is ASCII are U+212A (to `k`) and U+0130 (to `i` plus
- * U+0307), and no spelling these helpers are given contains a `k` or ends before a combining mark.
+ * Character classes on char codes. ASCII case folding serves protocol spellings (all ASCII
+ * letters, digits and `_`): folding the text with `toLowerCase` would copy every string it
+ * checks. The only non-ASCII characters whose lower case is ASCII are U+212A (to `k`) and
+ * U+0130 (to `i` plus U+0307); no spelling given to these helpers contains a `k` or ends
+ * before a combining mark, so folding ASCII alone is exact.
  */
 import { Code } from '../lex/codes.js';
 
@@ -18,4 +19,10 @@ export function startsWithFolded(text: string, at: number, lowerWord: string): b
     if (foldAscii(text.charCodeAt(at + k)) !== lowerWord.charCodeAt(k)) return false;
   }
   return true;
+}
+
+/** The characters `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator). */
+export function isTrimmedByJs(code: number): boolean {
+  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }

@@ -51,10 +51,10 @@ function countCopiesAndSearches(fn: () => unknown): number {
     steps += this.length + 1;
     return saved.toLowerCase.call(this);
   };
-  strings.split = function (this: string, ...args: Parameters<typeof saved.split>) {
+  strings.split = function (this: string, separator: string | RegExp, limit?: number) {
     steps += this.length + 1;
-    return saved.split.apply(this, args);
-  };
+    return (saved.split as (this: string, separator: string | RegExp, limit?: number) => string[]).call(this, separator, limit);
+  } as typeof saved.split;
   arrays.join = function (this: unknown[], separator?: string) {
     const out = saved.join.call(this, separator);
     steps += out.length + this.length + 1;

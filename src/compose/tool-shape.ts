@@ -7,7 +7,7 @@
  * hand-written sweeps here, so a hostile ledger costs linear time.
  */
 import { Code } from '../lex/codes.js';
-import { startsWithFolded } from './ascii-fold.js';
+import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import { messages } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
@@ -54,14 +54,8 @@ export function rejoinSilentDrops(dropped: readonly DroppedFragment[]): Run | nu
 
 /** `text.trim() === ''` without the copy: most drops answer at their first character. */
 function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isJsTrimmed(text.charCodeAt(i))) return false;
+  for (let i = 0; i < text.length; i++) if (!isTrimmedByJs(text.charCodeAt(i))) return false;
   return true;
-}
-
-/** The characters `String.prototype.trim` removes (WhiteSpace and LineTerminator). */
-function isJsTrimmed(code: number): boolean {
-  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /**

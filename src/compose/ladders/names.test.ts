@@ -62,7 +62,7 @@ describe('foldNameAlias (spec/composer.md 4.11)', () => {
     expect(foldNameAlias('bash', { script: 'zig build test' }, registry)).toEqual({ name: 'run', arguments: { command: 'zig build test' }, rewrite: 'shell-alias' });
     expect(foldNameAlias('container.exec', { cmd: ['bash', '-lc', 'cargo test'], timeout: 5 }, registry))
       .toEqual({ name: 'run', arguments: { timeout: 5, command: 'cargo test' }, rewrite: 'shell-alias' });
-    expect(foldNameAlias('sh', { cmd: ['ls', '-la'] }, registry)).toMatchObject({ arguments: { command: ['ls', '-la'] } });
+    expect(foldNameAlias('sh', { cmd: ['ls', '-la'] }, registry)).toMatchObject({ arguments: { command: 'ls -la' } });
     expect(foldNameAlias('bash', { script: 'x' }, known('edit'))).toMatchObject({ name: 'bash', rewrite: null });
   });
 

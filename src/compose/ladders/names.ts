@@ -7,23 +7,16 @@
  *   stripping and one level of generic-wrapper unwrapping. It never renames a tool otherwise.
  * - `foldNameAlias`: the alias folding a caller may opt into for names the registry does not
  *   know (namespace prefixes, browser verbs, shell aliases, edit action verbs, and inference
- *   of a generic name from its arguments). Folding only ever lands on a registered name.
+ *   of a generic name from its arguments). Folding only ever lands on a registered name. This
+ *   is the shared policy of `src/policy/names.ts`, the one the bare-call sniffer applies.
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';
+import { foldAlias, type NameRewrite } from '../../policy/names.js';
 import type { ComposeContext } from '../context.js';
-import { isJsonObject, setOwn } from './json.js';
+import { isJsonObject } from './json.js';
 import { jsonFields } from './json-fields.js';
 
-/** Which policy step rewrote a call, for tests and logs. */
-export type NameRewrite =
-  | 'channel-marker'
-  | 'generic-wrapper'
-  | 'namespace-prefix'
-  | 'browser-alias'
-  | 'shell-alias'
-  | 'edit-action-verb'
-  | 'intent-inference'
-  | 'command-inference';
+export type { NameRewrite };
 
 export interface NormalizedCall {
   name: string;
@@ -33,24 +26,7 @@ export interface NormalizedCall {
   rewrites: NameRewrite[];
 }
 
-/** The tool every shell alias folds to, and the one every edit action verb folds to. */
-const SHELL_TOOL = 'run';
-const EDIT_TOOL = 'edit';
-/** Argument keys that carry a shell script and an edit action once folded. */
-const COMMAND_KEY = 'command';
-const ACTION_KEY = 'action';
-const INTENT_KEY = 'intent';
-
 const GENERIC_WRAPPERS: ReadonlySet<string> = new Set(DIALECTS.GENERIC_WRAPPER_NAMES);
-const SHELL_ALIASES: ReadonlySet<string> = new Set(DIALECTS.SHELL_ALIAS_NAMES);
-const EDIT_VERBS: ReadonlySet<string> = new Set(DIALECTS.EDIT_ACTION_VERBS);
-const SHELL_BINARIES: ReadonlySet<string> = new Set(DIALECTS.SHELL_ARGV_BINARIES);
-const SCRIPT_FLAGS: ReadonlySet<string> = new Set(DIALECTS.SHELL_ARGV_SCRIPT_FLAGS);
-
-/** Own-key lookup in a vocabulary map (model text must never reach `Object.prototype`). */
-function lookup(table: Readonly<Record<string, string>>, key: string): string | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
 
 /**
  * Cuts a name at the first channel marker a Harmony-trained model leaked into it:
@@ -116,91 +92,20 @@ export interface FoldedName {
 }
 
 /**
- * Folds a name the registry does not know onto one it does, when the vocabulary says how.
- * Registered names are never touched, and a fold whose target is unregistered does not happen.
+ * Folds a name the registry does not know onto one it does, by the shared policy
+ * (`src/policy/names.ts`). Registered names are never touched, arguments that are not an object
+ * leave the name alone, and a fold whose target is unregistered does not happen.
  *
- * Order: namespace prefix (`functions.look`), browser namespace + verb
- * (`repo_browser.open_file` → `look`), shell alias (`bash({script})` → `run({command})`),
- * edit action verb (`replace_range({...})` → `edit({action: "replace_range", ...})`), and for
- * a generic or marker-only name, inference from the arguments (`intent: "read"` → `look`,
- * a `command` key → `run`).
+ * Order: channel markers, then a generic or marker-only name's wrapped call or inferred tool
+ * (`intent: "read"` → `look`, a `command` key → `run`), then namespace prefix
+ * (`functions.look`), browser namespace + verb (`repo_browser.open_file` → `look`), shell alias
+ * (`bash({script})` → `run({command})`) and edit action verb (`replace_range({...})` →
+ * `edit({..., action: "replace_range"})`).
  */
 export function foldNameAlias(name: string, args: unknown, known: ReadonlySet<string>): FoldedName {
   const unchanged: FoldedName = { name, arguments: args, rewrite: null };
   if (known.has(name)) return unchanged;
-
-  let bare = name;
-  for (const prefix of DIALECTS.NAME_NAMESPACE_PREFIXES) {
-    if (bare.startsWith(prefix)) {
-      bare = bare.slice(prefix.length);
-      if (known.has(bare)) return { name: bare, arguments: args, rewrite: 'namespace-prefix' };
-      break;
-    }
-  }
-
-  for (const prefix of DIALECTS.BROWSER_NAMESPACE_PREFIXES) {
-    if (!bare.startsWith(prefix)) continue;
-    const verb = bare.slice(prefix.length);
-    const target = lookup(DIALECTS.BROWSER_VERB_ALIASES, verb) ?? verb;
-    if (known.has(target)) return { name: target, arguments: args, rewrite: 'browser-alias' };
-    break;
-  }
-
-  if (SHELL_ALIASES.has(bare) && known.has(SHELL_TOOL)) {
-    return { name: SHELL_TOOL, arguments: shellArguments(args), rewrite: 'shell-alias' };
-  }
-
-  if (EDIT_VERBS.has(bare) && known.has(EDIT_TOOL) && (args === undefined || isJsonObject(args))) {
-    const folded = withDefault(args ?? {}, ACTION_KEY, bare);
-    return { name: EDIT_TOOL, arguments: folded, rewrite: 'edit-action-verb' };
-  }
-
-  if ((GENERIC_WRAPPERS.has(bare) || isMarkerOnlyName(bare)) && isJsonObject(args)) {
-    const intent = Object.hasOwn(args, INTENT_KEY) ? args[INTENT_KEY] : undefined;
-    const byIntent = typeof intent === 'string' ? lookup(DIALECTS.INTENT_TOOL_ALIASES, intent) : undefined;
-    if (byIntent !== undefined && known.has(byIntent)) {
-      return { name: byIntent, arguments: args, rewrite: 'intent-inference' };
-    }
-    if (known.has(SHELL_TOOL) && DIALECTS.COMMAND_SHAPE_KEYS.some((key) => Object.hasOwn(args, key))) {
-      return { name: SHELL_TOOL, arguments: args, rewrite: 'command-inference' };
-    }
-  }
-  return unchanged;
-}
-
-/** A name that is only provider framing (`<|constrain|>json`): it names no tool. */
-function isMarkerOnlyName(name: string): boolean {
-  return name.startsWith(DIALECTS.HARMONY_FRAME_PREFIX);
-}
-
-/**
- * Arguments of a shell alias, reshaped for the shell tool: the first of `command`, `script`,
- * `cmd` becomes `command`; an argv of the form `["bash", "-lc", "<script>"]` becomes the script.
- */
-function shellArguments(args: unknown): unknown {
-  if (!isJsonObject(args)) return args;
-  const key = DIALECTS.COMMAND_ARG_ALIASES.find((alias) => Object.hasOwn(args, alias));
-  if (key === undefined) return args;
-  const out: Record<string, unknown> = {};
-  for (const other of Object.keys(args)) {
-    if (other !== key && other !== COMMAND_KEY) setOwn(out, other, args[other]);
-  }
-  setOwn(out, COMMAND_KEY, scriptOfArgv(args[key]));
-  return out;
-}
-
-function scriptOfArgv(value: unknown): unknown {
-  if (!Array.isArray(value) || value.length !== 3) return value;
-  const [binary, flag, script] = value as unknown[];
-  if (typeof binary === 'string' && typeof flag === 'string' && typeof script === 'string'
-    && SHELL_BINARIES.has(binary) && SCRIPT_FLAGS.has(flag)) return script;
-  return value;
-}
-
-/** A copy of `args` with `key` set to `value` unless the model already gave one. */
-function withDefault(args: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!Object.hasOwn(args, key)) setOwn(out, key, value);
-  for (const other of Object.keys(args)) setOwn(out, other, args[other]);
-  return out;
+  const record = args === undefined ? {} : isJsonObject(args) ? args : null;
+  if (record === null) return unchanged;
+  return foldAlias(name, record, known) ?? unchanged;
 }

@@ -15,7 +15,7 @@ import type { ToolCall } from '../../compose/types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code } from '../codes.js';
 import { identLength } from '../ident.js';
-import { foldAlias, mayFold } from './aliases.js';
+import { foldAlias, mayFold } from '../../policy/names.js';
 import type { WorkMeter } from './meter.js';
 import { ParseGate } from './parse-gate.js';
 import { unknownToolFeedback, type KnownNames } from './names.js';

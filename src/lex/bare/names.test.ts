@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTools } from '../../dialects/registry.js';
-import { foldAlias, mayFold } from './aliases.js';
 import { closestName, knownNamesOf, unknownToolFeedback } from './names.js';
 
 const KNOWN = knownNamesOf(normalizeTools([{ name: 'look' }, { name: 'edit' }, { name: 'run' }, { name: 'search' }]));
@@ -51,35 +50,5 @@ describe('unknownToolFeedback', () => {
   it('caps a long list with a count of the rest', () => {
     const many = knownNamesOf(normalizeTools(Array.from({ length: 70 }, (_, i) => `tool_${String(i).padStart(2, '0')}`)));
     expect(unknownToolFeedback('zzz', many)).toMatch(/tool_57, …and 12 more\]\.$/);
-  });
-});
-
-describe('alias folding', () => {
-  it('folds shell aliases onto run with a command string', () => {
-    expect(foldAlias('bash', { script: 'make' }, KNOWN)).toEqual({ name: 'run', arguments: { command: 'make' } });
-    expect(foldAlias('exec', { command: ['git', 'log', '--format=%H x'] }, KNOWN)).toEqual({
-      name: 'run',
-      arguments: { command: "git log '--format=%H x'" },
-    });
-  });
-
-  it('folds edit verbs onto edit, keeping an explicit action', () => {
-    expect(foldAlias('add_import', { path: 'a' }, KNOWN)).toEqual({ name: 'edit', arguments: { path: 'a', action: 'add_import' } });
-    expect(foldAlias('add_import', { action: 'x' }, KNOWN)?.arguments).toEqual({ action: 'x' });
-  });
-
-  it('unwraps generic wrappers and namespaces, or infers from the arguments', () => {
-    expect(foldAlias('tool.call', { name: 'functions.look', args: '{"path":"a"}' }, KNOWN)).toEqual({ name: 'look', arguments: { path: 'a' } });
-    expect(foldAlias('<|constrain|>json', { intent: 'grep' }, KNOWN)).toEqual({ name: 'search', arguments: { intent: 'grep' } });
-    expect(foldAlias('repo_browser.open_file', { path: 'a' }, KNOWN)).toEqual({ name: 'look', arguments: { path: 'a' } });
-    expect(foldAlias('run<|channel|>commentary', { command: 'ls' }, KNOWN)).toEqual({ name: 'run', arguments: { command: 'ls' } });
-  });
-
-  it('folds only onto registered names', () => {
-    const noRun = knownNamesOf(normalizeTools(['edit']));
-    expect(foldAlias('bash', { script: 'ls' }, noRun)).toBeNull();
-    expect(mayFold('bash', noRun)).toBe(false);
-    expect(mayFold('replace_range', noRun)).toBe(true);
-    expect(foldAlias('frobnicate', {}, KNOWN)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import type { ToolCall } from '../../compose/types.js';
 import { Code } from '../codes.js';
 import { isPlainRecord } from '../json-object.js';
 import { previewStr } from '../render.js';
-import { foldAlias } from './aliases.js';
+import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
 import type { WorkMeter } from './meter.js';
 import { unknownToolFeedback, type KnownNames } from './names.js';

@@ -1,5 +1,6 @@
 import type { ToolRegistry } from '../dialects/registry.js';
 import { normalizeTools, registryNames } from '../dialects/registry.js';
+import type { TraceEntry } from './funnel.js';
 
 /**
  * What every composer function needs to know about the turn being parsed. Built once per
@@ -14,6 +15,8 @@ export interface ComposeContext {
   readonly knownList: readonly string[];
   /** The taught grammar: `text`, `json`, `native`, `adaptive` or `""` (used for routing and message wording). */
   readonly toolFormat: string;
+  /** When the caller asked for a trace: the tagged walks of this parse append their entries here. */
+  readonly trace?: TraceEntry[] | null;
 }
 
 interface RegistryFacts {
@@ -41,8 +44,8 @@ function factsOf(registry: ToolRegistry | null): RegistryFacts {
   return { known: new Set(knownList), knownList };
 }
 
-export function composeContext(tools: unknown, toolFormat: string): ComposeContext {
+export function composeContext(tools: unknown, toolFormat: string, trace: TraceEntry[] | null = null): ComposeContext {
   const registry = normalizeTools(tools);
   const { known, knownList } = registryFacts(registry);
-  return { registry, known, knownList, toolFormat };
+  return { registry, known, knownList, toolFormat, trace };
 }

@@ -1,7 +1,7 @@
 // Public surface of src/compose (owners add their exports here).
 export {};
 export { parseToolCalls, missingRequiredArguments } from './parse.js';
-export type { ParseOptions } from './parse.js';
+export type { ParseOptions, TracedParseResult } from './parse.js';
 export { taggedLane } from './tagged-lane.js';
 export { walkScan } from './walk.js';
 export type { WalkOutput } from './walk.js';

@@ -12,6 +12,7 @@ import { messages } from './messages.js';
 import { emptyResult } from './project.js';
 import { taggedLane } from './tagged-lane.js';
 import { toolShapeViolations } from './tool-shape.js';
+import type { TraceEntry } from './funnel.js';
 import type { LaneResult, ParseResult, ToolCall } from './types.js';
 
 export interface ParseOptions {
@@ -25,7 +26,17 @@ export interface ParseOptions {
   tool_format?: string;
   /** The first call id number of this parse (`tc_<n>`); default 0. */
   call_id_start?: number;
+  /**
+   * `true` adds `trace` to the result: how each unit of the tagged walk was accounted for
+   * (call, drop or structural outcome) and, where a ladder ran, the recovery rung that decided
+   * it. Offsets index the text the walk scanned (thinking tags already stripped; a piece of the
+   * turn when the entry ladder split it at an envelope). Lanes without a walk add no entries.
+   */
+  trace?: boolean;
 }
+
+/** The result of a parse asked for with `trace: true`. */
+export type TracedParseResult = ParseResult & { readonly trace: readonly TraceEntry[] };
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -33,9 +44,9 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-function checkedOptions(text: unknown, options: unknown): { toolFormat: string; idStart: number; tools: unknown } {
+function checkedOptions(text: unknown, options: unknown): { toolFormat: string; idStart: number; tools: unknown; trace: boolean } {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${typeName(text)}`);
-  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined };
+  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false };
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`options must be an object; got ${typeName(options)}`);
   const o = options as Record<string, unknown>;
   const toolFormat = o.tool_format ?? '';
@@ -44,7 +55,9 @@ function checkedOptions(text: unknown, options: unknown): { toolFormat: string; 
   if (typeof idStart !== 'number' || !Number.isSafeInteger(idStart) || idStart < 0) {
     throw new TypeError(`options.call_id_start must be a non-negative integer; got ${typeof idStart === 'number' ? String(idStart) : typeName(idStart)}`);
   }
-  return { toolFormat, idStart, tools: o.tools };
+  const trace = o.trace ?? false;
+  if (typeof trace !== 'boolean') throw new TypeError(`options.trace must be a boolean; got ${typeName(trace)}`);
+  return { toolFormat, idStart, tools: o.tools, trace };
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -93,9 +106,18 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
 }
 
 /** Parses one model turn into tool calls, prose and diagnostics. */
-export function parseToolCalls(text: string, options?: ParseOptions): ParseResult {
-  const { toolFormat, idStart, tools } = checkedOptions(text, options);
-  const ctx = composeContext(tools, toolFormat);
+export function parseToolCalls(text: string, options: ParseOptions & { trace: true }): TracedParseResult;
+export function parseToolCalls(text: string, options?: ParseOptions): ParseResult;
+export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult {
+  const { toolFormat, idStart, tools, trace } = checkedOptions(text, options);
+  const entries: TraceEntry[] | null = trace ? [] : null;
+  const ctx = composeContext(tools, toolFormat, entries);
+  const result = parseWith(text, ctx, idStart);
+  return entries === null ? result : { ...result, trace: entries };
+}
+
+function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseResult {
+  const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
     const refused = emptyResult(text.trim());
     refused.tool_parse_errors.push(messages.adaptiveRefused);

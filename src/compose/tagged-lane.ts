@@ -218,7 +218,10 @@ function scanSpecOf(ctx: ComposeContext): ValidatedScanSpec {
   return spec;
 }
 
-/** Scans and walks one piece of text. */
+/** Scans and walks one piece of text; its trace, when the caller asked for one, joins the parse's. */
 function walkText(text: string, ctx: ComposeContext): LaneResult {
-  return walkScan(scanUnits(text, scanSpecOf(ctx)), ctx).result;
+  const traced = ctx.trace ?? null;
+  const walked = walkScan(scanUnits(text, scanSpecOf(ctx)), ctx, traced !== null);
+  if (traced !== null && walked.trace !== null) for (const entry of walked.trace) traced.push(entry);
+  return walked.result;
 }

@@ -13,10 +13,12 @@
  *   every quote and `<` a walk steps on is stamped with the walk, and a later walk that steps on
  *   a stamped one takes that walk's outcome instead of walking the same ground again (each gap
  *   between such characters hosts at most one walk start: the `<` of its opener precedes it);
+ *   walks that reach their close are not stamped, since the scan resumes past that close;
  * - `findOpenerAfter` answers are reused while queries move forward.
  */
 import { Code } from './codes.js';
 import { scanHeredoc } from './heredoc.js';
+import { OffsetTable } from './offset-table.js';
 import { skipStringSpan } from './string-span.js';
 import { TextIndex } from './text-index.js';
 
@@ -101,7 +103,9 @@ function isQuote(code: number): boolean {
 
 interface WalkMemo {
   /** Quote or `<` offset -> id of the walk that stepped on it (0: none yet). */
-  readonly stamp: Int32Array;
+  readonly stamp: OffsetTable;
+  /** Highest stamped offset (-1: none), so walks past it skip the lookups. */
+  highestStamp: number;
   /** `outcome[id]` for finished walks. */
   readonly outcome: SpanEnd[];
 }
@@ -112,11 +116,10 @@ export class SpanWalker {
   #index: TextIndex | undefined;
   /** Lowest start of an unterminated quote, by quote character. */
   #unterminatedFrom = new Map<number, number>();
-  /**
-   * Answers by start offset, allocated on first use (0: not computed): the end of the quoted
-   * span starting at a quote, and `heredocStep` at a `<`. The two never share an offset.
-   */
-  #answers: Int32Array | undefined;
+  /** `heredocStep` answers by start offset (0: not computed), created on first use. */
+  #heredocSteps: OffsetTable | undefined;
+  /** Quotes and `<` the current walk stepped on, stamped only when its outcome is kept. */
+  readonly #stepped: number[] = [];
   /** Lowest start of an unterminated plain or escaped heredoc, by form and tag. */
   #unterminatedHeredocs = new Map<string, number>();
   /** By close needle, then by openers list (the scanner passes one list object per scan). */
@@ -137,18 +140,18 @@ export class SpanWalker {
     if (this.stats) this.stats.work += amount;
   }
 
-  /** Offset just past the quoted span opening at `start`, or -1 when it never closes. */
+  /**
+   * Offset just past the quoted span opening at `start`, or -1 when it never closes. Closed
+   * spans are not memoised: every caller moves forward past them (a span walk stamps the quote
+   * before asking, so a later walk reaching it takes the stamp instead of asking again).
+   */
   quoteEnd(start: number): number {
     const quote = this.src.charCodeAt(start);
     const unterminatedFrom = this.#unterminatedFrom.get(quote);
     if (unterminatedFrom !== undefined && start >= unterminatedFrom) return -1;
-    const ends = (this.#answers ??= new Int32Array(this.src.length + 1));
-    const known = ends[start] as number;
-    if (known !== 0) return known;
     const end = skipStringSpan(this.src, start);
     this.#work((end === -1 ? this.src.length : end) - start);
     if (end === -1) this.#unterminatedFrom.set(quote, start);
-    else ends[start] = end;
     return end;
   }
 
@@ -162,15 +165,15 @@ export class SpanWalker {
     // later start with the same tag (it would examine a suffix of the same lines and the same
     // last line); an escaped one walks the same literal-`\n` lines in step. Without the memo
     // every unterminated `<<EOF` rescans to the end: quadratic.
-    const steps = (this.#answers ??= new Int32Array(this.src.length + 1));
-    const known = steps[start] as number;
+    const steps = (this.#heredocSteps ??= new OffsetTable(this.src.length + 1));
+    const known = steps.get(start);
     if (known !== 0) return known;
     const opener = peekHeredocOpener(this.src, start);
     const memoKey = opener !== null && (opener.form === 'plain' || opener.form === 'escaped') ? `${opener.form}:${opener.tag}` : null;
     const brokenFrom = memoKey === null ? undefined : this.#unterminatedHeredocs.get(memoKey);
     if ((brokenFrom !== undefined && start >= brokenFrom) || (opener?.form === 'counted' && this.#countedCannotClose(opener))) {
       this.#work(1);
-      steps[start] = HeredocStep.Broken;
+      steps.set(start, HeredocStep.Broken);
       return HeredocStep.Broken;
     }
     const scan = scanHeredoc(this.src, start);
@@ -182,7 +185,7 @@ export class SpanWalker {
       this.#work(this.src.length - start);
       if (memoKey !== null && brokenFrom === undefined) this.#unterminatedHeredocs.set(memoKey, start);
     } else this.#work(step > start ? step - start : 2);
-    steps[start] = step;
+    steps.set(start, step);
     return step;
   }
 
@@ -223,6 +226,8 @@ export class SpanWalker {
     const memo = this.#walkMemo(close, openers);
     const walk = memo.outcome.length;
     memo.outcome.push(NOT_FOUND);
+    const stepped = this.#stepped;
+    stepped.length = 0;
     let result: SpanEnd = NOT_FOUND;
     let i = from;
     let steps = 0;
@@ -234,13 +239,15 @@ export class SpanWalker {
         continue;
       }
       // Only quotes and `<` decide anything, so only they are stamped: a later walk reaching a
-      // stamped one would repeat this walk from here on, and takes its outcome instead.
-      const seenBy = memo.stamp[i] as number;
-      if (seenBy !== 0) {
-        result = memo.outcome[seenBy] as SpanEnd;
-        break;
+      // stamped one would repeat that walk from here on, and takes its outcome instead.
+      if (i <= memo.highestStamp) {
+        const seenBy = memo.stamp.get(i);
+        if (seenBy !== 0) {
+          result = memo.outcome[seenBy] as SpanEnd;
+          break;
+        }
       }
-      memo.stamp[i] = walk;
+      stepped.push(i);
       if (code !== Code.LessThan) {
         const end = this.quoteEnd(i);
         if (end === -1) {
@@ -273,6 +280,13 @@ export class SpanWalker {
     }
     this.#work(steps);
     memo.outcome[walk] = result;
+    // A closed block ends at its close and the cursor never comes back before it, so no later
+    // walk can step where this one did: stamping is needed only when the unit may end earlier
+    // (a resync on raw characters after a truncation, or a reserved stub without its close).
+    if (result.kind !== 'closed' && stepped.length > 0) {
+      for (const at of stepped) memo.stamp.set(at, walk);
+      memo.highestStamp = Math.max(memo.highestStamp, stepped[stepped.length - 1] as number);
+    }
     return result;
   }
 
@@ -310,9 +324,9 @@ export class SpanWalker {
     }
     let memo = byOpeners.get(openers);
     if (memo === undefined) {
-      // Walk ids start at 1 so that 0 can mean "not stepped on"; a typed array, not a Map,
-      // because an adversarial body stamps hundreds of thousands of positions.
-      memo = { stamp: new Int32Array(this.src.length + 1), outcome: [NOT_FOUND] };
+      // Walk ids start at 1 so that 0 can mean "not stepped on"; the table turns into a typed
+      // array when an adversarial body stamps many positions.
+      memo = { stamp: new OffsetTable(this.src.length + 1), highestStamp: -1, outcome: [NOT_FOUND] };
       byOpeners.set(openers, memo);
     }
     return memo;

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isUnicodeWhitespace } from './codes.js';
 import { lineCol } from './position.js';
 import { TextIndex } from './text-index.js';
 
@@ -42,6 +44,29 @@ describe('TextIndex line-leading', () => {
     expect(index.lineEnd(3)).toBe(5);
     expect(index.lineEnd(6)).toBe(6);
     expect(index.lineCount).toBe(3);
+  });
+});
+
+describe('TextIndex line-leading read backwards', () => {
+  /** The definition: every character from the line start to the offset is blank. */
+  function leadingByDefinition(text: string, offset: number, blank: (code: number) => boolean): boolean {
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    for (let at = lineStart; at < offset; at++) if (!blank(text.charCodeAt(at))) return false;
+    return true;
+  }
+  const blankOnLine = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0d;
+
+  it('agrees with the definition at every offset', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(' ', '\t', '\r', '\n', '\f', '\u00a0', '\u2028', '<', 'x'), { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        const index = new TextIndex(text);
+        for (let offset = 0; offset <= text.length; offset++) {
+          expect(index.isLineLeading(offset)).toBe(leadingByDefinition(text, offset, blankOnLine));
+          expect(index.isLineLeadingUnicode(offset)).toBe(leadingByDefinition(text, offset, (c) => c !== 0x0a && isUnicodeWhitespace(c)));
+        }
+      }),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * `TextIndex`: fence markers and line starts of one source, built once per scan so that
- * "inside a fence?" and "line-leading?" are binary searches instead of rescans from the start
- * (spec/scanner.md sections 6.7 and 6.9).
+ * `TextIndex`: fence markers and line starts of one source, each built once per scan on first
+ * use, so that "inside a fence?" and "which line?" are binary searches instead of rescans from
+ * the start (spec/scanner.md sections 6.7 and 6.9).
  *
  * Offsets are UTF-16 code-unit indexes into the indexed string.
  */
@@ -29,25 +29,35 @@ const UNKNOWN = -1;
 
 export class TextIndex {
   readonly source: string;
-  /** Starts of the non-overlapping ``` markers, left to right (six backticks give two). */
-  readonly fenceMarkers: readonly number[];
-  /** Positions of every LF. */
-  readonly newlines: readonly number[];
-  /** Per line: offset of the first character that is not space/tab/CR (lazily filled). */
-  #firstNonBlank: Int32Array;
+  #fenceMarkers: number[] | undefined;
+  #newlines: number[] | undefined;
   /** Per line: offset of the first character that is not Unicode whitespace (lazily filled). */
-  #firstNonUnicodeSpace: Int32Array;
+  #firstNonUnicodeSpace: Int32Array | undefined;
 
+  /**
+   * Nothing is read here: each index is built on its first query, since most scans ask only
+   * fence and line-leading questions and never need the line table.
+   */
   constructor(source: string) {
     this.source = source;
+  }
+
+  /** Starts of the non-overlapping ``` markers, left to right (six backticks give two). */
+  get fenceMarkers(): readonly number[] {
+    if (this.#fenceMarkers !== undefined) return this.#fenceMarkers;
+    const source = this.source;
     const fences: number[] = [];
     for (let at = source.indexOf(FENCE); at !== -1; at = source.indexOf(FENCE, at + FENCE.length)) fences.push(at);
+    return (this.#fenceMarkers = fences);
+  }
+
+  /** Positions of every LF. */
+  get newlines(): readonly number[] {
+    if (this.#newlines !== undefined) return this.#newlines;
+    const source = this.source;
     const newlines: number[] = [];
     for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) newlines.push(at);
-    this.fenceMarkers = fences;
-    this.newlines = newlines;
-    this.#firstNonBlank = new Int32Array(newlines.length + 1).fill(UNKNOWN);
-    this.#firstNonUnicodeSpace = new Int32Array(newlines.length + 1).fill(UNKNOWN);
+    return (this.#newlines = newlines);
   }
 
   /** Index of the line holding `offset` (0-based; a LF belongs to the line it ends). */
@@ -77,14 +87,38 @@ export class TextIndex {
     return (before & 1) === 1 && before < this.fenceMarkers.length;
   }
 
-  /** Only space, tab and CR stand between the start of the line and `offset`. */
+  /**
+   * Only space, tab and CR stand between the start of the line and `offset`. Read backwards
+   * from the offset rather than from a line table: the blanks before two different non-blank
+   * offsets never overlap, so the scan's queries (one per step, at a non-blank cursor) read
+   * each character at most once in all.
+   */
   isLineLeading(offset: number): boolean {
-    return offset <= this.#firstOn(this.lineOf(offset), this.#firstNonBlank, isLineBlank);
+    const source = this.source;
+    let at = offset;
+    while (at > 0) {
+      const code = source.charCodeAt(at - 1);
+      if (code === Code.LineFeed) return true;
+      if (!isLineBlank(code)) return false;
+      at--;
+    }
+    return true;
   }
 
-  /** Only Unicode whitespace stands between the start of the line and `offset` (call-block bounds). */
+  /**
+   * Only Unicode whitespace stands between the start of the line and `offset` (call-block
+   * bounds); read backwards like {@link isLineLeading}, for the same reason.
+   */
   isLineLeadingUnicode(offset: number): boolean {
-    return offset <= this.#firstOn(this.lineOf(offset), this.#firstNonUnicodeSpace, isUnicodeWhitespace);
+    const source = this.source;
+    let at = offset;
+    while (at > 0) {
+      const code = source.charCodeAt(at - 1);
+      if (code === Code.LineFeed) return true;
+      if (!isUnicodeWhitespace(code)) return false;
+      at--;
+    }
+    return true;
   }
 
   /** Number of lines (one more than the number of LFs). */
@@ -99,15 +133,17 @@ export class TextIndex {
 
   /** Offset of the first non-Unicode-whitespace character of `line` (its end when blank). */
   firstNonWhitespace(line: number): number {
-    return this.#firstOn(line, this.#firstNonUnicodeSpace, isUnicodeWhitespace);
+    const cache = (this.#firstNonUnicodeSpace ??= new Int32Array(this.newlines.length + 1).fill(UNKNOWN));
+    return this.#firstOn(line, cache, isUnicodeWhitespace);
   }
 
   /** Each line is measured at most once per predicate, so all queries together stay linear. */
   #firstOn(line: number, cache: Int32Array, blank: (code: number) => boolean): number {
     const cached = cache[line] as number;
     if (cached !== UNKNOWN) return cached;
-    const start = line === 0 ? 0 : (this.newlines[line - 1] as number) + 1;
-    const end = line < this.newlines.length ? (this.newlines[line] as number) : this.source.length;
+    const newlines = this.newlines;
+    const start = line === 0 ? 0 : (newlines[line - 1] as number) + 1;
+    const end = line < newlines.length ? (newlines[line] as number) : this.source.length;
     let at = start;
     while (at < end && blank(this.source.charCodeAt(at))) at++;
     cache[line] = at;

@@ -18,10 +18,12 @@ import { SpanWalker, type ScanStats } from './spans.js';
 
 const OPEN = '<think>';
 const CLOSE = '</think>';
+const MARKER_TAIL = 'think>';
 
 /** Strip `<think>...</think>` blocks and stray markers; returns `text` itself when none occur. */
 export function stripThinkingTags(text: string, stats?: ScanStats): string {
-  if (text.indexOf(OPEN) === -1 && text.indexOf(CLOSE) === -1) return text;
+  // Both markers end in `think>`: one native search rules out the common text without them.
+  if (text.indexOf(MARKER_TAIL) === -1) return text;
   // "Is there a close later?" is asked at every opener; the last close answers it in O(1).
   const lastClose = text.lastIndexOf(CLOSE);
   const walker = new SpanWalker(text, undefined, stats);

@@ -6,7 +6,7 @@
  *     ^ cursor               ^ optional `>`; spaces and tabs before it belong to the unit
  */
 import { Code } from '../lex/codes.js';
-import { parseCallExpr } from '../lex/call-expr.js';
+import { parseCallExprAt } from '../lex/call-expr.js';
 import { identLength } from '../lex/ident.js';
 import type { ScanState } from './state.js';
 import type { AngleCallUnit } from './types.js';
@@ -18,7 +18,9 @@ export function angleCall(state: Readonly<ScanState>): AngleCallUnit | null {
   if (nameLength === 0 || source.charCodeAt(nameStart + nameLength) !== Code.LeftParen) return null;
   const name = source.slice(nameStart, nameStart + nameLength);
   if (!vocab.knownTools.has(name)) return null;
-  const parsed = parseCallExpr(source.slice(nameStart), name);
+  // Parsed in place with the scan's memo: a line of `<look({ a: "x` per line would otherwise
+  // make every attempt search to the end of the text for the same missing close.
+  const parsed = parseCallExprAt(source, nameStart, name, state.callMemo);
   if (!parsed.ok) return null;
   let end = nameStart + parsed.consumed;
   while (end < length) {

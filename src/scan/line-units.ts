@@ -7,6 +7,15 @@ import type { ScanState } from './state.js';
 import type { FencedLineUnit, TagUnit } from './types.js';
 
 /**
+ * The LF ending the line that holds `at`, or the source length. Asked through the scan's
+ * forward-search memo: several units on one line get the answer of the first search.
+ */
+function lineEndAt(state: Readonly<ScanState>, at: number): number {
+  const newline = state.next.find('\n', at);
+  return newline === -1 ? state.length : newline;
+}
+
+/**
  * Branch 5: a `<` that is inside a ``` fence, or neither line-leading nor adjacent to the
  * previous block, is narration: one `fenced_line` to the end of the line (LF excluded).
  *
@@ -17,7 +26,7 @@ export function fencedLine(state: Readonly<ScanState>, adjacentToBlock: boolean)
   const { source, cursor: start, index } = state;
   const fenced = index.insideFence(start);
   if (!fenced && (adjacentToBlock || index.isLineLeading(start))) return null;
-  const end = index.lineEnd(start);
+  const end = lineEndAt(state, start);
   return { kind: 'fenced_line', start, end, text: source.slice(start, end) };
 }
 
@@ -26,8 +35,8 @@ export function fencedLine(state: Readonly<ScanState>, adjacentToBlock: boolean)
  * The name drops every leading `<` and one `/`: `<<EOF` names `EOF`, `</notes>` names `notes`.
  */
 export function tagFragment(state: Readonly<ScanState>): TagUnit {
-  const { source, cursor: start, index } = state;
-  const lineEnd = index.lineEnd(start);
+  const { source, cursor: start } = state;
+  const lineEnd = lineEndAt(state, start);
   const gt = state.next.find('>', start + 1);
   const end = gt !== -1 && gt < lineEnd ? gt + 1 : lineEnd;
   let at = start;

@@ -36,7 +36,10 @@ const adversarial: Record<string, (n: number) => string> = {
   'unbalanced quotes inside a block': (n) => '<tool_call>\n"\n'.repeat(n),
   'apostrophes inside a block': (n) => `<tool_call>\nI'll look\n`.repeat(n),
   'deep brace nesting': (n) => `<tool_call>look(${'{ a: '.repeat(n)}1${' }'.repeat(n)})</tool_call>`,
-  'deep brace nesting in an angle call': (n) => `<look(${'{ a: '.repeat(n)}1${' }'.repeat(n)})>`,
+  // The value parser stops at 512 levels, so each shape stays on one side of that limit at
+  // both sizes (one crossing it would compare an angle call with a tag fragment).
+  'deep brace nesting in angle calls within the depth limit': (n) => `<look(${'{ a: '.repeat(500)}1${' }'.repeat(500)})>\n`.repeat(n / 100),
+  'deep brace nesting in an angle call past the depth limit': (n) => `<look(${'{ a: '.repeat(8 * n)}1${' }'.repeat(8 * n)})>`,
   'fence toggles': (n) => '```\n<tool_call>look({})</tool_call>\n'.repeat(n),
   'stray closes': (n) => '</tool_call>\n'.repeat(n),
   'unclosed thinking tags': (n) => '<think>thought\n'.repeat(n),

@@ -2,6 +2,7 @@
  * What one scan carries from step to step. Branches read it; only the emit funnel and the
  * whitespace skipper in `scanner.ts` write `cursor` and `lastBlockEnd`.
  */
+import { ScanMemo } from '../lex/scan-memo.js';
 import { SpanWalker, type ScanStats } from '../lex/spans.js';
 import { TextIndex } from '../lex/text-index.js';
 import type { CompiledScanSpec } from './compile.js';
@@ -14,6 +15,8 @@ export interface ScanState {
   readonly index: TextIndex;
   readonly walker: SpanWalker;
   readonly next: NextOccurrences;
+  /** What the angle-call branch's argument parses share, so failed attempts stay linear together. */
+  readonly callMemo: ScanMemo;
   readonly stats: ScanStats | undefined;
   /** Where the next unit starts (after skipping whitespace). */
   cursor: number;
@@ -35,6 +38,7 @@ export function createScanState(source: string, vocab: CompiledScanSpec, stats: 
     index,
     walker: new SpanWalker(source, index, stats),
     next: new NextOccurrences(source, stats),
+    callMemo: new ScanMemo(source),
     stats,
     cursor: 0,
     lastBlockEnd: 0,

@@ -26,3 +26,9 @@ export function isTrimmedByJs(code: number): boolean {
   if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
   return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
+
+/** `text.trim() === ''` without the copy; most texts answer at their first character. */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isTrimmedByJs(text.charCodeAt(i))) return false;
+  return true;
+}

@@ -8,6 +8,7 @@
  * Anything else is a bug in the walk, not model input, and the funnel throws.
  */
 import type { Unit } from '../scan/types.js';
+import { isBlank } from './ascii-fold.js';
 import type { CanonicalPart } from './canonical.js';
 import { STRUCTURAL_OUTCOMES, type StructuralOutcome } from './diagnostics.js';
 import type { DropReason, DroppedFragment, ProtocolViolation, ToolCall } from './types.js';
@@ -82,7 +83,17 @@ export function newWalkState(withTrace: boolean): WalkState {
 
 export const credited = (count: number, rung?: string): Outcome => (rung ? { account: 'call', count, rung } : { account: 'call', count });
 export const droppedAs = (text: string, reason: DropReason, rung?: string): Outcome => (rung ? { account: 'drop', text, reason, rung } : { account: 'drop', text, reason });
-export const structural = (name: StructuralOutcome, rung?: string): Outcome => (rung ? { account: 'structural', name, rung } : { account: 'structural', name });
+// perf: a structural outcome without a rung is immutable data, made once per name.
+const plainStructural = new Map<StructuralOutcome, Outcome>();
+export const structural = (name: StructuralOutcome, rung?: string): Outcome => {
+  if (rung) return { account: 'structural', name, rung };
+  let outcome = plainStructural.get(name);
+  if (outcome === undefined) {
+    outcome = Object.freeze({ account: 'structural', name });
+    plainStructural.set(name, outcome);
+  }
+  return outcome;
+};
 
 /**
  * Accounts for `unit`. A call outcome must name exactly the calls the branch appended since the
@@ -101,7 +112,7 @@ export function consume(state: WalkState, unit: Unit, outcome: Outcome): void {
       label = 'call';
       break;
     case 'drop':
-      if (outcome.text.trim() === '') throw new Error(`consume: a drop for a ${unit.kind} unit carried no text`);
+      if (isBlank(outcome.text)) throw new Error(`consume: a drop for a ${unit.kind} unit carried no text`);
       state.dropped.push({ text: outcome.text, reason: outcome.reason });
       label = outcome.reason;
       break;

@@ -7,7 +7,7 @@
  * hand-written sweeps here, so a hostile ledger costs linear time.
  */
 import { Code } from '../lex/codes.js';
-import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
+import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import { messages } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
@@ -50,12 +50,6 @@ export function rejoinSilentDrops(dropped: readonly DroppedFragment[]): Run | nu
   const kept = silentDrops(dropped);
   if (kept.length === 0) return null;
   return { text: kept.map((d) => d.text).join('\n'), reason: kept[0]!.reason };
-}
-
-/** `text.trim() === ''` without the copy: most drops answer at their first character. */
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isTrimmedByJs(text.charCodeAt(i))) return false;
-  return true;
 }
 
 /**

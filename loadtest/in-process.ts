@@ -1,5 +1,5 @@
 /**
- * The same work timed in the load-test process (CPU time of this thread), as the baseline for the worker figures: the
+ * The same work timed in the load-test process (wall time, like the worker's figure), as the baseline for the worker figures: the
  * library alone (parse, project, serialise: what makes the answer) and the service's whole task
  * handler (decode, validate, parse, serialise) running here instead of in a worker.
  */
@@ -8,25 +8,17 @@ import { DEFAULT_MAX_BATCH } from '../src/server/config.js';
 import { DEFAULT_SPLIT_MIN_CHARS } from '../src/server/app.js';
 import { createTaskHandler } from '../src/server/worker/handle.js';
 import { projectResult } from '../src/server/worker/project.js';
-import { threadClock } from '../src/server/worker/thread-cpu.js';
 
 const handler = createTaskHandler({ maxBatch: DEFAULT_MAX_BATCH, splitMinChars: DEFAULT_SPLIT_MIN_CHARS });
 const encoder = new TextEncoder();
 
-const clock = threadClock();
-
-/**
- * Mean CPU milliseconds per call of this thread (the clock the workers use, so both sides leave
- * out time the OS gave to other processes) over `runs` calls, after as many warm-up calls.
- */
+/** Mean milliseconds per call over `runs` calls, after as many warm-up calls (the worker's clock). */
 export function meanMs(fn: () => unknown, runs: number): number {
   for (let i = 0; i < runs; i++) fn();
-  const t0 = clock.now();
+  const t0 = performance.now();
   for (let i = 0; i < runs; i++) fn();
-  return ((clock.now() - t0) * 1000) / runs;
+  return (performance.now() - t0) / runs;
 }
-
-export const clockKind = clock.kind;
 
 export function libraryMs(text: string, registry: unknown, runs: number): number {
   return meanMs(() => JSON.stringify(projectResult(parseToolCalls(text, { tools: registry }))), runs);

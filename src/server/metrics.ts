@@ -64,7 +64,7 @@ export function createMetrics(options: { defaultMetrics: boolean }): ServiceMetr
   });
   const taskWork = new Histogram({
     name: 'tool_parse_worker_parse_seconds',
-    help: 'CPU time a task took in the thread that ran it (decode, validate, parse, serialise; wall time where the OS gives no thread CPU clock); thread is worker or main.',
+    help: 'Time a task took inside the thread that ran it (decode, validate, parse, serialise), queue wait and messaging excluded; thread is worker or main.',
     labelNames: ['thread'] as const,
     buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],

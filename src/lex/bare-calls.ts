@@ -18,7 +18,7 @@ import { parseCallExpr, parseObjectLiteral, type CallExprResult } from './call-e
 import { idleMeter } from './bare/meter.js';
 import { knownNamesOf, type KnownNames } from './bare/names.js';
 import { sniff, type BareScan } from './bare/sniff.js';
-import { trimUnicode } from './bare/text-edits.js';
+import { trimUnicode } from './render.js';
 
 export type { BareScan };
 

@@ -92,12 +92,16 @@ export function renderCanonicalCall(name: string, args: unknown): string {
   return `${name}(${renderJson(args === undefined ? {} : args, '', new Set())})`;
 }
 
+/** `[start, end)` of `text` without leading and trailing Unicode White_Space (Rust `trim`). */
+export function trimBounds(text: string, start = 0, end = text.length): [number, number] {
+  while (start < end && isUnicodeWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isUnicodeWhitespace(text.charCodeAt(end - 1))) end--;
+  return [start, end];
+}
+
 /** Rust's `str::trim` (Unicode White_Space), which differs from JS `trim` at U+FEFF/U+0085. */
 export function trimUnicode(s: string): string {
-  let start = 0;
-  let end = s.length;
-  while (start < end && isUnicodeWhitespace(s.charCodeAt(start))) start++;
-  while (end > start && isUnicodeWhitespace(s.charCodeAt(end - 1))) end--;
+  const [start, end] = trimBounds(s);
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 

@@ -11,6 +11,7 @@
  * up to the hit, so a parse that starts inside a searched range answers in O(1) and all the
  * parses over one text read each character a bounded number of times.
  */
+import { TextIndex } from './text-index.js';
 
 /**
  * The last answer of a monotone forward search: the first hit at or after `from` is `hit` (-1:
@@ -59,21 +60,18 @@ export class ScanMemo {
    * interpolations). The sniffer bounds this as a safety net; the memoised shapes never add to it.
    */
   unsharedReads = 0;
-  private lineFeeds: number[] | undefined;
+  /** The text's line table, built on the first counted heredoc. */
+  private readonly lines: TextIndex;
 
-  constructor(readonly text: string) {}
+  constructor(readonly text: string) {
+    this.lines = new TextIndex(text);
+  }
 
-  /** Offset of the `n`th LF (0-based) at or after `from`, or -1; the LF index is built once. */
+  /** Offset of the `n`th LF (0-based) at or after `from`, or -1. */
   nthLineFeed(from: number, n: number): number {
-    const feeds = (this.lineFeeds ??= lineFeedsOf(this.text));
-    let low = 0;
-    let high = feeds.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((feeds[mid] as number) < from) low = mid + 1;
-      else high = mid;
-    }
-    const at = low + n;
+    // `lineOf(from)` counts the LFs before `from`, so it indexes the first LF at or after it.
+    const at = this.lines.lineOf(from) + n;
+    const feeds = this.lines.newlines;
     return at < feeds.length ? (feeds[at] as number) : -1;
   }
 
@@ -88,8 +86,3 @@ export class ScanMemo {
   }
 }
 
-function lineFeedsOf(text: string): number[] {
-  const feeds: number[] = [];
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) feeds.push(at);
-  return feeds;
-}

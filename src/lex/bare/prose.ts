@@ -12,7 +12,8 @@
  */
 import type { FenceLine, LineScan } from './line-scan.js';
 import type { WorkMeter } from './meter.js';
-import { collapseBlankLines, stripEmptyFences, trimUnicode } from './text-edits.js';
+import { trimUnicode } from '../render.js';
+import { collapseBlankLines, stripEmptyFences } from './text-edits.js';
 
 export function assembleProse(text: string, scan: LineScan, meter: WorkMeter): string {
   // perf: with no call and no fence pair there is nothing to cut (the common prose line).

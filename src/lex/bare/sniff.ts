@@ -10,7 +10,8 @@ import type { WorkMeter } from './meter.js';
 import type { KnownNames } from './names.js';
 import { nativeJsonCalls } from './native-json.js';
 import { assembleProse } from './prose.js';
-import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './text-edits.js';
+import { trimUnicode } from '../render.js';
+import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
 
 export interface BareScan {
   calls: ToolCall[];

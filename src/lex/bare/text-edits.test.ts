@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, trimUnicode, unwrapExactCodeWrapper } from './text-edits.js';
+import { trimUnicode } from '../render.js';
+import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
 
 const meter = () => ({ steps: 0 });
 

@@ -4,20 +4,9 @@
  */
 import { Code, isUnicodeWhitespace } from '../codes.js';
 import { scanHeredoc } from '../heredoc.js';
+import { trimBounds } from '../render.js';
 import { skipStringSpan } from '../string-span.js';
 import type { WorkMeter } from './meter.js';
-
-/** `[start, end)` of `text` without leading and trailing Unicode White_Space (Rust `trim`). */
-export function trimBounds(text: string, start = 0, end = text.length): [number, number] {
-  while (start < end && isUnicodeWhitespace(text.charCodeAt(start))) start++;
-  while (end > start && isUnicodeWhitespace(text.charCodeAt(end - 1))) end--;
-  return [start, end];
-}
-
-export function trimUnicode(text: string): string {
-  const [start, end] = trimBounds(text);
-  return start === 0 && end === text.length ? text : text.slice(start, end);
-}
 
 function startsWithFence(text: string, at: number): boolean {
   return (

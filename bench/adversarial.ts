@@ -13,4 +13,11 @@ export const ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = {
   'stray closes': (n) => '</tool_call>\n'.repeat(n),
   'unclosed thinking tags': (n) => '<think>reasoning '.repeat(n),
   'harmony frames without a call': (n) => '<|start|>assistant<|channel|>analysis<|message|>thinking '.repeat(n),
+  'angle calls with an open string': (n) => '<look({ a: "x\n'.repeat(n),
+  'angle calls with an open comment': (n) => '<look({ a: /* x\n'.repeat(n),
+  'angle calls with an open heredoc': (n) => '<look({ a: <<EOF\nx\n'.repeat(n),
+  'angle calls with an open escaped heredoc': (n) => '<look({ a: <<EOF\\nx\\n\n'.repeat(n),
+  'angle calls with an open interpolation': (n) => '<look({ a: `${x\n'.repeat(n),
+  'tags on one long line': (n) => '<a>'.repeat(n),
+  'call blocks with an open quote': (n) => `<tool_call>\nlook({ a: "x })\n`.repeat(n),
 };

@@ -1,18 +1,20 @@
 /**
  * `OffsetTable`: a number per source offset (0 meaning "nothing recorded"), for the memos of
- * one scan. Most scans record a few entries, so a small Map holds them; past
- * `size / DENSE_AFTER` entries the table moves into a typed array sized by the source, whose
- * lookups stay fast however many entries an adversarial body records.
+ * one scan. Most scans record a few entries, so a small Map holds them; past a limit (about
+ * `size / DENSE_AFTER` entries, clamped) the table moves into a typed array sized by the
+ * source, whose lookups stay fast however many entries an adversarial body records.
  *
  * Why not allocate the typed array up front: a zero-filled Int32Array of an 80 KB source costs
  * about as much as `JSON.parse` of the whole source, and most scans never need it. Moving only
- * after `size / DENSE_AFTER` entries keeps the allocation proportional to work already done.
+ * after many entries keeps the allocation small next to the work already done.
  */
 
-/** Entries kept in the Map before moving to the dense form: one per this many offsets. */
+/** Entries kept in the Map before moving to the dense form: one per this many offsets... */
 const DENSE_AFTER = 32;
-/** Tables of small sources stay Maps up to this many entries anyway. */
+/** ...but at least this many (tables of small sources)... */
 const MIN_SPARSE_ENTRIES = 64;
+/** ...and at most this many: a large Map costs more per entry than the typed array it defers. */
+const MAX_SPARSE_ENTRIES = 1024;
 
 export class OffsetTable {
   readonly #size: number;
@@ -23,7 +25,7 @@ export class OffsetTable {
   /** A table for offsets `0 <= at < size`. */
   constructor(size: number) {
     this.#size = size;
-    this.#sparseLimit = Math.max(MIN_SPARSE_ENTRIES, Math.floor(size / DENSE_AFTER));
+    this.#sparseLimit = Math.min(MAX_SPARSE_ENTRIES, Math.max(MIN_SPARSE_ENTRIES, Math.floor(size / DENSE_AFTER)));
   }
 
   /** The value recorded at `at`, or 0. */

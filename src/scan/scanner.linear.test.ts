@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildScanSpec } from '../dialects/index.js';
+import { workRatio } from '../../test/support/string-work.js';
 import type { ScanStats } from '../lex/spans.js';
 import { stripThinkingTags } from '../lex/thinking.js';
 import { tilingViolation } from './invariants.js';
@@ -64,6 +65,28 @@ describe('scanUnits does linear work', () => {
       const large = workFor(build(1600));
       expect(small).toBeGreaterThan(0);
       expect(large / small).toBeLessThanOrEqual(10);
+    });
+  }
+});
+
+describe('angle calls that fail to parse do linear work, counting the call parser', () => {
+  // Every character read through String.prototype counts, so the value parser's searches for a
+  // missing close (string recoveries, comments, heredoc bodies) are included, not only the
+  // scanner's own counter.
+  const shapes: Record<string, (n: number) => string> = {
+    'unterminated double quote': (n) => '<look({ a: "x\n'.repeat(n),
+    'unterminated single quote': (n) => "<look({ a: 'x\n".repeat(n),
+    'unterminated template': (n) => '<look({ a: `x\n'.repeat(n),
+    'over-closed string': (n) => '<look({ a: "x"y", b: 1\n'.repeat(n),
+    'unclosed block comment': (n) => '<look({ a: /* x\n'.repeat(n),
+    'unclosed plain heredoc': (n) => '<look({ a: <<EOF\nx\n'.repeat(n),
+    'unclosed escaped heredoc': (n) => '<look({ a: <<EOF\\nx\\n\n'.repeat(n),
+    'unclosed template interpolation': (n) => '<look({ a: `${x\n'.repeat(n),
+    'missing close paren': (n) => '<look({ a: 1 }\n'.repeat(n),
+  };
+  for (const [name, build] of Object.entries(shapes)) {
+    it(name, () => {
+      expect(workRatio(build, (text) => scanUnits(text, spec), 300)).toBeLessThanOrEqual(12);
     });
   }
 });

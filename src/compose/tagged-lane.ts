@@ -12,6 +12,7 @@ import type { ToolRegistry } from '../dialects/registry.js';
 import { scanUnits, validateScanSpec, type ValidatedScanSpec } from '../scan/index.js';
 import { renderCallBlocks } from './canonical.js';
 import type { ComposeContext } from './context.js';
+import { EarliestNeedle } from './earliest-needle.js';
 import { callFromBody } from './ladders/index.js';
 import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
 import { dsmlResult, mistralResult } from './lanes/index.js';
@@ -30,32 +31,6 @@ const TAGGED_OPENER = '<tool_call>';
 const SUFFIX_PROBE = 64;
 
 const bodyLadder: BodyLadder = (body, ctx) => callFromBody(body, ctx);
-
-/**
- * The next occurrence of any of `needles` at or after an offset, for a text read front to back.
- * Each needle remembers where it was last found, so a whole pass costs one scan per needle.
- */
-class NextOccurrence {
-  private readonly next: number[];
-  constructor(private readonly text: string, private readonly needles: readonly string[]) {
-    this.next = needles.map(() => -2);
-  }
-
-  earliest(from: number): number {
-    let best = -1;
-    for (let k = 0; k < this.needles.length; k++) {
-      let at = this.next[k]!;
-      if (at === -1) continue;
-      if (at < from) {
-        at = this.text.indexOf(this.needles[k]!, from);
-        this.next[k] = at;
-        if (at < 0) continue;
-      }
-      if (best < 0 || at < best) best = at;
-    }
-    return best;
-  }
-}
 
 /**
  * One step of the entry ladder, in document order:
@@ -133,16 +108,16 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
 }
 
 interface ChainCursor {
-  readonly tagged: NextOccurrence;
-  readonly alternates: NextOccurrence;
+  readonly tagged: EarliestNeedle;
+  readonly alternates: EarliestNeedle;
   readonly openers: EnvelopeOpeners;
   readonly trimmedLength: number;
 }
 
 function newChainCursor(source: string): ChainCursor {
   return {
-    tagged: new NextOccurrence(source, [TAGGED_OPENER]),
-    alternates: new NextOccurrence(source, ALTERNATE_ENVELOPE_OPENERS),
+    tagged: new EarliestNeedle(source, [TAGGED_OPENER]),
+    alternates: new EarliestNeedle(source, ALTERNATE_ENVELOPE_OPENERS),
     openers: new EnvelopeOpeners(source),
     trimmedLength: source.trimEnd().length,
   };

@@ -1,0 +1,66 @@
+/**
+ * The earliest start of any of several needles at or after a cursor that moves forward through
+ * one text (the entry ladder's search for `<tool_call>` and the alternate envelope openers).
+ *
+ * Needles are grouped by first character and each group is searched by its longest common
+ * prefix (`<tool` for `<tool_calls>`, `<tool_code>`, `<tool_use>`, `<tool>`), so the text is
+ * swept once per group instead of once per needle. Each group remembers its last answer: when
+ * nothing matched in [from, found), a later query from inside that range has the same answer,
+ * and a forward-moving cursor sweeps every character at most once per group.
+ */
+interface Group {
+  readonly prefix: string;
+  readonly needles: readonly string[];
+  /** The last query's cursor (-1 before the first) and its answer (-1 for none). */
+  from: number;
+  found: number;
+}
+
+function commonPrefix(words: readonly string[]): string {
+  let prefix = words[0] ?? '';
+  for (const word of words) {
+    let k = 0;
+    while (k < prefix.length && k < word.length && prefix.charCodeAt(k) === word.charCodeAt(k)) k++;
+    prefix = prefix.slice(0, k);
+  }
+  return prefix;
+}
+
+export class EarliestNeedle {
+  readonly #text: string;
+  readonly #groups: Group[];
+
+  constructor(text: string, needles: readonly string[]) {
+    this.#text = text;
+    const byFirst = new Map<string, string[]>();
+    for (const needle of needles) {
+      if (needle === '') throw new TypeError('EarliestNeedle: needles must be non-empty');
+      const list = byFirst.get(needle[0]!);
+      if (list) list.push(needle);
+      else byFirst.set(needle[0]!, [needle]);
+    }
+    this.#groups = [...byFirst.values()].map((group) => ({ prefix: commonPrefix(group), needles: group, from: -1, found: -1 }));
+  }
+
+  /** The first index `>= from` where some needle starts, or -1. */
+  earliest(from: number): number {
+    let best = -1;
+    for (const group of this.#groups) {
+      const remembered = group.from !== -1 && from >= group.from && (group.found === -1 || from <= group.found);
+      if (!remembered) {
+        group.found = this.#search(group, from);
+        group.from = from;
+      }
+      if (group.found >= 0 && (best < 0 || group.found < best)) best = group.found;
+    }
+    return best;
+  }
+
+  #search(group: Group, from: number): number {
+    const text = this.#text;
+    for (let at = text.indexOf(group.prefix, from); at >= 0; at = text.indexOf(group.prefix, at + 1)) {
+      for (const needle of group.needles) if (text.startsWith(needle, at)) return at;
+    }
+    return -1;
+  }
+}

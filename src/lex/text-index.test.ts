@@ -22,6 +22,22 @@ describe('TextIndex fences', () => {
   });
 });
 
+describe('TextIndex fences queried in any order', () => {
+  it('answers by the parity of the markers before the offset', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('```', '`', 'x', '\n'), { maxLength: 60 }), fc.array(fc.nat(), { maxLength: 30 }), (parts, picks) => {
+        const text = parts.join('');
+        const shared = new TextIndex(text);
+        const offsets = [...picks.map((p) => p % (text.length + 1)), ...Array.from({ length: text.length + 1 }, (_, i) => i)];
+        for (const offset of offsets) {
+          const before = shared.fenceMarkers.filter((marker) => marker < offset).length;
+          expect(shared.insideFence(offset)).toBe(before % 2 === 1 && before < shared.fenceMarkers.length);
+        }
+      }),
+    );
+  });
+});
+
 describe('TextIndex line-leading', () => {
   it('accepts space, tab and CR but not FF before the offset', () => {
     const index = new TextIndex('a\n \t\r<x\n\f<y');

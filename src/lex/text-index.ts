@@ -26,11 +26,16 @@ function isLineBlank(code: number): boolean {
 
 const FENCE = '```';
 const UNKNOWN = -1;
+/** Markers `insideFence` steps over before it binary-searches instead. */
+const FENCE_HOPS = 8;
 
 export class TextIndex {
   readonly source: string;
   #fenceMarkers: number[] | undefined;
   #newlines: number[] | undefined;
+  /** The last `insideFence` offset and how many markers start before it. */
+  #fenceQuery = 0;
+  #fencesBefore = 0;
   /** Per line: offset of the first character that is not Unicode whitespace (lazily filled). */
   #firstNonUnicodeSpace: Int32Array | undefined;
 
@@ -83,8 +88,21 @@ export class TextIndex {
    * an unbalanced trailing fence fences nothing.
    */
   insideFence(offset: number): boolean {
-    const before = countBelow(this.fenceMarkers, offset);
-    return (before & 1) === 1 && before < this.fenceMarkers.length;
+    const markers = this.fenceMarkers;
+    let before = this.#fencesBefore;
+    if (offset >= this.#fenceQuery) {
+      // The scan asks at a cursor that only moves forward: step over the few markers passed
+      // since the last question, and fall back to the binary search after a long jump.
+      let hops = 0;
+      while (before < markers.length && (markers[before] as number) < offset && hops < FENCE_HOPS) {
+        before++;
+        hops++;
+      }
+      if (hops === FENCE_HOPS) before = countBelow(markers, offset);
+    } else before = countBelow(markers, offset);
+    this.#fenceQuery = offset;
+    this.#fencesBefore = before;
+    return (before & 1) === 1 && before < markers.length;
   }
 
   /**

@@ -18,12 +18,25 @@ import { SpanWalker, type ScanStats } from './spans.js';
 
 const OPEN = '<think>';
 const CLOSE = '</think>';
-const MARKER_TAIL = 'think>';
+
+/**
+ * Whether either marker occurs anywhere. Both end in `>`, which prose rarely holds, so hopping
+ * from `>` to `>` with the native single-character search beats searching for the markers
+ * themselves (whose first characters are common):
+ *
+ *     ... a < b ... <tool_call> ... <think>
+ *                             ^ hop       ^ hop: the marker ends here
+ */
+function hasThinkMarker(text: string): boolean {
+  for (let gt = text.indexOf('>'); gt !== -1; gt = text.indexOf('>', gt + 1)) {
+    if (text.startsWith(OPEN, gt + 1 - OPEN.length) || text.startsWith(CLOSE, gt + 1 - CLOSE.length)) return true;
+  }
+  return false;
+}
 
 /** Strip `<think>...</think>` blocks and stray markers; returns `text` itself when none occur. */
 export function stripThinkingTags(text: string, stats?: ScanStats): string {
-  // Both markers end in `think>`: one native search rules out the common text without them.
-  if (text.indexOf(MARKER_TAIL) === -1) return text;
+  if (!hasThinkMarker(text)) return text;
   // "Is there a close later?" is asked at every opener; the last close answers it in O(1).
   const lastClose = text.lastIndexOf(CLOSE);
   const walker = new SpanWalker(text, undefined, stats);

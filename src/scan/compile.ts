@@ -60,6 +60,11 @@ export interface CompiledScanSpec {
   readonly longestMarkerName: number;
   /** Corrupted openers that end with the frame prefix (the others can never apply). */
   readonly corruptedOpeners: readonly string[];
+  /**
+   * How far past a `<` the frame prefix can start for branch 4 to apply: 0 for a frame token
+   * at the cursor, more for the prefix that ends a corrupted opener.
+   */
+  readonly framePrefixReach: number;
   readonly framePrefix: string;
   readonly frameSuffix: string;
   readonly messageMarker: string;
@@ -129,6 +134,7 @@ export function compileScanSpec(spec: ValidatedScanSpec): CompiledScanSpec {
     else reservedByFirstCode.set(key, [entry]);
   }
   const { harmony } = spec;
+  const corruptedOpeners = harmony.corrupted_openers.filter((opener) => opener.endsWith(harmony.frame_prefix));
   const compiled: CompiledScanSpec = {
     spec,
     callTags,
@@ -142,7 +148,8 @@ export function compileScanSpec(spec: ValidatedScanSpec): CompiledScanSpec {
     headerMarkers: new Set(harmony.header_markers),
     standaloneMarkers: new Set(harmony.standalone_markers),
     longestMarkerName: Math.max(0, ...harmony.header_markers.map((m) => m.length), ...harmony.standalone_markers.map((m) => m.length)),
-    corruptedOpeners: harmony.corrupted_openers.filter((opener) => opener.endsWith(harmony.frame_prefix)),
+    corruptedOpeners,
+    framePrefixReach: Math.max(0, ...corruptedOpeners.map((opener) => opener.length - harmony.frame_prefix.length)),
     framePrefix: harmony.frame_prefix,
     frameSuffix: harmony.frame_suffix,
     messageMarker: harmony.message_marker,

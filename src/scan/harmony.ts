@@ -32,7 +32,10 @@ export function harmonyLine(state: Readonly<ScanState>): HarmonyLineUnit | null 
 /** Branch 4: a corrupted wrapper (`<tool_call<|message|>`) or a frame token at the cursor. */
 export function harmonySkip(state: Readonly<ScanState>): HarmonySkipUnit | null {
   const { source, cursor: start } = state;
-  const { corruptedOpeners, framePrefix } = state.vocab;
+  const { corruptedOpeners, framePrefix, framePrefixReach } = state.vocab;
+  // Every form needs the frame prefix within reach of the cursor; most `<` have none nearby.
+  const prefixAt = state.next.find(framePrefix, start);
+  if (prefixAt === -1 || prefixAt > start + framePrefixReach) return null;
   let end = -1;
   for (const opener of corruptedOpeners) {
     if (!source.startsWith(opener, start)) continue;

@@ -60,18 +60,17 @@ export class ScanMemo {
    * interpolations). The sniffer bounds this as a safety net; the memoised shapes never add to it.
    */
   unsharedReads = 0;
-  /** The text's line table, built on the first counted heredoc. */
-  private readonly lines: TextIndex;
+  /** The text's line table, made on the first counted heredoc. */
+  private lines: TextIndex | undefined;
 
-  constructor(readonly text: string) {
-    this.lines = new TextIndex(text);
-  }
+  constructor(readonly text: string) {}
 
   /** Offset of the `n`th LF (0-based) at or after `from`, or -1. */
   nthLineFeed(from: number, n: number): number {
+    const lines = (this.lines ??= new TextIndex(this.text));
     // `lineOf(from)` counts the LFs before `from`, so it indexes the first LF at or after it.
-    const at = this.lines.lineOf(from) + n;
-    const feeds = this.lines.newlines;
+    const at = lines.lineOf(from) + n;
+    const feeds = lines.newlines;
     return at < feeds.length ? (feeds[at] as number) : -1;
   }
 

@@ -202,6 +202,9 @@ describe('parseTsValue: safety', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (json) => {
         const text = JSON.stringify(json, null, 1);
+        // A string whose content starts with `<<` is read as a heredoc the model quoted (the
+        // documented repair), so JSON with such a string is not plain JSON to this parser.
+        fc.pre(!text.includes('"<<'));
         expect(valueOf(text)).toEqual(JSON.parse(text));
       }),
       { numRuns: 300 },

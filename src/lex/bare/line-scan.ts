@@ -137,17 +137,18 @@ function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames,
     return { kind: 'done', resume: end, lineStart: true };
   }
   const k = nameStart(text, indentEnd);
-  const labelled = labelledCall(text, k, known);
-  if (labelled !== null) {
+  const nameLength = identLength(text, k);
+  meter.steps += nameLength;
+  if (nameLength === 0) return { kind: 'none', resume: indentEnd };
+  const sep = text.charCodeAt(k + nameLength);
+  if (sep === Code.Colon) {
+    const labelled = labelledCall(text, k, nameLength, known);
+    if (labelled === null) return { kind: 'none', resume: indentEnd };
     scan.errors.push(labelled);
     const lineEnd = endOfLine(text, k);
     meter.steps += lineEnd - k;
     return { kind: 'done', resume: lineEnd, lineStart: true };
   }
-  const nameLength = identLength(text, k);
-  meter.steps += nameLength;
-  if (nameLength === 0) return { kind: 'none', resume: indentEnd };
-  const sep = text.charCodeAt(k + nameLength);
   if (sep !== Code.LeftParen && sep !== Code.LeftBrace) return { kind: 'none', resume: indentEnd };
   const name = text.slice(k, k + nameLength);
   if (sep === Code.LeftParen) return parenCall(text, indentEnd, k, name, scan, known, gate);
@@ -157,11 +158,10 @@ function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames,
 
 /**
  * `Hint: run(` with a label outside the allowlist and a registered tool after it: the model
- * prefixed a real call, so nothing runs and the line is reported.
+ * prefixed a real call, so nothing runs and the line is reported. `k` starts the label, whose
+ * `labelLength` characters are followed by the `:`.
  */
-function labelledCall(text: string, k: number, known: KnownNames): string | null {
-  const labelLength = identLength(text, k);
-  if (labelLength === 0 || text.charCodeAt(k + labelLength) !== Code.Colon) return null;
+function labelledCall(text: string, k: number, labelLength: number, known: KnownNames): string | null {
   const inner = skipBlanks(text, k + labelLength + 1);
   const innerLength = identLength(text, inner);
   if (innerLength === 0 || text.charCodeAt(inner + innerLength) !== Code.LeftParen) return null;

@@ -18,29 +18,28 @@ const UNSHARED_READS_PER_CHAR = 16;
 const UNSHARED_READS_SLACK = 1 << 18;
 
 export class ParseGate {
-  private readonly memo: ScanMemo;
-  private readonly allowance: number;
+  /** Created on the first parse: most texts the sniffer sees hold no call at all. */
+  private memo: ScanMemo | undefined;
   private closedReported = false;
 
-  constructor(text: string) {
-    this.memo = new ScanMemo(text);
-    this.allowance = UNSHARED_READS_PER_CHAR * text.length + UNSHARED_READS_SLACK;
-  }
+  constructor(private readonly text: string) {}
 
   /** The parse of `name(...)` at `k`, or null once the gate is closed. */
   callExpr(k: number, name: string, errors: string[]): CallExprResult | null {
-    if (!this.open(errors)) return null;
-    return parseCallExprAt(this.memo.text, k, name, this.memo);
+    const memo = this.open(errors);
+    return memo === null ? null : parseCallExprAt(this.text, k, name, memo);
   }
 
   /** The parse of the object literal at `at` (after `name`), or null once the gate is closed. */
   objectLiteral(at: number, name: string, errors: string[]): ObjectLiteralResult | null {
-    if (!this.open(errors)) return null;
-    return parseObjectLiteralAt(this.memo.text, at, name, this.memo);
+    const memo = this.open(errors);
+    return memo === null ? null : parseObjectLiteralAt(this.text, at, name, memo);
   }
 
-  private open(errors: string[]): boolean {
-    if (this.memo.unsharedReads <= this.allowance) return true;
+  /** The memo to parse with, or null (reported once) when the unshared reads are spent. */
+  private open(errors: string[]): ScanMemo | null {
+    const memo = (this.memo ??= new ScanMemo(this.text));
+    if (memo.unsharedReads <= UNSHARED_READS_PER_CHAR * this.text.length + UNSHARED_READS_SLACK) return memo;
     if (!this.closedReported) {
       this.closedReported = true;
       errors.push(
@@ -48,6 +47,6 @@ export class ParseGate {
           'Re-emit each call complete, one per line.',
       );
     }
-    return false;
+    return null;
   }
 }

@@ -29,6 +29,11 @@ export function isTrimmedByJs(code: number): boolean {
 
 /** `text.trim() === ''` without the copy; most texts answer at their first character. */
 export function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isTrimmedByJs(text.charCodeAt(i))) return false;
+  return isBlankFrom(text, 0);
+}
+
+/** `text.slice(from).trim() === ''` without the copies. */
+export function isBlankFrom(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) if (!isTrimmedByJs(text.charCodeAt(i))) return false;
   return true;
 }

@@ -12,7 +12,7 @@
 import type { Unit } from '../scan/types.js';
 import { DIALECTS } from '../dialects/index.js';
 import { Code } from '../lex/codes.js';
-import { foldAscii, isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
+import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
 import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
@@ -35,7 +35,7 @@ const USER_RESPONSE_OPENERS: readonly string[] = (DIALECTS.TAGGED_DIALECT.find((
 const FENCE_MARKERS: readonly string[] = [DIALECTS.BACKTICK_FENCE, DIALECTS.TILDE_FENCE];
 const DRIFT_INFOS: ReadonlySet<string> = new Set(DIALECTS.FENCE_DRIFT_INFOS);
 const CANONICAL_INFO = DIALECTS.FENCE_OPEN_INFO;
-const CANONICAL_INFO_FIRST = CANONICAL_INFO.toLowerCase().charCodeAt(0);
+const CANONICAL_INFO_LOWER = CANONICAL_INFO.toLowerCase();
 const INFO_SEPARATORS: readonly string[] = DIALECTS.FENCE_INFO_SUFFIX_SEPARATORS;
 
 function isSpace(code: number): boolean {
@@ -63,11 +63,11 @@ export function holdsCanonicalToolFence(text: string): boolean {
       let lineStart = at;
       while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed && isSpace(text.charCodeAt(lineStart - 1))) lineStart--;
       if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) continue;
-      // perf: the info must start (after blanks) with the canonical info's first letter, so
-      // ```ts and ``` lines are turned away without copying and lower-casing their info.
+      // perf: the info must start (after blanks) with the canonical info, so ```ts and ```
+      // lines are turned away without copying and lower-casing their info.
       let infoAt = at + marker.length;
       while (infoAt < text.length && text.charCodeAt(infoAt) !== Code.LineFeed && isTrimmedByJs(text.charCodeAt(infoAt))) infoAt++;
-      if (foldAscii(text.charCodeAt(infoAt)) !== CANONICAL_INFO_FIRST) continue;
+      if (!startsWithFolded(text, infoAt, CANONICAL_INFO_LOWER)) continue;
       let lineEnd = text.indexOf('\n', infoAt);
       if (lineEnd < 0) lineEnd = text.length;
       if (isCanonicalToolFenceInfo(text.slice(at + marker.length, lineEnd))) return true;

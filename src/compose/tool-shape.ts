@@ -65,8 +65,8 @@ function anyShapePossible(kept: readonly DroppedFragment[]): boolean {
   let brace = false;
   for (const { text } of kept) {
     if (text.includes('>') || text.includes('[') || text.includes('<|')) return true;
-    quote ||= text.includes('"');
-    brace ||= text.includes('{');
+    if (!quote) quote = text.includes('"');
+    if (!brace) brace = text.includes('{');
     if (quote && brace) return true;
   }
   return false;

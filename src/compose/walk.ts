@@ -18,6 +18,7 @@ import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index
 import { jsonLane } from './lanes/index.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry, type WalkState } from './funnel.js';
+import { isBlankFrom } from './ascii-fold.js';
 import { recoverFencedText } from './fenced-recovery.js';
 import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
@@ -164,7 +165,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
   const direct = knownHead ? directParse(unit, body) : null;
   // Fast path: `<tool_call>known(...)</tool_call>` with nothing after the call.
   //             ^ head_name/head_sep from the scanner make this a lookup, not a search
-  if (unit.kind === 'block' && direct && direct.ok && unit.head_name && body.slice(direct.consumed).trim() === '') {
+  if (unit.kind === 'block' && direct && direct.ok && unit.head_name && isBlankFrom(body, direct.consumed)) {
     creditCall(state, { id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} });
     consume(state, unit, credited(1, 'fast-path'));
     return;

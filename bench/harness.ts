@@ -32,3 +32,20 @@ function formatNumber(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
 }
+
+/**
+ * Best-of-`rounds` CPU milliseconds per call, each round after a forced GC when `--expose-gc` is
+ * on. CPU time (not wall time) keeps the 8n/n growth ratios steady on a shared machine.
+ */
+export function cpuMs(fn: () => unknown, { reps = 1, rounds = 5 } = {}): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let best = Infinity;
+  for (let k = 0; k < rounds; k++) {
+    gc?.();
+    const start = process.cpuUsage();
+    for (let r = 0; r < reps; r++) fn();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000 / reps);
+  }
+  return best;
+}

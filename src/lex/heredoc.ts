@@ -15,7 +15,7 @@
  * implicit-close facts are then shared, so the scans of all openers together stay linear.
  */
 import { Code, isAsciiDigit, isUnicodeWhitespace, tableByCode } from './codes.js';
-import { ScanMemo } from './scan-memo.js';
+import { decodedSuffix, ScanMemo, type DecodedRange } from './scan-memo.js';
 
 /** Why a `<<TAG` opener did not yield a body. A missing tag is `null`, not a failure. */
 export type HeredocFailure = 'MissingNewline' | 'InvalidCount' | 'Unterminated';
@@ -85,11 +85,7 @@ export function scanHeredoc(src: string, start: number, memo?: ScanMemo): Heredo
       : scanCountedBody(src, tag, contentStart, count, memo);
   }
   // `<<EOF\nbody\nEOF` written with literal backslash-n: a declared count is ignored.
-  if (isLiteralNewline(src, i)) {
-    const escaped = scanEscapedBody(src, tag, i + 2);
-    if (memo !== undefined) memo.unsharedReads += (escaped.ok ? escaped.end : src.length) - i;
-    return escaped;
-  }
+  if (isLiteralNewline(src, i)) return scanEscapedBody(src, tag, i + 2, memo);
   return { ok: false, tag, reason: 'MissingNewline' };
 }
 
@@ -256,25 +252,36 @@ function lineStartAfter(src: string, from: number, lines: number, memo: ScanMemo
  *     <<EOF\nline1\n  EOF\n})      (every `\n` here is a literal backslash + n)
  *            ^ contentStart; `\\` is skipped as a pair so `\\n` is not a separator
  */
-function scanEscapedBody(src: string, tag: string, contentStart: number): HeredocScan {
+function scanEscapedBody(src: string, tag: string, contentStart: number, memo: ScanMemo | undefined): HeredocScan {
+  // Shared between openers: a body starts right after `<<TAG\n` (no backslash before that
+  // `\n`), so an earlier scan that passed it split a line there and read on exactly as a scan
+  // from it would.
+  const closeLine =
+    memo === undefined
+      ? firstEscapedCloseLine(src, tag, contentStart)
+      : ScanMemo.searchOf(memo.escapedCloses, tag).find(contentStart, (from) => firstEscapedCloseLine(src, tag, from));
+  if (closeLine < 0) return { ok: false, tag, reason: 'Unterminated' };
+  const tagEnd = closeTagEnd(src, tag, closeLine, true);
+  return {
+    ok: true,
+    tag,
+    contentStart,
+    contentEnd: Math.max(closeLine - 2, contentStart),
+    end: isLiteralNewline(src, tagEnd) ? tagEnd + 2 : tagEnd,
+    escaped: true,
+  };
+}
+
+/** Start of the first escaped line at or after `from` that closes a `tag` body, or -1. */
+function firstEscapedCloseLine(src: string, tag: string, from: number): number {
   const length = src.length;
-  let lineStart = contentStart;
-  let i = contentStart;
+  let lineStart = from;
+  let i = from;
   for (;;) {
     const atEnd = i >= length;
     if (atEnd || isLiteralNewline(src, i)) {
-      const tagEnd = closeTagEnd(src, tag, lineStart, true);
-      if (tagEnd >= 0) {
-        return {
-          ok: true,
-          tag,
-          contentStart,
-          contentEnd: Math.max(lineStart - 2, contentStart),
-          end: isLiteralNewline(src, tagEnd) ? tagEnd + 2 : tagEnd,
-          escaped: true,
-        };
-      }
-      if (atEnd) return { ok: false, tag, reason: 'Unterminated' };
+      if (closeTagEnd(src, tag, lineStart, true) >= 0) return lineStart;
+      if (atEnd) return -1;
       i += 2;
       lineStart = i;
     } else if (src.charCodeAt(i) === Code.Backslash && src.charCodeAt(i + 1) === Code.Backslash) {
@@ -292,9 +299,17 @@ export function skipHeredocBody(src: string, start: number): number {
 }
 
 /** The body of a successful scan, decoded when the model used the escaped form. */
-export function heredocContent(src: string, scan: HeredocScan & { ok: true }): string {
-  const raw = src.slice(scan.contentStart, scan.contentEnd);
-  return scan.escaped ? unescapeHeredocBody(raw) : raw;
+export function heredocContent(src: string, scan: HeredocScan & { ok: true }, memo?: ScanMemo): string {
+  const { contentStart: start, contentEnd: stop } = scan;
+  if (!scan.escaped) return src.slice(start, stop);
+  if (memo === undefined) return decodeEscapedRange(src, start, stop).out;
+  // An escaped body starts where an earlier decoding of a body with the same end split a line,
+  // so its decoding is a suffix of that one.
+  const last = memo.escapedBodies.get(scan.tag);
+  if (last !== undefined && last.stop === stop && last.start <= start) return decodedSuffix(last, start);
+  const decoded = decodeEscapedRange(src, start, stop);
+  memo.escapedBodies.set(scan.tag, decoded);
+  return decoded.out;
 }
 
 /**
@@ -302,27 +317,33 @@ export function heredocContent(src: string, scan: HeredocScan & { ok: true }): s
  * other backslash pair is kept as written, as is a lone trailing backslash.
  */
 export function unescapeHeredocBody(raw: string): string {
-  const firstEscape = raw.indexOf('\\');
-  if (firstEscape < 0) return raw;
-  const length = raw.length;
+  return decodeEscapedRange(raw, 0, raw.length).out;
+}
+
+/** {@link unescapeHeredocBody} of `src[start, stop)`, with where each decoded escape ends. */
+function decodeEscapedRange(src: string, start: number, stop: number): DecodedRange {
+  const decoded: DecodedRange = { start, stop, out: '', sourceMarks: [], outMarks: [] };
   let out = '';
-  let chunkStart = 0;
-  let i = firstEscape;
-  while (i < length) {
-    if (raw.charCodeAt(i) !== Code.Backslash || i + 1 >= length) {
+  let chunkStart = start;
+  let i = start;
+  while (i < stop) {
+    if (src.charCodeAt(i) !== Code.Backslash || i + 1 >= stop) {
       i++;
       continue;
     }
-    const decoded = decodeHeredocEscape(raw.charCodeAt(i + 1));
-    if (decoded === undefined) {
+    const escape = decodeHeredocEscape(src.charCodeAt(i + 1));
+    if (escape === undefined) {
       i += 2;
       continue;
     }
-    out += raw.slice(chunkStart, i) + decoded;
+    out += src.slice(chunkStart, i) + escape;
     i += 2;
     chunkStart = i;
+    decoded.sourceMarks.push(i);
+    decoded.outMarks.push(out.length);
   }
-  return out + raw.slice(chunkStart);
+  decoded.out = out + src.slice(chunkStart, stop);
+  return decoded;
 }
 
 /** The escapes of the escaped form; any other backslash pair stays as written. */

@@ -13,10 +13,10 @@ import { ForwardSearch, ScanMemo } from './scan-memo.js';
 const PIECES = [
   'edit(', 'edit({ a: ', 'edit{ a: ', '<<EOF\n', '<<EOF', 'EOF\n', '  EOF })\n', '<<E:1\n', '<<E:2\n', 'E\n',
   '"', "'", '\\', '\\"', '\\n', '\\u{41}', '\\ud800', 'x', ' y ', '"x" y "', '"}', '},', ', ', '})\n', '})',
-  '/*', '*/', '//c\n', '`', '${', '}', '\n', ' ', 'b: 1', '[', ']', '"<<EOF\n',
+  '/*', '*/', '//c\n', '`', '${', '}', '\n', ' ', 'b: 1', '[', ']', '"<<EOF\n', '\\nEOF', '\\nEOF\\n', '\\\\',
 ];
 
-const OPENERS = ['edit({ a: ', 'edit({ a: "x" y ', 'edit{ a: ', 'edit({ /*', 'edit({ a: <<EOF\n', 'edit({ a: "', 'EOF', ''];
+const OPENERS = ['edit({ a: <<EOF\\n', 'edit({ a: <<EOF\\n\\\\', 'edit({ a: ', 'edit({ a: "x" y ', 'edit{ a: ', 'edit({ /*', 'edit({ a: <<EOF\n', 'edit({ a: "', 'EOF', ''];
 
 /** Lines that mostly start with a call, so later parses start inside what earlier ones read. */
 const lineArb = fc

@@ -47,17 +47,21 @@ export interface DecodedRange {
 export class ScanMemo {
   /** Per heredoc tag: the first line at or after a line start that closes a plain body. */
   readonly plainCloses = new Map<string, ForwardSearch>();
+  /** Per heredoc tag: the same for escaped bodies (lines split at a literal backslash-n). */
+  readonly escapedCloses = new Map<string, ForwardSearch>();
   /** Per quote code: the first stop of an over-closed-string recovery (a close or a dead end). */
   readonly recoveries = new Map<number, ForwardSearch>();
   /** Per quote code: the last successful recovery, decoded, for later starts inside it. */
   readonly recovered = new Map<number, DecodedRange>();
+  /** Per heredoc tag: the last escaped body decoded, for later bodies that end with it. */
+  readonly escapedBodies = new Map<string, DecodedRange>();
   /** The first `*\/` at or after an offset. */
   readonly commentCloses = new ForwardSearch();
   /** The last line facts `heredoc.ts` uses for its implicit close, computed once per text. */
   tail: { last: number; lineStart: number; isCallTail: boolean } | undefined;
   /**
-   * Characters read by searches that no fact here covers (escaped heredoc bodies and template
-   * interpolations). The sniffer bounds this as a safety net; the memoised shapes never add to it.
+   * Characters read by searches that no fact here covers (template interpolations). The sniffer
+   * bounds this as a safety net; the memoised shapes never add to it.
    */
   unsharedReads = 0;
   /** The text's line table, made on the first counted heredoc. */
@@ -85,3 +89,20 @@ export class ScanMemo {
   }
 }
 
+/**
+ * The decoding of `[start, range.stop)`, where `start` is a character boundary of the range (no
+ * escape spans it), read as a slice of the range's output.
+ */
+export function decodedSuffix(range: DecodedRange, start: number): string {
+  const marks = range.sourceMarks;
+  let low = 0;
+  let high = marks.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((marks[mid] as number) <= start) low = mid + 1;
+    else high = mid;
+  }
+  // `low` decoded escapes end at or before `start`; the text after the last of them is verbatim.
+  const outAt = low === 0 ? start - range.start : (range.outMarks[low - 1] as number) + (start - (marks[low - 1] as number));
+  return range.out.slice(outAt);
+}

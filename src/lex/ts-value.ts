@@ -18,7 +18,7 @@ import { Code, hexDigitValue, isAsciiDigit, tableByCode } from './codes.js';
 import { scanHeredoc, heredocContent } from './heredoc.js';
 import { identLength } from './ident.js';
 import { setOwn } from './json-object.js';
-import { ScanMemo, type DecodedRange } from './scan-memo.js';
+import { decodedSuffix, ScanMemo, type DecodedRange } from './scan-memo.js';
 
 /** Objects/arrays nested deeper than this fail with `too-deep` (the reference has no bound). */
 export const MAX_NESTING = 512;
@@ -278,21 +278,6 @@ function decodeRecovered(text: string, start: number, stop: number): DecodedRang
   return decoded;
 }
 
-/** The decoding of `[start, range.stop)`, where `start` is a character boundary of the range. */
-function suffixOf(range: DecodedRange, start: number): string {
-  const marks = range.sourceMarks;
-  let low = 0;
-  let high = marks.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((marks[mid] as number) <= start) low = mid + 1;
-    else high = mid;
-  }
-  // `low` decoded escapes end at or before `start`; the text after the last of them is verbatim.
-  const outAt = low === 0 ? start - range.start : (range.outMarks[low - 1] as number) + (start - (marks[low - 1] as number));
-  return range.out.slice(outAt);
-}
-
 class TsValueParser {
   pos: number;
   code: TsValueErrorCode = 'unexpected-end';
@@ -495,7 +480,7 @@ class TsValueParser {
     if (memo === undefined) return decodeRecovered(text, start, stop).out;
     // A later start inside the last recovery to the same close reads its decoding as a slice.
     const last = memo.recovered.get(quote);
-    if (last !== undefined && last.stop === stop && last.start <= start) return suffixOf(last, start);
+    if (last !== undefined && last.stop === stop && last.start <= start) return decodedSuffix(last, start);
     const decoded = decodeRecovered(text, start, stop);
     memo.recovered.set(quote, decoded);
     return decoded.out;
@@ -659,7 +644,7 @@ class TsValueParser {
       }
     }
     this.pos = scan.end;
-    return heredocContent(this.text, scan);
+    return heredocContent(this.text, scan, this.memo);
   }
 
   /**

@@ -59,6 +59,8 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   'heredocs before a call-tail last line': (n) => `${'edit({ a: <<EOF\n'.repeat(n)}})\n`,
   'counted heredocs longer than the text, one per line': (n) => 'edit({ a: <<E:999999999\n'.repeat(n),
   'counted heredocs of one line, one per line': (n) => `${'edit({ a: <<E:1\n'.repeat(n)}E\n`,
+  'escaped heredocs, one per line': (n) => 'edit({ a: <<EOF\\nx\n'.repeat(n),
+  'escaped heredocs all closed at the end': (n) => `${'edit({ a: <<EOF\\nx\\\\\n'.repeat(n)}\\nEOF\\n x`,
   'heredocs before trailing whitespace': (n) => `${'edit({ a: <<EOF\n'.repeat(n)}x${' '.repeat(8 * n)}`,
   'quoted heredocs, one per line': (n) => 'edit({ a: "<<EOF\n'.repeat(n),
   'unclosed block comments, one per line': (n) => 'edit({ /*\n'.repeat(n),
@@ -111,14 +113,14 @@ describe('scanBareCalls work is linear', () => {
   });
 
   it('keeps a safety net for the searches the memo does not share, and says so once', () => {
-    // An escaped body (`<<EOF` then a literal backslash-n) that never closes is read to the end
-    // from every line start: the one shape the memo leaves to the net.
-    const escaped = (n: number): string => 'edit({ a: <<EOF\\nx\n'.repeat(n);
-    const large = measure(escaped(20000));
+    // A template interpolation that never closes is read to the end from every line start: the
+    // one shape the memo leaves to the net.
+    const interpolations = (n: number): string => 'edit({ a: `${\n'.repeat(n);
+    const large = measure(interpolations(20000));
     expect(large.errors.filter((e) => e.startsWith(TOO_MANY))).toHaveLength(1);
     expect(large.parses).toBeLessThan(20000);
-    expect(large.reads).toBeLessThanOrEqual(READS_PER_CHAR * escaped(20000).length);
-    const few = measure(escaped(100));
+    expect(large.reads).toBeLessThanOrEqual(READS_PER_CHAR * interpolations(20000).length);
+    const few = measure(interpolations(100));
     expect(few.parses).toBe(100);
     expect(few.errors.some((e) => e.startsWith(TOO_MANY))).toBe(false);
   });

@@ -5,10 +5,10 @@
  * later line start; the memo answers those repeated searches without re-reading, so all the
  * parses of one text together stay linear (`linearity.test.ts`).
  *
- * Safety net: the few searches the memo does not share (counted and escaped heredoc bodies,
- * template interpolations, successful string recoveries) add what they read to
- * `memo.unsharedReads`. Past a generous multiple of the text the gate stops parsing and says so
- * once. No realistic response and none of the adversarial inputs in the tests come near it.
+ * Safety net: the one search the memo does not share (a template's `${` interpolation, whose
+ * brace depth depends on where it starts) adds what it reads to `memo.unsharedReads`. Past a
+ * generous multiple of the text the gate stops parsing and says so once. No realistic response
+ * comes near it, nor does any memoised adversarial shape in `linearity.test.ts`.
  */
 import { parseCallExprAt, parseObjectLiteralAt, type CallExprResult, type ObjectLiteralResult } from '../call-expr.js';
 import { ScanMemo } from '../scan-memo.js';

@@ -12,7 +12,7 @@ export interface Reply {
 export async function post(url: string, body: string): Promise<Reply> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

@@ -89,51 +89,6 @@ function renderJson(value: unknown, indent: string, open: Set<object>): string {
  */
 export function renderCanonicalCall(name: string, args: unknown): string {
   if (typeof name !== 'string') throw new TypeError('renderCanonicalCall: name must be a string');
-  const value = args === undefined ? {} : args;
-  // perf: most arguments already have their keys in canonical order, and then the engine's own
-  // pretty printer produces exactly our rendering, several times faster; see bench/run.ts.
-  if (stringifyIsCanonical(value, 0)) return `${name}(${JSON.stringify(value, null, 2)})`;
-  return `${name}(${renderJson(value, '', new Set())})`;
-}
-
-const LT = 0x3c; // '<'
-const opensHeredoc = (s: string): boolean => s.charCodeAt(0) === LT && s.charCodeAt(1) === LT;
-
-/**
- * True when `JSON.stringify(value, null, 2)` is already the canonical rendering: every object's
- * keys in canonical order, no key or string opening with `<<`, no bigint and no `toJSON`.
- * Deep or cyclic values take the careful path (false past a depth bound).
- */
-function stringifyIsCanonical(value: unknown, depth: number): boolean {
-  if (value === null) return true;
-  switch (typeof value) {
-    case 'string':
-      return !opensHeredoc(value);
-    case 'object':
-      break;
-    case 'bigint':
-      return false;
-    default:
-      return true;
-  }
-  if (depth > 64) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!stringifyIsCanonical(value[i], depth + 1)) return false;
-    return true;
-  }
-  const record = value as Record<string, unknown>;
-  if (typeof record.toJSON === 'function') return false;
-  const keys = Object.keys(record);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (opensHeredoc(key) || (i > 0 && compareKeys(keys[i - 1]!, key) > 0)) return false;
-    if (!stringifyIsCanonical(record[key], depth + 1)) return false;
-  }
-  return true;
-}
-
-/** The careful renderer alone, for tests that pin the fast path against it. */
-export function renderCanonicalCallCarefully(name: string, args: unknown): string {
   return `${name}(${renderJson(args === undefined ? {} : args, '', new Set())})`;
 }
 

@@ -14,8 +14,8 @@ import type { AngleCallUnit } from './types.js';
 /**
  * Characters the parses' unshared searches may read, per character of source (plus a slack),
  * before the branch stops parsing. The scan memo shares what failed parses establish (string
- * recoveries, comment closes, plain heredocs), but an escaped heredoc body or a template
- * interpolation is read again by every attempt, so thousands of `<look({ a: <<EOF\n` lines
+ * recoveries, comment closes, heredoc closes), but a search it does not share (a template
+ * interpolation) is read again by every attempt, so thousands of `<look({ a: `${x` lines
  * would be quadratic. Past the allowance the remaining angle calls fall through to the tag
  * branch, as every failed parse does.
  */

@@ -61,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-/** Batches under this many characters of text are parsed in one task (see docs/service.md). */
+/** Batches under this many characters of text are parsed in one task (see README.md). */
 export const DEFAULT_SPLIT_MIN_CHARS = 2048;
 
 function positiveInt(options: AppOptions, field: keyof AppOptions, fallback: number): number {

@@ -1,6 +1,6 @@
 /**
  * The service's error codes. Every error answer is `{error: {code, message}}`; the code is the
- * contract (documented in docs/service.md, never renamed or reused), the message is for people
+ * contract (documented in README.md, never renamed or reused), the message is for people
  * and never carries a stack trace or parser internals.
  */
 export const ErrorCode = {

@@ -251,16 +251,16 @@ describe('buildApp options', () => {
   });
 });
 
-describe('docs/service.md', () => {
+describe('README.md (service sections)', () => {
   it('documents every error code with its status, and no code that does not exist', () => {
-    const doc = readFileSync(new URL('../../docs/service.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = doc.slice(doc.indexOf('## Error codes'), doc.indexOf('## Command line'));
     const rows = [...section.matchAll(/^\| (\d{3}) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], Number(m[1])]);
     expect(new Map(rows as [string, number][])).toEqual(new Map(Object.values(ErrorCode).map((code) => [code, STATUS_OF[code]])));
   });
 
   it('documents every environment variable the service reads', () => {
-    const doc = readFileSync(new URL('../../docs/service.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const source = readFileSync(new URL('../../src/server/config.ts', import.meta.url), 'utf8');
     const read = [...source.matchAll(/(?:int|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]!);
     expect(read.length).toBeGreaterThanOrEqual(9);

@@ -89,7 +89,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     const idsJson = responses.map((r) => (typeof r.id === 'string' ? JSON.stringify(r.id) : 'null'));
     if (items.length > 1 && chars >= limits.splitMinChars) return { kind: 'split', idsJson, items };
     // perf: a small batch costs less parsed here than spread over the pool (each pool task
-    // costs about 50 µs of messaging); see docs/service.md "Batches".
+    // costs about 50 µs of messaging); see README.md "Batches".
     const parts = items.map((item, i) => `{"id":${idsJson[i]},"result":${runItem(item).body}}`);
     return ok(`{"results":[${parts.join(',')}]}`);
   }

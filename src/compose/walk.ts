@@ -29,6 +29,17 @@ import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
 /** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
 export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
 
+const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]), errors: Object.freeze([]), prose: '' });
+
+/**
+ * perf: the sniffer for stray units. Every call or error the sniffer reports needs a `(` or a `{`
+ * in its text: a line call is `name(`, `name{` or `label: name(`, and a native payload is a `{`
+ * followed by a key. Its edits (thinking tags, wrapper tags) only delete or turn text into
+ * newlines, so text holding neither character yields nothing and is not sniffed. The stray
+ * ladders read `prose` only when calls were found.
+ */
+const sniffStray: BareSniffer = (text, ctx) => (text.indexOf('(') < 0 && text.indexOf('{') < 0 ? NOTHING_SNIFFED : sniffBare(text, ctx));
+
 export interface WalkOutput {
   readonly result: LaneResult;
   readonly trace: readonly TraceEntry[] | null;
@@ -45,7 +56,7 @@ export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = fals
 function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeContext): void {
   if (state.pendingResponse === null) {
     if (isTextKind(unit)) {
-      strayFast(state, unit, ctx, sniffBare);
+      strayFast(state, unit, ctx, sniffStray);
       return;
     }
   } else if (handlePending(state, unit)) {
@@ -57,7 +68,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
     case 'harmony_line':
       // Only reached when a pending response was just interrupted by this very unit, which
       // cannot happen for text kinds; kept so every kind has a defined ending.
-      strayFast(state, unit, ctx, sniffBare);
+      strayFast(state, unit, ctx, sniffStray);
       return;
     case 'harmony_skip':
       consume(state, unit, structural('harmony_skip'));
@@ -85,7 +96,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
       return;
     default: {
       const other = unit as Unit;
-      straySlow(state, other, source.slice(other.start, other.end), ctx, sniffBare);
+      straySlow(state, other, source.slice(other.start, other.end), ctx, sniffStray);
     }
   }
 }
@@ -108,7 +119,7 @@ function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, s
     consume(state, unit, droppedAs(sourceText(unit, source, unit.text), 'unparsed_markup', outcome.rung));
     return;
   }
-  straySlow(state, unit, unit.text, ctx, sniffBare);
+  straySlow(state, unit, unit.text, ctx, sniffStray);
 }
 
 /** The unit's own text, falling back to a field when offsets do not index `source`. */
@@ -157,7 +168,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     return;
   }
   if (!isCallTag(unit.tag)) {
-    straySlow(state, unit, source.slice(unit.start, unit.end), ctx, sniffBare);
+    straySlow(state, unit, source.slice(unit.start, unit.end), ctx, sniffStray);
     return;
   }
   // The head is parsed only for a known tool: the ladder's direct rung reads nothing else.

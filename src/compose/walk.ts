@@ -20,6 +20,7 @@ import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry, type WalkState } from './funnel.js';
 import { isBlankFrom } from './ascii-fold.js';
 import { recoverFencedText } from './fenced-recovery.js';
+import { maySniffCall } from './sniff-gate.js';
 import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
@@ -29,16 +30,11 @@ import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
 /** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
 export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
 
+// The stray ladders read `prose` only when calls were found.
 const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]), errors: Object.freeze([]), prose: '' });
 
-/**
- * perf: the sniffer for stray units. Every call or error the sniffer reports needs a `(` or a `{`
- * in its text: a line call is `name(`, `name{` or `label: name(`, and a native payload is a `{`
- * followed by a key. Its edits (thinking tags, wrapper tags) only delete or turn text into
- * newlines, so text holding neither character yields nothing and is not sniffed. The stray
- * ladders read `prose` only when calls were found.
- */
-const sniffStray: BareSniffer = (text, ctx) => (text.indexOf('(') < 0 && text.indexOf('{') < 0 ? NOTHING_SNIFFED : sniffBare(text, ctx));
+/** perf: the sniffer for stray units, skipped where it cannot find anything (see `sniff-gate.ts`). */
+const sniffStray: BareSniffer = (text, ctx) => (maySniffCall(text) ? sniffBare(text, ctx) : NOTHING_SNIFFED);
 
 export interface WalkOutput {
   readonly result: LaneResult;

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeTools } from '../dialects/registry.js';
+import { scanBareCalls } from '../lex/bare-calls.js';
+import { maySniffCall } from './sniff-gate.js';
+
+// Pieces that, joined at random, reach every sniffer path: line calls, labels, aliases, thinking
+// and wrapper edits that join text, code wrappers, heredocs and native JSON payloads.
+const PIECES = [
+  'run', 'look', 'edit', 'ledger', 'bash', 'frobnicate', 'tool_code:', 'Hint:', 'if', ' ', '\t', '\n', '\r', '\f', '<', '>',
+  '<tool_call>', '</tool_call>', '<toolcall>', '<think>', '</think>', '```', '```json\n', '`', '"', "'", ':', '[', ']', '}',
+  ')', '(', '{', ' (', '( ', '{ ', ' {', '"name"', '"arguments"', '"function"', '"command"', '<<EOF\n', 'EOF', 'x', ',', '1',
+];
+
+const registry = normalizeTools(['run', 'look', 'edit']);
+
+describe('maySniffCall', () => {
+  it('is false only for text whose sniff finds no call and no error', () => {
+    let skipped = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        if (maySniffCall(text)) return;
+        skipped++;
+        const scan = scanBareCalls(text, registry);
+        expect(scan.calls).toEqual([]);
+        expect(scan.errors).toEqual([]);
+      }),
+      { numRuns: 4000 },
+    );
+    // The property must not hold vacuously: many generated texts are skipped.
+    expect(skipped).toBeGreaterThan(100);
+  });
+
+  it('keeps every text where an edit or a payload could bring a call into view', () => {
+    const found = [
+      'run({"command": "ls"})',
+      'run<think>x</think>({"command": "ls"})',
+      '[{"name":"run","arguments":{}}]',
+      '{<tool_call>"name":"run","arguments":{}}',
+      'tool_code: run({"command": "ls"})',
+      'run("ls")',
+    ];
+    for (const text of found) {
+      expect(maySniffCall(text)).toBe(true);
+      const scan = scanBareCalls(text, registry);
+      expect(scan.calls.length + scan.errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('skips prose and code whose brackets stand after blanks', () => {
+    expect(maySniffCall('Check the loader.\n```ts\nif (a0 ')).toBe(false);
+    expect(maySniffCall('if (a < b) { return x; }')).toBe(false);
+    expect(maySniffCall('< b0) { return load(a0); }')).toBe(true);
+  });
+});

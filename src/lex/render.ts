@@ -56,27 +56,43 @@ function renderJson(value: unknown, indent: string, open: Set<object>): string {
   const container = value as object;
   if (open.has(container)) throw new TypeError('renderCanonicalCall: args must not contain a cycle');
   const inner = `${indent}  `;
+  // perf: members are appended to one string (no per-container arrays and joins).
   let out: string;
   open.add(container);
   if (Array.isArray(container)) {
     if (container.length === 0) out = '[]';
     else {
-      const items = container.map((item: unknown) => inner + renderJson(item, inner, open));
-      out = `[\n${items.join(',\n')}\n${indent}]`;
+      out = '[\n';
+      for (let i = 0; i < container.length; i++) {
+        if (i > 0) out += ',\n';
+        out += inner + renderJson(container[i], inner, open);
+      }
+      out += `\n${indent}]`;
     }
   } else {
     const record = container as Record<string, unknown>;
-    const members: string[] = [];
-    for (const key of Object.keys(record).sort(compareKeys)) {
+    const keys = sortedKeys(record);
+    out = '';
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const member = record[key];
       // As in JSON.stringify: members that have no JSON form are left out.
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-      members.push(`${inner}${renderString(key)}: ${renderJson(member, inner, open)}`);
+      out += `${out === '' ? '{\n' : ',\n'}${inner}${renderString(key)}: ${renderJson(member, inner, open)}`;
     }
-    out = members.length === 0 ? '{}' : `{\n${members.join(',\n')}\n${indent}}`;
+    out = out === '' ? '{}' : `${out}\n${indent}}`;
   }
   open.delete(container);
   return out;
+}
+
+/** The record's own keys in canonical order; perf: keys already in order are not re-sorted. */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record);
+  for (let i = 1; i < keys.length; i++) {
+    if (compareKeys(keys[i - 1]!, keys[i]!) > 0) return keys.sort(compareKeys);
+  }
+  return keys;
 }
 
 /**

@@ -3,21 +3,12 @@
  * (spec/composer.md section 1.3), `provider_result`, violations and call blocks.
  */
 import { renderCanonicalCall } from '../../lex/render.js';
+import { emptyResult } from '../project.js';
 import type { LaneResult, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
 
-/** `empty_parse()`: every field present, nothing found. */
+/** `empty_parse()`: every field present, nothing found (the one empty projection, from project.ts). */
 export function emptyLane(): LaneResult {
-  return {
-    calls: [],
-    prose: '',
-    user_response: null,
-    done_marker: null,
-    canonical_text: '',
-    tool_parse_errors: [],
-    protocol_violations: [],
-    dropped: [],
-    recovered_from_stray_count: 0,
-  };
+  return emptyResult();
 }
 
 export function violation(kind: ViolationKind, message: string, excerpt: string | null = null): ProtocolViolation {

@@ -9,18 +9,9 @@ import { isJsonObject } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
 import type { ToolCall } from '../types.js';
 import { laneMessages } from './messages.js';
+import { stripChannelMarkers } from '../ladders/names.js';
 
 export type JsonCallOutcome = { ok: true; call: ToolCall } | { ok: false; error: string };
-
-/** Everything from the first channel marker on is provider debris (`run<|channel|>commentary`). */
-function cutChannelMarkers(name: string): string {
-  let out = name;
-  for (const marker of DIALECTS.NAME_CHANNEL_MARKERS) {
-    const at = out.indexOf(marker);
-    if (at >= 0) out = out.slice(0, at);
-  }
-  return out.trim();
-}
 
 function isGenericWrapper(name: string): boolean {
   return (DIALECTS.GENERIC_WRAPPER_NAMES as readonly string[]).includes(name);
@@ -33,13 +24,13 @@ function isGenericWrapper(name: string): boolean {
 export function jsonCall(value: unknown, allowFlatArgumentString: boolean): JsonCallOutcome {
   if (!isJsonObject(value)) return { ok: false, error: laneMessages.fenceEntryNotObject };
   const fields = jsonFields(value);
-  let name = cutChannelMarkers(fields.name);
+  let name = stripChannelMarkers(fields.name);
   let args: unknown = fields.arguments ?? {};
   // repair: one level of generic wrapper, `{"name":"tool","args":{"name":"look","args":{...}}}`
   // (seen in: gpt-oss style wrappers; case: tool_parse_fenced_grammar::generic_tool_wrapper_unwraps)
   if (isGenericWrapper(name) && isJsonObject(args)) {
     const inner = jsonFields(args);
-    const innerName = cutChannelMarkers(inner.name);
+    const innerName = stripChannelMarkers(inner.name);
     if (innerName !== '') {
       name = innerName;
       args = inner.arguments ?? {};

@@ -10,6 +10,7 @@ const PIECES = [
   'run', 'look', 'edit', 'ledger', 'bash', 'frobnicate', 'tool_code:', 'Hint:', 'if', ' ', '\t', '\n', '\r', '\f', '<', '>',
   '<tool_call>', '</tool_call>', '<toolcall>', '<think>', '</think>', '```', '```json\n', '`', '"', "'", ':', '[', ']', '}',
   ')', '(', '{', ' (', '( ', '{ ', ' {', '"name"', '"arguments"', '"function"', '"command"', '<<EOF\n', 'EOF', 'x', ',', '1',
+  '\u00a0', '\v', '\u0085', '\ufeff', 'return ', '= ', 'call:', ' <', '$', '0', 'read',
 ];
 
 const registry = normalizeTools(['run', 'look', 'edit']);
@@ -26,7 +27,7 @@ describe('maySniffCall', () => {
         expect(scan.calls).toEqual([]);
         expect(scan.errors).toEqual([]);
       }),
-      { numRuns: 4000 },
+      { numRuns: 20000 },
     );
     // The property must not hold vacuously: many generated texts are skipped.
     expect(skipped).toBeGreaterThan(100);
@@ -51,6 +52,9 @@ describe('maySniffCall', () => {
   it('skips prose and code whose brackets stand after blanks', () => {
     expect(maySniffCall('Check the loader.\n```ts\nif (a0 ')).toBe(false);
     expect(maySniffCall('if (a < b) { return x; }')).toBe(false);
-    expect(maySniffCall('< b0) { return load(a0); }')).toBe(true);
+    expect(maySniffCall('< b0) { return load(a0); }')).toBe(false);
+    expect(maySniffCall('x = run({ command: "ls" })')).toBe(false);
+    expect(maySniffCall('done.\n  < load(a0)')).toBe(true);
+    expect(maySniffCall('`run({})`')).toBe(true);
   });
 });

@@ -177,7 +177,14 @@ function renderPart(part: unknown): string {
  */
 export function renderParts(parts: readonly CanonicalPart[]): string {
   if (!Array.isArray(parts)) throw new TypeError('renderParts: parts must be an array');
-  return parts.map(renderPart).join('\n\n');
+  // perf: one growing string, no intermediate array of rendered parts. A hole in a sparse
+  // array renders empty, as `map` then `join` did.
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    const rendered = i in parts ? renderPart(parts[i]) : '';
+    out += i === 0 ? rendered : `\n\n${rendered}`;
+  }
+  return out;
 }
 
 /** `s` when it has at most `max` code points, else its first `max` code points and `…`. */

@@ -2,7 +2,7 @@
  * Canonical replay: a call rendered as `name({ ...pretty JSON... })`, and whole turns as the
  * canonical tagged grammar (`<tool_call>`, `<assistant_prose>`, `<user_response>`, `<done>`).
  */
-import { isUnicodeWhitespace } from './codes.js';
+import { Code, isUnicodeWhitespace } from './codes.js';
 
 export type CanonicalCall = { name: string; arguments?: unknown };
 
@@ -33,8 +33,21 @@ function compareKeys(a: string, b: string): number {
  * raw, `"<<EOF\n..."` would read back as a quoted heredoc, so the call would not round-trip.
  */
 function renderString(s: string): string {
+  if (s.length <= PLAIN_STRING_MAX && isPlainJsonString(s) && !s.startsWith('<<')) return `"${s}"`;
   const json = JSON.stringify(s);
   return s.startsWith('<<') ? `"\\u003c${json.slice(2)}` : json;
+}
+
+/** perf: short keys and values are checked in place; longer ones go to the engine whole. */
+const PLAIN_STRING_MAX = 64;
+
+/** True when `JSON.stringify(s)` is `s` in quotes: no control, quote, backslash or surrogate unit. */
+function isPlainJsonString(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code < Code.Space || code === Code.Quote || code === Code.Backslash || (code >= 0xd800 && code <= 0xdfff)) return false;
+  }
+  return true;
 }
 
 function renderJson(value: unknown, indent: string, open: Set<object>): string {

@@ -39,6 +39,7 @@ function formatNumber(n: number): string {
  */
 export function cpuMs(fn: () => unknown, { reps = 1, rounds = 5 } = {}): number {
   const gc = (globalThis as { gc?: () => void }).gc;
+  fn(); // warm-up: the first call pays for compilation, which is not the growth being measured
   let best = Infinity;
   for (let k = 0; k < rounds; k++) {
     gc?.();

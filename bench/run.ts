@@ -40,7 +40,7 @@ console.log(`\nheap growth per parse (after GC, 200 parses): ${heap === null ? '
 const growth: (string | number)[][] = [['adversarial input', 'n', 'scan 8n/n', 'parse 8n/n']];
 const results: Record<string, unknown> = {};
 for (const [name, build] of Object.entries(ADVERSARIAL)) {
-  const n = 2000;
+  const n = 4000;
   const small = build(n);
   const large = build(8 * n);
   const s1 = cpuMs(() => scanUnits(small, spec), { reps: 8 });

@@ -9,66 +9,11 @@
 import { describe, expect, it } from 'vitest';
 import { ADVERSARIAL } from '../../bench/adversarial.js';
 import { seedShapedResponse, SEED_TOOLS } from '../../bench/seed-shaped.js';
-import { countStringWork } from '../../test/support/string-work.js';
+import { countCopiesAndSearches, countStringWork } from '../../test/support/string-work.js';
 import { parseToolCalls } from './parse.js';
 import type { ParseResult } from './types.js';
 
 const tools = [...SEED_TOOLS];
-
-/** Runs `fn` with the extra string and array methods counted; returns the added steps. */
-function countCopiesAndSearches(fn: () => unknown): number {
-  const strings = String.prototype;
-  const arrays = Array.prototype;
-  const saved = {
-    includes: strings.includes,
-    slice: strings.slice,
-    trim: strings.trim,
-    trimStart: strings.trimStart,
-    trimEnd: strings.trimEnd,
-    toLowerCase: strings.toLowerCase,
-    split: strings.split,
-    join: arrays.join,
-  };
-  let steps = 0;
-  strings.includes = function (this: string, search: string, position?: number) {
-    steps += this.length - (position ?? 0) + 1;
-    return saved.includes.call(this, search, position);
-  };
-  // A slice shares its parent's characters (V8 makes a sliced string, no copy); what is then
-  // read from it is counted by the read counter, so a slice itself costs one step.
-  strings.slice = function (this: string, start?: number, end?: number) {
-    steps += 1;
-    return saved.slice.call(this, start, end);
-  };
-  for (const name of ['trim', 'trimStart', 'trimEnd'] as const) {
-    const original = saved[name];
-    strings[name] = function (this: string) {
-      const out = original.call(this);
-      steps += this.length - out.length + 1;
-      return out;
-    };
-  }
-  strings.toLowerCase = function (this: string) {
-    steps += this.length + 1;
-    return saved.toLowerCase.call(this);
-  };
-  strings.split = function (this: string, separator: string | RegExp, limit?: number) {
-    steps += this.length + 1;
-    return (saved.split as (this: string, separator: string | RegExp, limit?: number) => string[]).call(this, separator, limit);
-  } as typeof saved.split;
-  arrays.join = function (this: unknown[], separator?: string) {
-    const out = saved.join.call(this, separator);
-    steps += out.length + this.length + 1;
-    return out;
-  };
-  try {
-    fn();
-  } finally {
-    Object.assign(strings, { includes: saved.includes, slice: saved.slice, trim: saved.trim, trimStart: saved.trimStart, trimEnd: saved.trimEnd, toLowerCase: saved.toLowerCase, split: saved.split });
-    arrays.join = saved.join;
-  }
-  return steps;
-}
 
 function resultSize(result: ParseResult): number {
   let size = result.prose.length + result.canonical_text.length + (result.user_response?.length ?? 0);

@@ -37,12 +37,17 @@ export function countStringWork(fn: () => unknown): number {
     steps += search.length + 1;
     return saved.startsWith.call(this, search, position);
   };
+  restoring(proto, saved, fn);
+  return steps;
+}
+
+/** Runs `fn`, then puts the `saved` members back on `target` even when `fn` throws. */
+function restoring(target: object, saved: object, fn: () => unknown): void {
   try {
     fn();
   } finally {
-    Object.assign(proto, saved);
+    Object.assign(target, saved);
   }
-  return steps;
 }
 
 /** Work for input size n and 8n; linear code gives a ratio near 8. */
@@ -50,4 +55,59 @@ export function workRatio(build: (n: number) => string, run: (text: string) => u
   const small = build(n);
   const large = build(8 * n);
   return countStringWork(() => run(large)) / countStringWork(() => run(small));
+}
+
+/**
+ * The companion counter for copies and searches a rescan would show up in (`includes`, `trim*`,
+ * `toLowerCase`, `split`, array `join`, and one step per `slice`), used beside
+ * `countStringWork` by whole-parse linearity tests.
+ */
+export function countCopiesAndSearches(fn: () => unknown): number {
+  const strings = String.prototype;
+  const arrays = Array.prototype;
+  const saved = {
+    includes: strings.includes,
+    slice: strings.slice,
+    trim: strings.trim,
+    trimStart: strings.trimStart,
+    trimEnd: strings.trimEnd,
+    toLowerCase: strings.toLowerCase,
+    split: strings.split,
+    join: arrays.join,
+  };
+  let steps = 0;
+  strings.includes = function (this: string, search: string, position?: number) {
+    steps += this.length - (position ?? 0) + 1;
+    return saved.includes.call(this, search, position);
+  };
+  // A slice shares its parent's characters (V8 makes a sliced string, no copy); what is then
+  // read from it is counted by the read counter, so a slice itself costs one step.
+  strings.slice = function (this: string, start?: number, end?: number) {
+    steps += 1;
+    return saved.slice.call(this, start, end);
+  };
+  for (const name of ['trim', 'trimStart', 'trimEnd'] as const) {
+    const original = saved[name];
+    strings[name] = function (this: string) {
+      const out = original.call(this);
+      steps += this.length - out.length + 1;
+      return out;
+    };
+  }
+  strings.toLowerCase = function (this: string) {
+    steps += this.length + 1;
+    return saved.toLowerCase.call(this);
+  };
+  strings.split = function (this: string, separator: string | RegExp, limit?: number) {
+    steps += this.length + 1;
+    return (saved.split as (this: string, separator: string | RegExp, limit?: number) => string[]).call(this, separator, limit);
+  } as typeof saved.split;
+  arrays.join = function (this: unknown[], separator?: string) {
+    const out = saved.join.call(this, separator);
+    steps += out.length + this.length + 1;
+    return out;
+  };
+  const { join, ...stringMembers } = saved;
+  restoring(arrays, { join }, () => restoring(strings, stringMembers, fn));
+  return steps;
 }

@@ -5,7 +5,7 @@
  * normally afterwards.
  */
 import { table } from '../bench/harness.js';
-import { load, post } from './load.js';
+import { load, post, warmUp } from './load.js';
 import { startProbe } from './probe.js';
 import type { Scenario } from './scenarios.js';
 import { startServer, type RunningServer } from './server.js';
@@ -22,7 +22,10 @@ export async function overload(opts: OverloadOptions, big: Scenario, failures: s
   const maxQueue = 4;
   const server = await startServer({ POOL: 'piscina', THREADS: String(opts.threads), MAX_QUEUE: String(maxQueue), INLINE_BELOW_BYTES: '0' });
   try {
-    const probe = startProbe(server.url);
+    // Like every other phase, the service is warmed first (1 s of the same bodies at a load it
+    // can hold): the figure is about a flood reaching a running service, not a cold start.
+    await warmUp(server, big, opts.threads);
+    const probe = await startProbe(server.url);
     const connections = opts.threads + maxQueue + 28;
     const result = await load(server, big, opts.duration, connections);
     const { latencies, statuses } = await probe.stop();

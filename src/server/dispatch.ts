@@ -33,10 +33,14 @@ export function ownedBytes(body: Uint8Array): Uint8Array {
   return new Uint8Array(body);
 }
 
+/** The 503 a request gets when the queue is at MAX_QUEUE. */
+export function overloaded(): Outcome {
+  return failure(ErrorCode.Overloaded, 'the parse queue is full (MAX_QUEUE); retry later');
+}
+
 export async function dispatch(runner: ParseRunner, route: RouteName, raw: Uint8Array): Promise<Outcome> {
-  if (runner.saturated) {
-    return failure(ErrorCode.Overloaded, 'the parse queue is full (MAX_QUEUE); retry later');
-  }
+  // Checked again here: the queue may have filled while this body was being read.
+  if (runner.saturated) return overloaded();
   try {
     const body = ownedBytes(raw);
     const reply = await runner.run({ op: 'request', route, body }, [body.buffer as ArrayBuffer]);

@@ -3,6 +3,7 @@
  * really run long, spin or crash: body limits, saturation (503), timeout (504), crash (500)
  * and recovery, batches spread over the pool, and a broken worker failing the start.
  */
+import { Agent, request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertResultShape, CANONICAL_TEXT, eventually, listen, poolApp, postJson } from './helpers.js';
@@ -68,6 +69,50 @@ describe('saturation', () => {
     expect((await queued).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     expect((await postJson(base, '/parse', { text: CANONICAL_TEXT })).status).toBe(200);
+  });
+});
+
+describe('shedding before the body is read', () => {
+  /** POST over `agent`; resolves with the status, the body and whether the socket was reused. */
+  function rawPost(agent: Agent, base: string, body: string): Promise<{ status: number; body: string; reused: boolean }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${base}/parse`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, reused: req.reusedSocket }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('answers 503 to a full queue without reading the body, and the connection carries the next request', async () => {
+    app = await poolApp({ threads: 1, maxQueue: 1, bodyLimit: 64 * 1024 });
+    const runner = app.parseRunner;
+    const base = await listen(app);
+    const running = postJson(base, '/parse', { text: '__sleep_1500__' });
+    expect(await eventually(() => runner.active > 0)).toBe(true);
+    const queued = postJson(base, '/parse', { text: '__sleep_10__' });
+    expect(await eventually(() => runner.queueSize >= 1)).toBe(true);
+
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // Over BODY_LIMIT: a service that read the body would answer 413; shedding comes first.
+      const oversized = JSON.stringify({ text: 'x'.repeat(100 * 1024) });
+      const shed = await rawPost(agent, base, oversized);
+      expect(shed.status).toBe(503);
+      expect((JSON.parse(shed.body) as { error: { code: string } }).error.code).toBe('overloaded');
+
+      expect((await running).status).toBe(200);
+      expect((await queued).status).toBe(200);
+      const next = await rawPost(agent, base, JSON.stringify({ text: CANONICAL_TEXT, tools: ['look'] }));
+      expect(next.status).toBe(200);
+      expect(next.reused).toBe(true);
+      assertResultShape(JSON.parse(next.body));
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

@@ -24,6 +24,7 @@ import { buildScenarios, type Scenario } from './scenarios.js';
 import { meanMsBetween, workTotals } from './server-metrics.js';
 import { rssOf, startServer, type RunningServer } from './server.js';
 import { soak } from './soak.js';
+import { median, toolsAB, type ToolsAB } from './tools-ab.js';
 
 type Mode = 'piscina' | 'inline';
 
@@ -99,19 +100,31 @@ interface CostRow {
   libraryMs: number;
 }
 
-/** Sequential requests, so the worker parses with no competition; the mean comes from /metrics. */
+/**
+ * Sequential requests, so the worker parses with no competition; the means come from /metrics.
+ * Each figure is the median of COST_BATCHES batch means, on both sides, so one stall (a GC, a
+ * descheduled thread) moves one batch and not the figure.
+ */
+const COST_BATCHES = 5;
+
 async function workerCost(server: RunningServer, scenario: Scenario, smoke: boolean): Promise<CostRow | null> {
   if (scenario.single === undefined) return null;
   const runs = Math.max(20, Math.min(smoke ? 50 : 400, Math.floor(4e7 / Math.max(1, scenario.textChars))));
-  const before = await workTotals(server.url, 'worker');
-  await load(server, scenario, 60, 1, { amount: runs });
-  const workerMs = meanMsBetween(before, await workTotals(server.url, 'worker'));
+  const perBatch = Math.max(4, Math.ceil(runs / COST_BATCHES));
+  const batchMeans: number[] = [];
+  for (let batch = 0; batch < COST_BATCHES; batch++) {
+    const before = await workTotals(server.url, 'worker');
+    await load(server, scenario, 60, 1, { amount: perBatch });
+    const mean = meanMsBetween(before, await workTotals(server.url, 'worker'));
+    if (mean !== null) batchMeans.push(mean);
+  }
+  const { text, registry } = scenario.single;
   return {
     scenario: scenario.name,
     chars: scenario.textChars,
-    workerMs,
-    handlerMs: handlerMs(scenario.body, runs),
-    libraryMs: libraryMs(scenario.single.text, scenario.single.registry, runs),
+    workerMs: batchMeans.length > 0 ? median(batchMeans) : null,
+    handlerMs: median(Array.from({ length: COST_BATCHES }, () => handlerMs(scenario.body, perBatch))),
+    libraryMs: median(Array.from({ length: COST_BATCHES }, () => libraryMs(text, registry, perBatch))),
   };
 }
 
@@ -124,6 +137,7 @@ async function main(): Promise<void> {
   if (scenarios.length === 0) throw new Error(`no scenario matches ${opts.scenarios?.join(',')}; known: ${all.map((s) => s.name).join(', ')}`);
   const rows: Row[] = [];
   const costs: CostRow[] = [];
+  let ab: ToolsAB | null = null;
   const report: Record<string, unknown> = { options: opts, node: process.version, started: new Date().toISOString(), loadAverageAtStart: loadavg() };
   const md: string[] = [];
 
@@ -151,6 +165,11 @@ async function main(): Promise<void> {
           const cost = await workerCost(server, scenario, opts.smoke);
           if (cost) costs.push(cost);
         }
+      }
+      const gateway = scenarios.find((s) => s.name === 'gateway-40-tools');
+      const bare = scenarios.find((s) => s.name === 'typical-no-tools');
+      if (mode === 'piscina' && gateway && bare && !failures.some((f) => f.includes(gateway.name) || f.includes(bare.name))) {
+        ab = await toolsAB(server, gateway, bare, { rounds: opts.smoke ? 1 : 4, seconds: opts.smoke ? 1 : 3, connections: opts.connections });
       }
     } finally {
       await server.stop();
@@ -192,9 +211,15 @@ async function main(): Promise<void> {
   if (tools40 && noTools) {
     const byRps = noTools.rps / tools40.rps;
     const byWorker = cost40?.workerMs && cost0?.workerMs ? cost40.workerMs / cost0.workerMs : null;
-    md.push(`\nTools cache: 40 tool definitions on every request cost ${byRps.toFixed(2)}x the time of no tools by req/s (${tools40.rps.toFixed(0)} vs ${noTools.rps.toFixed(0)})` +
+    md.push(`\n## Tools cache (POOL=piscina)\n`);
+    md.push(`Single runs above: 40 tool definitions on every request cost ${byRps.toFixed(2)}x the time of no tools by req/s (${tools40.rps.toFixed(0)} vs ${noTools.rps.toFixed(0)})` +
       (byWorker === null ? '.' : `, ${byWorker.toFixed(2)}x by worker time per task (${cost40!.workerMs!.toFixed(3)} vs ${cost0!.workerMs!.toFixed(3)} ms).`));
-    report.toolsCache = { byRps, byWorker };
+    if (ab !== null) {
+      const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+      md.push(`\nA/B on one server, ${ab.rounds} alternating rounds of ${ab.seconds} s each: with tools ${list(ab.withTools)} req/s, without ${list(ab.withoutTools)} req/s; ` +
+        `the tools cost **${ab.factor.toFixed(2)}x** (median without / median with; target at most 1.1x).`);
+    }
+    report.toolsCache = { byRps, byWorker, ab };
   }
 
   if (!opts.scenarios) {

@@ -220,6 +220,74 @@ describe('registry cache', () => {
     expect(cache.hits).toBe(4);
   });
 
+  it('answers a request whose tools are cached exactly as it answers it cold', () => {
+    const toolsArb = fc.oneof(
+      fc.constant(['look', 'run']),
+      fc.constant([{ name: 'look', parameters: { type: 'object', properties: { path: { type: 'string' } } } }]),
+      fc.constant({ tools: [{ name: 'edit' }] }),
+      fc.constant([{ name: 1 }]), // rejected by normalizeTools: a 400 each time
+      fc.constant(5), // rejected by the schema
+      fc.constant(null),
+    );
+    const texts = [CANONICAL_TEXT, 'look({path: "a"}) and run({})', '<tool_call>edit({"p": 1})</tool_call>'];
+    const bodyArb = fc.record({
+      form: fc.constantFrom('single', 'batch', 'transcript', 'scan'),
+      text: fc.oneof(fc.constantFrom(...texts), fc.constant(7)),
+      tools: toolsArb,
+      extra: fc.boolean(),
+      toolsFirst: fc.boolean(),
+      indent: fc.constantFrom(0, 2),
+    });
+    const shared = createTaskHandler(LIMITS);
+    fc.assert(
+      fc.property(bodyArb, ({ form, text, tools, extra, toolsFirst, indent }) => {
+        const rest: Record<string, unknown> =
+          form === 'batch' ? { responses: [{ id: 'a', text }, { text: CANONICAL_TEXT }] }
+          : form === 'transcript' ? { messages: [{ role: 'assistant', content: text }] }
+          : { text };
+        if (extra) rest.unexpected = true;
+        const body = toolsFirst ? { tools, ...rest } : { ...rest, tools };
+        const raw = JSON.stringify(body, null, indent);
+        const route = form === 'scan' ? 'scan' : 'parse';
+        const cold = answer(createTaskHandler(LIMITS)(request(raw, route)));
+        for (let i = 0; i < 2; i++) {
+          const warm = answer(shared(request(raw, route)));
+          expect({ status: warm.status, body: warm.body }).toEqual({ status: cold.status, body: cold.body });
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('takes the cached registry without decoding the tools again', () => {
+    const cache = new ToolsCache();
+    const handle = createTaskHandler(LIMITS, cache);
+    const tools = '[{"name": "look"}]';
+    expect(answer(handle(request(`{"text": ${JSON.stringify(CANONICAL_TEXT)}, "tools": ${tools}}`))).status).toBe(200);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 1 });
+    // Same tools text, other spacing elsewhere: a hit keyed by the registry's own text.
+    const again = answer(handle(request(`{ "tools": ${tools},\n "text": ${JSON.stringify(CANONICAL_TEXT)} }`)));
+    expect(again.status).toBe(200);
+    expect((JSON.parse(again.body) as { calls: { name: string }[] }).calls.map((c) => c.name)).toEqual(['look']);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 1 });
+    // A malformed body around cached tools still reports the original position.
+    const broken = `{"text": "x", "tools": ${tools}, }`;
+    expect(errorOf(handle(request(broken))).message).toBe(errorOf(createTaskHandler(LIMITS)(request(broken))).message);
+  });
+
+  it('peeks without counting a miss, and forgets the latest text once it is evicted', () => {
+    const cache = new ToolsCache(1);
+    expect(cache.peek('["look"]')).toBeUndefined();
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 0 });
+    const look = cache.get('["look"]');
+    expect(cache.latestText).toBe('["look"]');
+    expect(cache.peek('["look"]')).toBe(look);
+    cache.get('["run"]'); // evicts "look"
+    expect(cache.latestText).toBe('["run"]');
+    expect(cache.peek('["look"]')).toBeUndefined();
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 2 });
+  });
+
   it('does not keep a registry that failed to normalise', () => {
     const cache = new ToolsCache();
     expect(() => cache.get('[{"name": 1}]')).toThrow(TypeError);

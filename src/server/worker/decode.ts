@@ -5,8 +5,9 @@
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; message: string };
+export type DecodedText = { ok: true; text: string } | { ok: false; message: string };
 
-export function decodeJsonBody(bytes: Uint8Array): Decoded {
+export function decodeBodyText(bytes: Uint8Array): DecodedText {
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -14,11 +15,20 @@ export function decodeJsonBody(bytes: Uint8Array): Decoded {
     return { ok: false, message: 'request body is not valid UTF-8' };
   }
   if (text.trim() === '') return { ok: false, message: 'request body is empty; expected a JSON object' };
+  return { ok: true, text };
+}
+
+export function parseBodyText(text: string): Decoded {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return { ok: false, message: `request body is not valid JSON${positionOf(error)}` };
   }
+}
+
+export function decodeJsonBody(bytes: Uint8Array): Decoded {
+  const decoded = decodeBodyText(bytes);
+  return decoded.ok ? parseBodyText(decoded.text) : decoded;
 }
 
 /** V8 reports "... at position N" (and sometimes line/column); keep only the position. */

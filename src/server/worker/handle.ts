@@ -12,7 +12,8 @@ import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { ErrorCode, errorJson, STATUS_OF, type ErrorCodeValue } from '../errors.js';
 import type { Answer, ItemTask, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
-import { decodeJsonBody } from './decode.js';
+import { decodeBodyText, parseBodyText } from './decode.js';
+import { topLevelMemberSpan } from './member-span.js';
 import { projectResult } from './project.js';
 import { ToolsCache, type CachedTools } from './tools-cache.js';
 import { parseTranscript, type TranscriptMessage } from './transcript.js';
@@ -21,6 +22,15 @@ import { compileValidators, rejectionOf, type Validators } from './validate.js';
 export type TaskHandler = (task: WorkerTask) => WorkerReply;
 
 type Body = Record<string, unknown>;
+
+interface ResolvedTools {
+  entry: CachedTools;
+  /** The registry's JSON text, the key that finds `entry` again (split batch items carry it). */
+  json: string | null;
+}
+
+/** The request's top-level `tools`, resolved. */
+type TopTools = (body: Body) => ResolvedTools | Answer;
 
 const jsonOf = (tools: unknown): string | null => (tools === undefined || tools === null ? null : JSON.stringify(tools));
 
@@ -41,9 +51,9 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
    * (`prefix` places the library's `tools[0].name ...` inside the body, e.g. `responses[2].`).
    * A registry nested too deeply to serialise is a 400 as well.
    */
-  function toolsOf(tools: unknown, prefix = ''): { entry: CachedTools; json: string | null } | Answer {
+  function toolsOf(tools: unknown, prefix = '', ownText: string | null = null): ResolvedTools | Answer {
     try {
-      const json = jsonOf(tools);
+      const json = ownText ?? jsonOf(tools);
       return { entry: cache.get(json, tools), json };
     } catch (error) {
       if (error instanceof TypeError) return fail(ErrorCode.InvalidTools, `${prefix}${error.message}`);
@@ -59,16 +69,16 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     return projectResult(parseToolCalls(text, options));
   }
 
-  function single(body: Body): WorkerReply {
-    const tools = toolsOf(body.tools);
+  function single(body: Body, top: TopTools): WorkerReply {
+    const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
     return ok(JSON.stringify(parseOne(body.text as string, tools.entry, body.tool_format, start)));
   }
 
-  function batch(body: Body): WorkerReply {
+  function batch(body: Body, top: TopTools): WorkerReply {
     const responses = body.responses as Body[];
-    const shared = toolsOf(body.tools);
+    const shared = top(body);
     if ('kind' in shared) return shared;
     const items: ItemTask[] = [];
     let chars = 0;
@@ -94,8 +104,8 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     return ok(`{"results":[${parts.join(',')}]}`);
   }
 
-  function transcript(body: Body): WorkerReply {
-    const tools = toolsOf(body.tools);
+  function transcript(body: Body, top: TopTools): WorkerReply {
+    const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
     const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
@@ -104,23 +114,47 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     return ok(JSON.stringify({ results: entries }));
   }
 
-  function scan(body: Body): WorkerReply {
-    const tools = toolsOf(body.tools);
+  function scan(body: Body, top: TopTools): WorkerReply {
+    const tools = top(body);
     if ('kind' in tools) return tools;
     const result = scanUnits(body.text as string, cache.scanSpecOf(tools.entry));
     return ok(JSON.stringify({ source: result.source, units: result.units }));
   }
 
   function runRequest(task: RequestTask): WorkerReply {
-    const decoded = decodeJsonBody(task.body);
+    const decoded = decodeBodyText(task.body);
     if (!decoded.ok) return fail(ErrorCode.InvalidJson, decoded.message);
-    const body = decoded.value;
+    const text = decoded.text;
+    // perf: a gateway sends the same tool definitions with every request. The registry's own
+    // text is the cache key; on a hit the body is parsed with that text cut out, so the
+    // definitions are neither decoded, validated nor re-serialised again (docs/performance.md,
+    // "Tools cache"). Anything unusual about the body falls through to the ordinary path.
+    const span = topLevelMemberSpan(text, 'tools', cache.latestText);
+    const toolsText = span === null ? null : text.slice(span.start, span.end);
+    let body: unknown;
+    let top: TopTools = (b) => toolsOf(b.tools, '', toolsText);
+    const cached = toolsText === null ? undefined : cache.peek(toolsText);
+    if (cached !== undefined) {
+      // The cut-out value becomes [] (valid wherever tools is), and the handler is handed the
+      // cached registry instead; it was validated when this very text was first seen.
+      const rest = parseBodyText(`${text.slice(0, span!.start)}[]${text.slice(span!.end)}`);
+      if (rest.ok) {
+        body = rest.value;
+        const resolved: ResolvedTools = { entry: cached, json: toolsText };
+        top = () => resolved;
+      }
+    }
+    if (body === undefined) {
+      const parsed = parseBodyText(text);
+      if (!parsed.ok) return fail(ErrorCode.InvalidJson, parsed.message);
+      body = parsed.value;
+    }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       return fail(ErrorCode.InvalidRequest, 'body must be a JSON object');
     }
     const record = body as Body;
     let validate: Validators[keyof Validators];
-    let handler: (b: Body) => WorkerReply;
+    let handler: (b: Body, top: TopTools) => WorkerReply;
     if (task.route === 'scan') [validate, handler] = [validators.scan, scan];
     else if (Object.hasOwn(record, 'responses')) [validate, handler] = [validators.batch, batch];
     else if (Object.hasOwn(record, 'messages')) [validate, handler] = [validators.transcript, transcript];
@@ -129,7 +163,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
       const rejection = rejectionOf(validate.errors, limits);
       return fail(rejection.code, rejection.message);
     }
-    return handler(record);
+    return handler(record, top);
   }
 
   function runItem(task: ItemTask): Answer {

@@ -24,6 +24,8 @@ import { buildScenarios, type Scenario } from './scenarios.js';
 import { meanMsBetween, workTotals } from './server-metrics.js';
 import { rssOf, startServer, type RunningServer } from './server.js';
 import { soak } from './soak.js';
+import { threadCost, type ThreadCost } from './thread-cost.js';
+import { pinTo } from './affinity.js';
 import { median, toolsAB, type ToolsAB } from './tools-ab.js';
 
 type Mode = 'piscina' | 'inline';
@@ -98,12 +100,14 @@ interface CostRow {
   handlerMs: number;
   /** The library alone (parse, project, serialise) in this process. */
   libraryMs: number;
+  /** Whether the service and this process shared one CPU while measured. */
+  pinned: boolean;
 }
 
 /**
  * Sequential requests, so the worker parses with no competition; the means come from /metrics.
- * Each figure is the median of COST_BATCHES batch means, on both sides, so one stall (a GC, a
- * descheduled thread) moves one batch and not the figure.
+ * Each figure is the median of COST_BATCHES batch means, the sides alternating batch by batch, so
+ * one stall (a GC, a descheduled thread, a slow spell of the machine) moves one batch and not the figure.
  */
 const COST_BATCHES = 5;
 
@@ -111,20 +115,32 @@ async function workerCost(server: RunningServer, scenario: Scenario, smoke: bool
   if (scenario.single === undefined) return null;
   const runs = Math.max(20, Math.min(smoke ? 50 : 400, Math.floor(4e7 / Math.max(1, scenario.textChars))));
   const perBatch = Math.max(4, Math.ceil(runs / COST_BATCHES));
-  const batchMeans: number[] = [];
-  for (let batch = 0; batch < COST_BATCHES; batch++) {
-    const before = await workTotals(server.url, 'worker');
-    await load(server, scenario, 60, 1, { amount: perBatch });
-    const mean = meanMsBetween(before, await workTotals(server.url, 'worker'));
-    if (mean !== null) batchMeans.push(mean);
-  }
   const { text, registry } = scenario.single;
+  const batchMeans: number[] = [];
+  const handlerMeans: number[] = [];
+  const libraryMeans: number[] = [];
+  // One CPU for the service and this process while the requests are sequential (see affinity.ts);
+  // the three sides alternate batch by batch, so a drift in the machine's speed hits all three.
+  const unpin = pinTo(0, [server.pid, process.pid]);
+  try {
+    for (let batch = 0; batch < COST_BATCHES; batch++) {
+      const before = await workTotals(server.url, 'worker');
+      await load(server, scenario, 60, 1, { amount: perBatch });
+      const mean = meanMsBetween(before, await workTotals(server.url, 'worker'));
+      if (mean !== null) batchMeans.push(mean);
+      handlerMeans.push(handlerMs(scenario.body, perBatch));
+      libraryMeans.push(libraryMs(text, registry, perBatch));
+    }
+  } finally {
+    unpin?.();
+  }
   return {
+    pinned: unpin !== null,
     scenario: scenario.name,
     chars: scenario.textChars,
     workerMs: batchMeans.length > 0 ? median(batchMeans) : null,
-    handlerMs: median(Array.from({ length: COST_BATCHES }, () => handlerMs(scenario.body, perBatch))),
-    libraryMs: median(Array.from({ length: COST_BATCHES }, () => libraryMs(text, registry, perBatch))),
+    handlerMs: median(handlerMeans),
+    libraryMs: median(libraryMeans),
   };
 }
 
@@ -177,6 +193,18 @@ async function main(): Promise<void> {
   }
   report.rows = rows;
   report.costs = costs;
+  // Tight loops on this process's main thread and in a worker thread, with every service stopped.
+  const unpinLoops = costs.length === 0 ? null : pinTo(0, [process.pid]);
+  let loops: ThreadCost[];
+  try {
+    loops = costs.length === 0 ? [] : await threadCost(costs.map((c) => {
+      const scenario = scenarios.find((s) => s.name === c.scenario)!;
+      return { name: c.scenario, body: scenario.body, runs: Math.max(10, Math.floor(Math.min(400, 4e7 / Math.max(1, c.chars)) / (opts.smoke ? 8 : 1))) };
+    }));
+  } finally {
+    unpinLoops?.();
+  }
+  report.threadCost = loops;
 
   md.push(`## Throughput and latency (THREADS=${opts.threads}, ${opts.connections} connections, ${opts.duration} s each after 1 s of warm-up)\n`);
   md.push(table([
@@ -197,10 +225,16 @@ async function main(): Promise<void> {
   }
 
   if (costs.length > 0) {
-    md.push(`\n## Per-response cost: inside a worker versus this process (mean ms per response, sequential requests)\n`);
+    const pinNote = costs.every((c) => c.pinned) ? 'service and load test pinned to CPU 0' : 'not pinned: taskset unavailable, so figures may compare two CPUs';
+    md.push(`\n## Per-response cost: inside a worker versus this process (mean ms per response, sequential requests, ${pinNote})\n`);
     md.push(table([
       ['scenario', 'chars', 'worker task ms', 'same task in-process ms', 'library in-process ms', 'worker / same task', 'worker / library'],
       ...costs.map((c) => [c.scenario, c.chars, c.workerMs ?? '-', c.handlerMs, c.libraryMs, c.workerMs === null ? '-' : c.workerMs / c.handlerMs, c.workerMs === null ? '-' : c.workerMs / c.libraryMs]),
+    ]));
+    md.push(`\nThe same built task handler in tight loops (no HTTP, no idle wait between tasks; median of 7 alternating rounds; ${unpinLoops === null ? 'not pinned' : 'pinned to CPU 0'}):\n`);
+    md.push(table([
+      ['scenario', 'main thread ms', 'worker thread ms', 'worker thread / main thread'],
+      ...loops.map((l) => [l.name, l.mainMs, l.workerThreadMs, l.workerThreadMs / l.mainMs]),
     ]));
   }
 

@@ -4,7 +4,7 @@
  * lives in src/server/worker/handle.ts, which the tests run in-process.
  */
 import { workerData } from 'node:worker_threads';
-import type { WorkerLimits } from '../src/server/runner/wire.js';
-import { createTaskHandler } from '../src/server/worker/handle.js';
+import type { WorkerData } from '../src/server/runner/wire.js';
+import { setUpWorker } from '../src/server/worker/setup.js';
 
-export default createTaskHandler(workerData as WorkerLimits);
+export default setUpWorker(workerData as WorkerData);

@@ -42,6 +42,11 @@ export interface AppOptions {
    * docs/performance.md, "Crossover"). Default 0: every body goes to the pool.
    */
   inlineBelowBytes?: number;
+  /**
+   * Niceness the pool's worker threads take at start (Linux), so the HTTP thread runs first when
+   * both want a CPU. Default 0 (unchanged); the service's WORKER_NICE defaults to 10.
+   */
+  workerNice?: number;
   /** Batches whose texts total at least this many characters are spread over the pool. */
   splitMinChars?: number;
   /** A pino level, or false for no logs (the default). */
@@ -100,6 +105,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (!Number.isSafeInteger(inlineBelowBytes) || inlineBelowBytes < 0) {
     throw new TypeError(`options.inlineBelowBytes must be a non-negative integer; got ${String(inlineBelowBytes)}`);
   }
+  const workerNice = options.workerNice ?? 0;
+  if (!Number.isSafeInteger(workerNice) || workerNice < 0 || workerNice > 19) {
+    throw new TypeError(`options.workerNice must be an integer from 0 to 19; got ${String(workerNice)}`);
+  }
   const limits: WorkerLimits = { maxBatch, splitMinChars };
 
   const app = Fastify({
@@ -115,7 +124,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? true });
   const pool = (): ParseRunner => new PiscinaRunner({
-    threads, maxQueue, taskTimeoutMs, limits, closeTimeoutMs: shutdownTimeoutMs,
+    threads, maxQueue, taskTimeoutMs, limits, workerNice, closeTimeoutMs: shutdownTimeoutMs,
     ...(options.workerFile !== undefined ? { workerFile: options.workerFile } : {}),
     events: { ...metrics.runnerEvents, onPoolError: (error) => app.log.error({ err: error }, 'worker pool error') },
   });

@@ -21,6 +21,8 @@ export interface ServiceConfig {
   drainDelayMs: number;
   /** Request bodies under this many bytes parse on the HTTP thread (POOL=piscina only); 0 = always the pool. */
   inlineBelowBytes: number;
+  /** Niceness of the parse worker threads (Linux); 0 leaves them at the HTTP thread's priority. */
+  workerNice: number;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -35,6 +37,11 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
  * docs/performance.md ("Crossover"): below it the pool's round trip costs more than the parse.
  */
 export const DEFAULT_INLINE_BELOW_BYTES = 2048;
+/**
+ * Parse workers run at this niceness so the HTTP thread (probes, intake, shedding) wins the CPU
+ * when both want it; measured in docs/performance.md ("Overload").
+ */
+export const DEFAULT_WORKER_NICE = 10;
 /** Queued tasks allowed per worker thread before new requests are shed with 503. */
 export const QUEUE_PER_THREAD = 64;
 
@@ -52,7 +59,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads `PORT`, `HOST`, `THREADS`, `MAX_QUEUE`, `TASK_TIMEOUT_MS`, `BODY_LIMIT`, `MAX_BATCH`,
- * `LOG_LEVEL`, `POOL`, `SHUTDOWN_TIMEOUT_MS`, `DRAIN_DELAY_MS` and `INLINE_BELOW_BYTES`. Unset or empty means the default.
+ * `LOG_LEVEL`, `POOL`, `SHUTDOWN_TIMEOUT_MS`, `DRAIN_DELAY_MS`, `INLINE_BELOW_BYTES` and
+ * `WORKER_NICE`. Unset or empty means the default.
  */
 export function readConfig(env: Env, threadsDefault: () => number = defaultThreads): ServiceConfig {
   const problems: string[] = [];
@@ -90,10 +98,11 @@ export function readConfig(env: Env, threadsDefault: () => number = defaultThrea
   const shutdownTimeoutMs = int('SHUTDOWN_TIMEOUT_MS', () => DEFAULT_SHUTDOWN_TIMEOUT_MS, 1, 3_600_000);
   const drainDelayMs = int('DRAIN_DELAY_MS', () => 0, 0, 3_600_000);
   const inlineBelowBytes = int('INLINE_BELOW_BYTES', () => DEFAULT_INLINE_BELOW_BYTES, 0, 1024 * 1024 * 1024);
+  const workerNice = int('WORKER_NICE', () => DEFAULT_WORKER_NICE, 0, 19);
   if (problems.length === 0 && drainDelayMs >= shutdownTimeoutMs) {
     problems.push(`DRAIN_DELAY_MS (${drainDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs, drainDelayMs, inlineBelowBytes };
+  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice };
 }

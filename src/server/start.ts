@@ -36,6 +36,7 @@ export async function startService(
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     drainDelayMs: config.drainDelayMs,
     inlineBelowBytes: config.inlineBelowBytes,
+    workerNice: config.workerNice,
     logLevel: config.logLevel,
     ...overrides,
   });

@@ -10,7 +10,7 @@ describe('readConfig', () => {
     expect(readConfig({}, fourThreads)).toEqual({
       port: 8080, host: '0.0.0.0', threads: 4, maxQueue: 256, taskTimeoutMs: 10_000, bodyLimit: 10 * 1024 * 1024,
       maxBatch: 256, logLevel: 'info', pool: 'piscina', shutdownTimeoutMs: 10_000, drainDelayMs: 0,
-      inlineBelowBytes: 2048,
+      inlineBelowBytes: 2048, workerNice: 10,
     });
   });
 
@@ -18,11 +18,12 @@ describe('readConfig', () => {
     const config = readConfig({
       PORT: '0', HOST: '127.0.0.1', THREADS: '3', MAX_QUEUE: '9', TASK_TIMEOUT_MS: '250', BODY_LIMIT: '2048',
       MAX_BATCH: '5', LOG_LEVEL: 'WARN', POOL: 'inline', SHUTDOWN_TIMEOUT_MS: '4000', DRAIN_DELAY_MS: '1000',
-      INLINE_BELOW_BYTES: '0',
+      INLINE_BELOW_BYTES: '0', WORKER_NICE: '0',
     }, fourThreads);
     expect(config).toEqual({
       port: 0, host: '127.0.0.1', threads: 3, maxQueue: 9, taskTimeoutMs: 250, bodyLimit: 2048, maxBatch: 5,
       logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000, inlineBelowBytes: 0,
+      workerNice: 0,
     });
   });
 
@@ -31,6 +32,13 @@ describe('readConfig', () => {
       expect(() => readConfig({ INLINE_BELOW_BYTES: bad }, fourThreads)).toThrow(/INLINE_BELOW_BYTES/);
     }
     expect(readConfig({ INLINE_BELOW_BYTES: '65536' }, fourThreads).inlineBelowBytes).toBe(65536);
+  });
+
+  it('takes a WORKER_NICE from 0 to 19 and nothing else', () => {
+    for (const bad of ['-1', '20', '5.5', 'low']) {
+      expect(() => readConfig({ WORKER_NICE: bad }, fourThreads)).toThrow(/WORKER_NICE/);
+    }
+    expect(readConfig({ WORKER_NICE: '19' }, fourThreads).workerNice).toBe(19);
   });
 
   it('derives MAX_QUEUE from THREADS', () => {

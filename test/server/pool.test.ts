@@ -3,6 +3,7 @@
  * really run long, spin or crash: body limits, saturation (503), timeout (504), crash (500)
  * and recovery, batches spread over the pool, and a broken worker failing the start.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -113,6 +114,34 @@ describe('shedding before the body is read', () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+describe('worker priority', () => {
+  /** Niceness of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
+  function threadNiceness(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return out;
+  }
+
+  it.runIf(process.platform === 'linux')('starts each worker thread at WORKER_NICE and leaves the HTTP thread alone', async () => {
+    const before = threadNiceness();
+    const own = before.get(process.pid) ?? 0;
+    const nice = Math.min(19, own + 7);
+    app = await poolApp({ threads: 2, workerNice: nice });
+    const base = await listen(app);
+    expect((await postJson(base, '/parse', { text: CANONICAL_TEXT, tools: ['look'] })).status).toBe(200);
+    const lowered = [...threadNiceness()].filter(([tid, n]) => !before.has(tid) && n === nice);
+    expect(lowered.length).toBeGreaterThanOrEqual(2);
+    expect(threadNiceness().get(process.pid)).toBe(own);
   });
 });
 

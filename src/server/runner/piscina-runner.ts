@@ -13,7 +13,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FixedQueue, Piscina } from 'piscina';
 import { RunFailure, type ParseRunner, type RunnerEvents } from './types.js';
-import type { WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
+import type { WorkerData, WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
 import { warmupTask } from './warmup.js';
 
 /** Loading the library in a fresh worker can take seconds on a cold, busy machine. */
@@ -24,6 +24,8 @@ export interface PiscinaRunnerOptions {
   maxQueue: number;
   taskTimeoutMs: number;
   limits: WorkerLimits;
+  /** Niceness each worker thread takes at start (0 = unchanged). */
+  workerNice: number;
   /** Upper bound for draining running tasks on close. */
   closeTimeoutMs: number;
   /** The worker module; defaults to workers/parse (.ts from source, .js from dist). */
@@ -67,7 +69,7 @@ export class PiscinaRunner implements ParseRunner {
       idleTimeout: 60_000,
       concurrentTasksPerWorker: 1,
       taskQueue: new FixedQueue(),
-      workerData: options.limits,
+      workerData: { ...options.limits, nice: options.workerNice } satisfies WorkerData,
       execArgv: execArgvFor(file instanceof URL ? fileURLToPath(file) : filename),
       closeTimeout: options.closeTimeoutMs,
     });

@@ -56,3 +56,9 @@ export interface WorkerLimits {
   /** Batches whose texts total fewer UTF-16 code units than this are parsed in one task. */
   splitMinChars: number;
 }
+
+/** What each pool worker is started with. */
+export interface WorkerData extends WorkerLimits {
+  /** Scheduling niceness each worker thread takes at start (0 = unchanged; Linux only). */
+  nice: number;
+}

@@ -29,7 +29,7 @@ export function parseRoutes(app: FastifyInstance, options: ParseRoutesOptions): 
   // perf: the answer goes out as bytes. Node's HTTP writer handles a large string by joining it
   // with the header block and encoding it inside the socket write; encoding it here first cut the
   // HTTP thread's CPU per 80 KB request (300 KB answer) from about 3.4 to 2.2 ms and raised the
-  // pool's req/s by about a fifth (docs/performance.md, "The HTTP thread's share").
+  // pool's req/s by about a fifth (docs/performance.md, "Overload", item 3).
   const answer = (reply: FastifyReply, outcome: Outcome): FastifyReply => {
     if (outcome.retryAfter !== undefined) reply.header('retry-after', String(outcome.retryAfter));
     return reply.code(outcome.status).type('application/json; charset=utf-8').send(Buffer.from(outcome.body, 'utf8'));

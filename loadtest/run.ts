@@ -26,6 +26,7 @@ import { rssOf, startServer, type RunningServer } from './server.js';
 import { soak } from './soak.js';
 import { threadCost, type ThreadCost } from './thread-cost.js';
 import { pinTo } from './affinity.js';
+import { poolVsInlineAB } from './pool-ab.js';
 import { median, toolsAB, type ToolsAB } from './tools-ab.js';
 
 type Mode = 'piscina' | 'inline';
@@ -257,6 +258,10 @@ async function main(): Promise<void> {
   }
 
   if (!opts.scenarios) {
+    const abScenarios = all.filter((s) => s.name === 'typical' || s.name === 'seed-80k');
+    report.poolAB = await poolVsInlineAB(abScenarios, {
+      threads: opts.threads, rounds: opts.smoke ? 1 : 3, seconds: opts.smoke ? 1 : 3, connections: opts.connections,
+    }, failures, md);
     const small = all.find((s) => s.name === 'small')!;
     const big = all.find((s) => s.name === 'seed-80k')!;
     const typical = all.find((s) => s.name === 'typical')!;

@@ -121,34 +121,38 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     return ok(JSON.stringify({ source: result.source, units: result.units }));
   }
 
-  function runRequest(task: RequestTask): WorkerReply {
-    const decoded = decodeBodyText(task.body);
-    if (!decoded.ok) return fail(ErrorCode.InvalidJson, decoded.message);
-    const text = decoded.text;
-    // perf: a gateway sends the same tool definitions with every request. The registry's own
-    // text is the cache key; on a hit the body is parsed with that text cut out, so the
-    // definitions are neither decoded, validated nor re-serialised again (docs/performance.md,
-    // "Tools cache"). Anything unusual about the body falls through to the ordinary path.
+  /**
+   * The body's JSON, and how its top-level `tools` resolve.
+   *
+   * perf: a gateway sends the same tool definitions with every request. The registry's own text
+   * is the cache key; on a hit the body is parsed with that text cut out, so the definitions are
+   * neither decoded, validated nor re-serialised again (docs/performance.md, "Tools cache").
+   * Anything unusual about the body falls through to the ordinary path, which answers the same.
+   */
+  function parseBody(text: string): { body: unknown; top: TopTools } | Answer {
     const span = topLevelMemberSpan(text, 'tools', cache.latestText);
     const toolsText = span === null ? null : text.slice(span.start, span.end);
-    let body: unknown;
-    let top: TopTools = (b) => toolsOf(b.tools, '', toolsText);
     const cached = toolsText === null ? undefined : cache.peek(toolsText);
     if (cached !== undefined) {
       // The cut-out value becomes [] (valid wherever tools is), and the handler is handed the
       // cached registry instead; it was validated when this very text was first seen.
       const rest = parseBodyText(`${text.slice(0, span!.start)}[]${text.slice(span!.end)}`);
       if (rest.ok) {
-        body = rest.value;
         const resolved: ResolvedTools = { entry: cached, json: toolsText };
-        top = () => resolved;
+        return { body: rest.value, top: () => resolved };
       }
     }
-    if (body === undefined) {
-      const parsed = parseBodyText(text);
-      if (!parsed.ok) return fail(ErrorCode.InvalidJson, parsed.message);
-      body = parsed.value;
-    }
+    const parsed = parseBodyText(text);
+    if (!parsed.ok) return fail(ErrorCode.InvalidJson, parsed.message);
+    return { body: parsed.value, top: (b) => toolsOf(b.tools, '', toolsText) };
+  }
+
+  function runRequest(task: RequestTask): WorkerReply {
+    const decoded = decodeBodyText(task.body);
+    if (!decoded.ok) return fail(ErrorCode.InvalidJson, decoded.message);
+    const parsed = parseBody(decoded.text);
+    if ('kind' in parsed) return parsed;
+    const { body, top } = parsed;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       return fail(ErrorCode.InvalidRequest, 'body must be a JSON object');
     }

@@ -35,6 +35,22 @@ describe('skipStringSpan', () => {
     );
   });
 
+  it('ends exactly where a character-by-character walk ends', () => {
+    // The walk the quote-to-quote hops replace: a backslash skips itself and the next unit.
+    const walk = (src: string, start: number): number => {
+      for (let i = start + 1; i < src.length; i += src[i] === '\\' ? 2 : 1) if (src[i] === src[start]) return i + 1;
+      return -1;
+    };
+    const unit = fc.constantFrom('"', "'", '`', '\\', 'a', '\n');
+    fc.assert(
+      fc.property(fc.constantFrom('"', "'", '`'), fc.array(unit, { maxLength: 30 }), (quote, units) => {
+        const src = quote + units.join('');
+        expect(skipStringSpan(src, 0)).toBe(walk(src, 0));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('does linear work on an unbalanced quote over escapes', () => {
     expect(workRatio((n) => `'${"it\\'s \\\\ ".repeat(n)}`, (src) => skipStringSpan(src, 0))).toBeLessThan(12);
   });

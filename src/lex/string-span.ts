@@ -13,13 +13,17 @@ import { Code } from './codes.js';
  * apostrophe in prose makes the rest of the text one unterminated span.
  */
 export function skipStringSpan(src: string, start: number): number {
-  const quote = src.charCodeAt(start);
-  const length = src.length;
-  let i = start + 1;
-  while (i < length) {
-    const code = src.charCodeAt(i);
-    if (code === quote) return i + 1;
-    i += code === Code.Backslash ? 2 : 1;
+  const quote = src[start]!;
+  let from = start + 1;
+  // perf: hop from quote to quote with the native search, then decide by the backslashes just
+  // before it (an odd run escapes it). Each run is counted once, for the quote it precedes, so
+  // the walk stays linear; the span ends exactly where a character-by-character walk would.
+  for (;;) {
+    const close = src.indexOf(quote, from);
+    if (close < 0) return -1;
+    let backslashes = 0;
+    while (src.charCodeAt(close - 1 - backslashes) === Code.Backslash) backslashes++;
+    if (backslashes % 2 === 0) return close + 1;
+    from = close + 1;
   }
-  return -1;
 }

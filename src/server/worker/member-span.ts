@@ -9,9 +9,10 @@
  * reader does not), a second member of the same name (JSON.parse keeps the last), or anything
  * malformed. For well-formed JSON a span it returns is exactly the member's value text.
  *
- * Linear: strings are skipped by native `indexOf` hops, and each backslash run before a quote is
- * counted once.
+ * Linear: strings are skipped by the lexer's `skipStringSpan` (quote-to-quote hops).
  */
+import { Code } from '../../lex/codes.js';
+import { skipStringSpan } from '../../lex/string-span.js';
 
 export interface Span {
   /** First character of the value. */
@@ -20,35 +21,13 @@ export interface Span {
   readonly end: number;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-
 function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+  return code === Code.Space || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.Tab;
 }
 
 function skipSpace(text: string, at: number): number {
   while (at < text.length && isSpace(text.charCodeAt(at))) at++;
   return at;
-}
-
-/** `at` is on an opening quote; returns one past the closing quote, or -1 if there is none. */
-function skipString(text: string, at: number): number {
-  let from = at + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return -1;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
 }
 
 /** `at` is on `{` or `[`; returns one past the matching close, or -1. */
@@ -57,13 +36,13 @@ function skipContainer(text: string, at: number): number {
   let i = at;
   while (i < text.length) {
     const code = text.charCodeAt(i);
-    if (code === QUOTE) {
-      i = skipString(text, i);
+    if (code === Code.Quote) {
+      i = skipStringSpan(text, i);
       if (i < 0) return -1;
       continue;
     }
-    if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
-    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+    if (code === Code.LeftBrace || code === Code.LeftBracket) depth++;
+    else if (code === Code.RightBrace || code === Code.RightBracket) {
       depth--;
       if (depth === 0) return i + 1;
     }
@@ -77,7 +56,7 @@ function skipScalar(text: string, at: number): number {
   let i = at;
   while (i < text.length) {
     const code = text.charCodeAt(i);
-    if (code === COMMA || code === CLOSE_BRACE || isSpace(code)) break;
+    if (code === Code.Comma || code === Code.RightBrace || isSpace(code)) break;
     i++;
   }
   return i;
@@ -85,8 +64,8 @@ function skipScalar(text: string, at: number): number {
 
 function skipValue(text: string, at: number): number {
   const code = text.charCodeAt(at);
-  if (code === QUOTE) return skipString(text, at);
-  if (code === OPEN_BRACE || code === OPEN_BRACKET) return skipContainer(text, at);
+  if (code === Code.Quote) return skipStringSpan(text, at);
+  if (code === Code.LeftBrace || code === Code.LeftBracket) return skipContainer(text, at);
   const end = skipScalar(text, at);
   return end === at ? -1 : end;
 }
@@ -100,7 +79,7 @@ function valueEnd(text: string, start: number, expected: string | null): number 
     // after it ("12" is not the whole of "123").
     const end = start + expected.length;
     const after = text.charCodeAt(skipSpace(text, end));
-    if (after === COMMA || after === CLOSE_BRACE) return end;
+    if (after === Code.Comma || after === Code.RightBrace) return end;
   }
   return skipValue(text, start);
 }
@@ -113,19 +92,19 @@ function valueEnd(text: string, start: number, expected: string | null): number 
  */
 export function topLevelMemberSpan(text: string, key: string, expected: string | null = null): Span | null {
   let i = skipSpace(text, 0);
-  if (text.charCodeAt(i) !== OPEN_BRACE) return null;
+  if (text.charCodeAt(i) !== Code.LeftBrace) return null;
   i = skipSpace(text, i + 1);
-  if (text.charCodeAt(i) === CLOSE_BRACE) return null;
+  if (text.charCodeAt(i) === Code.RightBrace) return null;
   let found: Span | null = null;
   for (;;) {
     // The cursor is on a member's opening quote.
-    if (text.charCodeAt(i) !== QUOTE) return null;
-    const keyEnd = skipString(text, i);
+    if (text.charCodeAt(i) !== Code.Quote) return null;
+    const keyEnd = skipStringSpan(text, i);
     if (keyEnd < 0) return null;
     const name = text.slice(i + 1, keyEnd - 1);
     if (name.includes('\\')) return null;
     i = skipSpace(text, keyEnd);
-    if (text.charCodeAt(i) !== COLON) return null;
+    if (text.charCodeAt(i) !== Code.Colon) return null;
     const start = skipSpace(text, i + 1);
     const end = name === key ? valueEnd(text, start, expected) : skipValue(text, start);
     if (end < 0) return null;
@@ -135,8 +114,8 @@ export function topLevelMemberSpan(text: string, key: string, expected: string |
     }
     i = skipSpace(text, end);
     const next = text.charCodeAt(i);
-    if (next === CLOSE_BRACE) return found;
-    if (next !== COMMA) return null;
+    if (next === Code.RightBrace) return found;
+    if (next !== Code.Comma) return null;
     i = skipSpace(text, i + 1);
   }
 }

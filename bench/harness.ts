@@ -19,6 +19,13 @@ export function measure(fn: () => unknown, { warmup = 20, minSamples = 30, budge
   return { ms: samples[Math.floor(samples.length / 2)]!, samples: samples.length };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
 export const mbPerSecond = (chars: number, ms: number): number => chars / 1e6 / (ms / 1e3);
 
 export function table(rows: readonly (readonly (string | number)[])[]): string {

@@ -5,11 +5,10 @@
  * after another moved this ratio by a quarter between identical runs on this machine (typical:
  * 0.68 to 0.87), which is more than the margin the target leaves.
  */
-import { table } from '../bench/harness.js';
+import { median, table } from '../bench/harness.js';
 import { checkOnce, load, warmUp } from './load.js';
 import type { Scenario } from './scenarios.js';
 import { startServer, type RunningServer } from './server.js';
-import { median } from './tools-ab.js';
 
 export interface PoolAB {
   scenario: string;

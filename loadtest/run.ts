@@ -13,7 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { table } from '../bench/harness.js';
+import { median, table } from '../bench/harness.js';
 import { underBackgroundLoad } from './background.js';
 import { CROSSOVER_SIZES, crossover } from './crossover.js';
 import { GROWTH_SIZES, growth } from './growth.js';
@@ -27,7 +27,7 @@ import { soak } from './soak.js';
 import { threadCost, type ThreadCost } from './thread-cost.js';
 import { pinTo } from './affinity.js';
 import { poolVsInlineAB } from './pool-ab.js';
-import { median, toolsAB, type ToolsAB } from './tools-ab.js';
+import { toolsAB, type ToolsAB } from './tools-ab.js';
 
 type Mode = 'piscina' | 'inline';
 

@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median } from './tools-ab.js';
+import { median } from '../bench/harness.js';
 
 const HANDLE = pathToFileURL(fileURLToPath(new URL('../dist/src/server/worker/handle.js', import.meta.url))).href;
 const ROUNDS = 7;

@@ -4,6 +4,7 @@
  * rounds so drift on the machine (other load, CPU frequency) falls on both alike. Single
  * back-to-back runs of 8 s each differed by up to 1.5x between identical runs here.
  */
+import { median } from '../bench/harness.js';
 import { load } from './load.js';
 import type { Scenario } from './scenarios.js';
 import type { RunningServer } from './server.js';
@@ -17,11 +18,6 @@ export interface ToolsAB {
   factor: number;
 }
 
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 export async function toolsAB(server: RunningServer, withTools: Scenario, withoutTools: Scenario, opts: { rounds: number; seconds: number; connections: number }): Promise<ToolsAB> {
   const a: number[] = [];

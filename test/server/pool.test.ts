@@ -46,15 +46,24 @@ describe('body limit over a socket', () => {
   });
 });
 
+/**
+ * Listens, then fills a one-thread pool with MAX_QUEUE=1: one request sleeping in the worker
+ * (1.5 s) and one waiting behind it, so the next request finds the queue full.
+ */
+async function fillQueue(service: FastifyInstance) {
+  const runner = service.parseRunner;
+  const base = await listen(service);
+  const running = postJson(base, '/parse', { text: '__sleep_1500__' });
+  expect(await eventually(() => runner.active > 0)).toBe(true);
+  const queued = postJson(base, '/parse', { text: '__sleep_10__' });
+  expect(await eventually(() => runner.queueSize >= 1)).toBe(true);
+  return { base, running, queued };
+}
+
 describe('saturation', () => {
   it('sheds with 503 and Retry-After when the queue is full, and stays healthy', async () => {
     app = await poolApp({ threads: 1, maxQueue: 1 });
-    const runner = app.parseRunner;
-    const base = await listen(app);
-    const running = postJson(base, '/parse', { text: '__sleep_1500__' });
-    expect(await eventually(() => runner.active > 0)).toBe(true);
-    const queued = postJson(base, '/parse', { text: '__sleep_10__' });
-    expect(await eventually(() => runner.queueSize >= 1)).toBe(true);
+    const { base, running, queued } = await fillQueue(app);
 
     const shed = await postJson(base, '/parse', { text: CANONICAL_TEXT });
     expect(shed.status).toBe(503);
@@ -90,12 +99,7 @@ describe('shedding before the body is read', () => {
 
   it('answers 503 to a full queue without reading the body, and the connection carries the next request', async () => {
     app = await poolApp({ threads: 1, maxQueue: 1, bodyLimit: 64 * 1024 });
-    const runner = app.parseRunner;
-    const base = await listen(app);
-    const running = postJson(base, '/parse', { text: '__sleep_1500__' });
-    expect(await eventually(() => runner.active > 0)).toBe(true);
-    const queued = postJson(base, '/parse', { text: '__sleep_10__' });
-    expect(await eventually(() => runner.queueSize >= 1)).toBe(true);
+    const { base, running, queued } = await fillQueue(app);
 
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

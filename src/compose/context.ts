@@ -17,7 +17,13 @@ export interface ComposeContext {
   readonly toolFormat: string;
   /** When the caller asked for a trace: the tagged walks of this parse append their entries here. */
   readonly trace?: TraceEntry[] | null;
+  /** `harn` reads as the reference runtime does; `gateway` also reads the field grammars. */
+  readonly profile?: Profile;
 }
+
+/** The parse profiles; the first is the default. */
+export const PROFILES = ['harn', 'gateway'] as const;
+export type Profile = (typeof PROFILES)[number];
 
 interface RegistryFacts {
   readonly known: ReadonlySet<string>;
@@ -44,8 +50,8 @@ function factsOf(registry: ToolRegistry | null): RegistryFacts {
   return { known: new Set(knownList), knownList };
 }
 
-export function composeContext(tools: unknown, toolFormat: string, trace: TraceEntry[] | null = null): ComposeContext {
+export function composeContext(tools: unknown, toolFormat: string, trace: TraceEntry[] | null = null, profile: Profile = 'harn'): ComposeContext {
   const registry = normalizeTools(tools);
   const { known, knownList } = registryFacts(registry);
-  return { registry, known, knownList, toolFormat, trace };
+  return { registry, known, knownList, toolFormat, trace, profile };
 }

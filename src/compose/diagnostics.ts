@@ -36,13 +36,14 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unparsed_fenced_turn: 'JSON lane: the whole visible text of a turn that produced no call and no error.',
   unparsed_call_block: 'A <tool_call> block (closed or unclosed) whose body produced no call, its error being in tool_parse_errors; or a lone <tool_call> opener with nothing in it.',
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
+  unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
 });
 
 /**
  * Drop reasons whose fragment already has an entry in `tool_parse_errors`. The tool-shape
  * detector skips them: it exists to surface silent losses, and these are not silent.
  */
-export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup'] as const);
+export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool'] as const);
 
 /**
  * The closed list of structural outcomes: ways a unit is accounted for without crediting a call

@@ -6,7 +6,8 @@
  *
  * Model text never throws here; only a wrong argument type (programmer misuse) does.
  */
-import { composeContext, type ComposeContext } from './context.js';
+import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
+import { fieldLane } from './field/lane.js';
 import { jsonLane, siblingRecovery } from './lanes/index.js';
 import { messages } from './messages.js';
 import { emptyResult } from './project.js';
@@ -33,6 +34,12 @@ export interface ParseOptions {
    * turn when the entry ladder split it at an envelope). Lanes without a walk add no entries.
    */
   trace?: boolean;
+  /**
+   * `harn` (today's default) reads as the reference runtime does. `gateway` also reads every
+   * open model's own tool-call grammar (Kimi, DeepSeek, ...) with the registry rule: with a
+   * registry only registered names are calls.
+   */
+  profile?: Profile;
 }
 
 /** The result of a parse asked for with `trace: true`. */
@@ -44,9 +51,17 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
-function checkedOptions(text: unknown, options: unknown): { toolFormat: string; idStart: number; tools: unknown; trace: boolean } {
+interface CheckedOptions {
+  toolFormat: string;
+  idStart: number;
+  tools: unknown;
+  trace: boolean;
+  profile: Profile;
+}
+
+function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${typeName(text)}`);
-  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false };
+  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0] };
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`options must be an object; got ${typeName(options)}`);
   const o = options as Record<string, unknown>;
   const toolFormat = o.tool_format ?? '';
@@ -57,7 +72,11 @@ function checkedOptions(text: unknown, options: unknown): { toolFormat: string; 
   }
   const trace = o.trace ?? false;
   if (typeof trace !== 'boolean') throw new TypeError(`options.trace must be a boolean; got ${typeName(trace)}`);
-  return { toolFormat, idStart, tools: o.tools, trace };
+  const profile = o.profile ?? PROFILES[0];
+  if (typeof profile !== 'string' || !(PROFILES as readonly string[]).includes(profile)) {
+    throw new TypeError(`options.profile must be one of ${PROFILES.join(', ')}; got ${typeof profile === 'string' ? JSON.stringify(profile) : typeName(profile)}`);
+  }
+  return { toolFormat, idStart, tools: o.tools, trace, profile: profile as Profile };
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -109,9 +128,9 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
 export function parseToolCalls(text: string, options: ParseOptions & { trace: true }): TracedParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult {
-  const { toolFormat, idStart, tools, trace } = checkedOptions(text, options);
+  const { toolFormat, idStart, tools, trace, profile } = checkedOptions(text, options);
   const entries: TraceEntry[] | null = trace ? [] : null;
-  const ctx = composeContext(tools, toolFormat, entries);
+  const ctx = composeContext(tools, toolFormat, entries, profile);
   const result = parseWith(text, ctx, idStart);
   return entries === null ? result : { ...result, trace: entries };
 }
@@ -123,8 +142,11 @@ function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseRes
     refused.tool_parse_errors.push(messages.adaptiveRefused);
     return finish(refused, ctx, idStart);
   }
-  const pinned = toolFormat === 'json' ? jsonLane(text, ctx, { recoverHeredoc: true }) : taggedLane(text, ctx);
-  const parsed = siblingRecovery(pinned, text, ctx);
+  const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { recoverHeredoc: true }) : taggedLane(piece, ctx));
+  // The field grammars' regions are read by their own readers; sibling recovery retries a
+  // whole text that produced no call, so it applies only when no region was found.
+  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
+  const parsed = field ?? siblingRecovery(lane(text), text, ctx);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat);
   return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
 }

@@ -36,7 +36,8 @@ export type DropReason =
   | 'fenced_narration'
   | 'unparsed_fenced_turn'
   | 'unparsed_call_block'
-  | 'unparsed_markup';
+  | 'unparsed_markup'
+  | 'unknown_tool';
 
 export interface DroppedFragment {
   text: string;

@@ -297,3 +297,26 @@ export function readJsonStream(text: string): JsonStreamResult {
     end = extent.end;
   }
 }
+
+/** One JSON value starting at `start` (after JSON whitespace), read in place: no slice of the rest of the text. */
+export type JsonValueAt =
+  | { readonly ok: true; readonly value: unknown; readonly start: number; readonly end: number }
+  | { readonly ok: false; readonly eof: boolean; readonly error: string; readonly at: number };
+
+/**
+ * Reads one strict JSON value at `start`, capped at `JSON_NESTING_LIMIT` like `readJsonStream`.
+ * `eof` tells "the text ended inside the value" (truncation) from "not JSON". Work is the
+ * value's own length, so a reader may call it at many offsets of one text and stay linear.
+ */
+export function readJsonValueAt(text: string, start: number): JsonValueAt {
+  const from = skipSpace(text, start);
+  if (from >= text.length) return { ok: false, eof: true, error: 'the text ended before a value', at: from };
+  const extent = scanValue(text, from);
+  if ('eof' in extent) return { ok: false, eof: true, error: 'the text ended inside a value', at: from };
+  if ('error' in extent) return { ok: false, eof: false, error: extent.error, at: extent.at };
+  try {
+    return { ok: true, value: JSON.parse(text.slice(from, extent.end)), start: from, end: extent.end };
+  } catch {
+    return { ok: false, eof: false, error: 'invalid JSON value', at: from };
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Adversarial inputs for the field grammars, built from their records so that every new
+ * grammar is covered without a new line here: per grammar, every marker repeated (thousands of
+ * unclosed openers, section openers with no end, closes with no opener), every opener followed
+ * by a cut-off string and by deep nesting, and an opener before a long run of plain text.
+ */
+import { FIELD_GRAMMARS } from '../src/dialects/field/index.js';
+
+function families(): Record<string, (n: number) => string> {
+  const out: Record<string, (n: number) => string> = {};
+  for (const grammar of FIELD_GRAMMARS) {
+    const markers = grammar.markers.join('');
+    const opener = grammar.openers[0]!;
+    out[`${grammar.id}: every marker repeated`] = (n) => markers.repeat(n);
+    out[`${grammar.id}: unclosed openers`] = (n) => `${opener}f `.repeat(n);
+    out[`${grammar.id}: openers with an open string`] = (n) => `${markers}{"a": "x `.repeat(n);
+    out[`${grammar.id}: deep nesting`] = (n) => `${markers}{"a": ${'['.repeat(n)}`;
+    out[`${grammar.id}: an opener before plain text`] = (n) => `${opener}${'plain words, '.repeat(n)}`;
+  }
+  return out;
+}
+
+export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = families();

@@ -1,0 +1,53 @@
+/**
+ * The registry rule every field-grammar call passes through, in one place:
+ *
+ * - with a registry, only registered names are calls; a known namespace prefix is stripped
+ *   when the rest is registered;
+ * - with no registry, a call inside a grammar's own markers is a call whatever its name
+ *   (`marked`), while a look-alike in plain prose (`lookalike`) never is.
+ */
+import { FIELD_NAME_MAX, FIELD_NAMESPACE_PREFIXES } from '../../dialects/field/names.js';
+import type { ToolRegistry } from '../../dialects/registry.js';
+
+export type CallOrigin = 'marked' | 'lookalike';
+
+export type Admission = { readonly ok: true; readonly name: string } | { readonly ok: false; readonly name: string; readonly why: 'unknown' | 'empty' };
+
+function isNameLike(name: string): boolean {
+  if (name === '' || name.length > FIELD_NAME_MAX) return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    // Whitespace, quotes and brackets never stand in a tool name; they mean the head was misread.
+    if (code <= 0x20 || code === 0x22 || code === 0x27 || code === 0x3c || code === 0x3e || code === 0x7b || code === 0x7d) return false;
+  }
+  return true;
+}
+
+export function admitName(raw: string, registry: ToolRegistry | null, origin: CallOrigin): Admission {
+  const name = raw.trim();
+  if (name === '') return { ok: false, name, why: 'empty' };
+  if (registry === null) {
+    if (origin === 'lookalike') return { ok: false, name, why: 'unknown' };
+    const bare = stripPrefix(name, null);
+    return isNameLike(bare) ? { ok: true, name: bare } : { ok: false, name: bare, why: 'unknown' };
+  }
+  if (registry.byName.has(name)) return { ok: true, name };
+  const bare = stripPrefix(name, registry);
+  if (bare !== name) return { ok: true, name: bare };
+  return { ok: false, name, why: 'unknown' };
+}
+
+/** `name` without its namespace prefix when that is allowed, else `name` itself. */
+function stripPrefix(name: string, registry: ToolRegistry | null): string {
+  for (const prefix of FIELD_NAMESPACE_PREFIXES) {
+    if (!name.startsWith(prefix)) continue;
+    const rest = name.slice(prefix.length);
+    if (rest !== '' && (registry === null || registry.byName.has(rest))) return rest;
+  }
+  return name;
+}
+
+/** The names a caller registered (no implicit tools), for messages. */
+export function registeredNames(registry: ToolRegistry | null): readonly string[] {
+  return registry === null ? [] : registry.tools.map((tool) => tool.name);
+}

@@ -1,0 +1,56 @@
+/**
+ * Where the next field-grammar region may start: the earliest opener of any grammar at or
+ * after a cursor, with the grammars that open with it (in record order).
+ *
+ * The openers of every grammar are compiled once into one sticky-free global RegExp of
+ * literal alternatives (longest first, so `<|tool_calls_section_begin|>` wins over a shorter
+ * opener at the same place). V8 runs it as native code over the text; a forward-moving cursor
+ * makes the whole detection one sweep of the text.
+ */
+import type { FieldGrammar } from '../../dialects/field/index.js';
+
+export interface OpenerHit {
+  readonly index: number;
+  readonly opener: string;
+  readonly grammars: readonly FieldGrammar[];
+}
+
+export interface OpenerDetector {
+  /** The earliest opener at or after `from`, or null. */
+  next(text: string, from: number): OpenerHit | null;
+  /** True when `text` holds no opener at all (the common case: the lane is skipped). */
+  none(text: string): boolean;
+}
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetector {
+  const byOpener = new Map<string, FieldGrammar[]>();
+  for (const grammar of grammars) {
+    for (const opener of grammar.openers) {
+      if (opener === '') throw new TypeError(`field grammar ${grammar.id}: an opener must be non-empty`);
+      const list = byOpener.get(opener);
+      if (list === undefined) byOpener.set(opener, [grammar]);
+      else if (!list.includes(grammar)) list.push(grammar);
+    }
+  }
+  const openers = [...byOpener.keys()].sort((a, b) => b.length - a.length);
+  if (openers.length === 0) {
+    return { next: () => null, none: () => true };
+  }
+  const source = openers.map(escapeRegExp).join('|');
+  const finder = new RegExp(source, 'g');
+  const probe = new RegExp(source);
+  return {
+    next(text, from) {
+      finder.lastIndex = from;
+      const match = finder.exec(text);
+      if (match === null) return null;
+      const opener = match[0];
+      return { index: match.index, opener, grammars: byOpener.get(opener)! };
+    },
+    none: (text) => !probe.test(text),
+  };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from '../parse.js';
+import { compileOpeners } from './detect.js';
+import { FIELD_GRAMMARS } from '../../dialects/field/index.js';
+
+const tools = [
+  { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  { name: 'search', parameters: { type: 'object', properties: { query: { type: 'string' } } } },
+];
+
+const gateway = (text: string, withTools: unknown = tools) => parseToolCalls(text, { tools: withTools, profile: 'gateway' });
+
+const kimiCall = (name: string, index: number, args: string) =>
+  `<|tool_call_begin|>functions.${name}:${index}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
+const kimiSection = (...calls: string[]) => `<|tool_calls_section_begin|>${calls.join('')}<|tool_calls_section_end|>`;
+
+describe('field lane: token sections (Kimi K2)', () => {
+  it('reads the calls of a section in order, with the prose around it and no marker in prose', () => {
+    const text = `Let me check.\n${kimiSection(kimiCall('get_weather', 0, '{"city":"Paris"}'), kimiCall('search', 1, '{"query":"rain <|tool_call_end|>"}'))}\nDone.`;
+    const result = gateway(text);
+    expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['search', { query: 'rain <|tool_call_end|>' }],
+    ]);
+    expect(result.calls.map((c) => c.id)).toEqual(['tc_0', 'tc_1']);
+    expect(result.prose).toBe('Let me check.\n\nDone.');
+    expect(result.tool_parse_errors).toEqual([]);
+  });
+
+  it('reads a call whose end markers are missing when its arguments are complete', () => {
+    const result = gateway(`<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}`);
+    expect(result.calls.map((c) => c.arguments)).toEqual([{ city: 'Paris' }]);
+    expect(result.protocol_violations.map((v) => v.kind)).toContain('recovered_dialect');
+  });
+
+  it('turns arguments cut off by the end of the text into a truncation error and a drop', () => {
+    const text = `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Pa`;
+    const result = gateway(text);
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toHaveLength(1);
+    expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL TRUNCATED:/);
+    expect(result.dropped.map((d) => d.reason)).toEqual(['unparsed_call_block']);
+    expect(result.protocol_violations.map((v) => v.kind)).not.toContain('recovered_dialect');
+    expect(result.prose).toBe('');
+  });
+
+  it('refuses an unregistered name with an error and a drop, never a call or prose', () => {
+    const result = gateway(kimiSection(kimiCall('rm_rf', 0, '{"path":"/"}')));
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors[0]).toContain("'functions.rm_rf'");
+    expect(result.dropped).toEqual([{ text: kimiCall('rm_rf', 0, '{"path":"/"}'), reason: 'unknown_tool' }]);
+    expect(result.prose).toBe('');
+  });
+
+  it('with no registry, a call inside the grammar markers is a call whatever its name', () => {
+    const result = gateway(kimiSection(kimiCall('anything_at_all', 0, '{"x":1}')), null);
+    expect(result.calls.map((c) => c.name)).toEqual(['anything_at_all']);
+  });
+
+  it('reports arguments that are not JSON and goes on with the next call', () => {
+    const result = gateway(kimiSection(kimiCall('get_weather', 0, '{city: Paris'), kimiCall('search', 1, '{"query":"x"}')));
+    expect(result.calls.map((c) => c.name)).toEqual(['search']);
+    expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR/);
+    expect(result.dropped.map((d) => d.reason)).toEqual(['unparsed_call_block']);
+  });
+
+  it('leaves the harn profile exactly as it was: no field grammar is read there', () => {
+    const text = kimiSection(kimiCall('get_weather', 0, '{"city":"Paris"}'));
+    expect(parseToolCalls(text, { tools }).calls).toEqual([]);
+    expect(parseToolCalls(text, { tools, profile: 'harn' })).toEqual(parseToolCalls(text, { tools }));
+  });
+});
+
+describe('field lane: token sections (DeepSeek)', () => {
+  it('reads the V3 form: function<sep>NAME then a fenced JSON body', () => {
+    const text = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city":"Paris"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const result = gateway(text);
+    expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(result.prose).toBe('');
+    expect(result.dropped).toEqual([]);
+  });
+
+  it('reads the V3.1 form: NAME<sep>{JSON}, glued to prose', () => {
+    const text = 'Checking.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city":"Paris"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query":"q"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const result = gateway(text);
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather', 'search']);
+    expect(result.prose).toBe('Checking.');
+  });
+
+  it('reads the ASCII-bar spelling of the markers', () => {
+    const text = '<|tool▁calls▁begin|><|tool▁call▁begin|>get_weather<|tool▁sep|>{"city":"Oslo"}<|tool▁call▁end|><|tool▁calls▁end|>';
+    expect(gateway(text).calls.map((c) => c.arguments)).toEqual([{ city: 'Oslo' }]);
+  });
+});
+
+describe('opener detection', () => {
+  it('finds the earliest opener and the grammars that share it, and nothing in plain text', () => {
+    const detect = compileOpeners(FIELD_GRAMMARS);
+    const text = 'plain <b>text</b> and <|tool_call_begin|>';
+    expect(detect.none('plain <b>text</b>')).toBe(true);
+    const hit = detect.next(text, 0);
+    expect(hit?.index).toBe(text.indexOf('<|tool_call_begin|>'));
+    expect(hit?.grammars.map((g) => g.id)).toEqual(['kimi-k2']);
+    expect(detect.next(text, (hit?.index ?? 0) + 1)).toBeNull();
+  });
+
+  it('prefers the longest opener at one place', () => {
+    const detect = compileOpeners(FIELD_GRAMMARS);
+    expect(detect.next('<|tool_calls_section_begin|>', 0)?.opener).toBe('<|tool_calls_section_begin|>');
+  });
+});

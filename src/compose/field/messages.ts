@@ -1,0 +1,25 @@
+/**
+ * Model-facing texts of the field grammars. They describe what went wrong in the grammar the
+ * model used, or neutrally; they never tell a model to switch grammars. Consumers branch on
+ * violation kinds and on `MACHINE_PREFIXES`, never on the wording.
+ */
+import { MACHINE_PREFIXES } from '../diagnostics.js';
+
+function listNames(names: readonly string[]): string {
+  return names.length === 0 ? 'none' : names.join(', ');
+}
+
+export const fieldMessages = {
+  unknownTool: (name: string, grammar: string, registered: readonly string[]) =>
+    `Unknown tool '${name}' in a ${grammar} call. Registered tools: ${listNames(registered)}.`,
+  missingName: (grammar: string) => `A ${grammar} call has no tool name.`,
+  truncated: (grammar: string, name: string) =>
+    `${MACHINE_PREFIXES.truncated} the ${grammar} call${name === '' ? '' : ` to '${name}'`} ended inside its arguments.`,
+  badArguments: (grammar: string, name: string, detail: string) =>
+    `${MACHINE_PREFIXES.parse_error}: the arguments of the ${grammar} call${name === '' ? '' : ` to '${name}'`} are not valid: ${detail}.`,
+  argumentsNotObject: (grammar: string, name: string) =>
+    `${MACHINE_PREFIXES.parse_error}: the arguments of the ${grammar} call to '${name}' are not an object.`,
+  unreadable: (grammar: string, detail: string) => `${MACHINE_PREFIXES.parse_error}: ${grammar} call syntax that could not be read: ${detail}.`,
+  endMarkersMissing: (grammar: string) =>
+    `A ${grammar} call ended without its closing marker; its arguments were complete, so it was read.`,
+} as const;

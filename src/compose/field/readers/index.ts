@@ -1,0 +1,22 @@
+/**
+ * One reader per family. A reader gets the parse's `FieldScan`, the index of an opener of its
+ * grammar, the grammar's record and a fresh sink; it returns where its region ends, or -1 when
+ * the text there is not its grammar after all (it must then have reported nothing).
+ */
+import type { FieldFamily, FieldGrammar } from '../../../dialects/field/index.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+import { readTokenSection } from './token-section.js';
+
+export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
+
+type ReaderTable = { readonly [F in FieldFamily]?: FieldReader<Extract<FieldGrammar, { family: F }>> };
+
+const READERS: ReaderTable = {
+  'token-section': readTokenSection,
+};
+
+export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {
+  const reader = READERS[grammar.family] as FieldReader | undefined;
+  return reader === undefined ? -1 : reader(scan, at, grammar, sink);
+}

@@ -1,0 +1,112 @@
+/**
+ * What a field reader reports about one region of the text, through one funnel: a call (which
+ * passes the registry rule here, so no reader decides names on its own), a failure (an error
+ * plus a drop of the text it covers), a plain drop, a violation, or visible prose inside the
+ * region. Marker text a reader steps over is structural and carries no content.
+ *
+ * The ledger promise holds per region: every character of the region is a marker, part of a
+ * credited call, prose, or inside a recorded drop.
+ */
+import type { FieldGrammar } from '../../dialects/field/index.js';
+import type { ToolRegistry } from '../../dialects/registry.js';
+import { isPlainRecord } from '../../lex/json-object.js';
+import type { DroppedFragment, DropReason, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
+import { admitName, registeredNames, type CallOrigin } from './admit.js';
+import { fieldMessages } from './messages.js';
+
+export interface FieldRegion {
+  readonly grammar: string;
+  readonly start: number;
+  readonly end: number;
+  readonly calls: readonly ToolCall[];
+  readonly errors: readonly string[];
+  readonly dropped: readonly DroppedFragment[];
+  readonly violations: readonly ProtocolViolation[];
+  readonly prose: readonly string[];
+}
+
+export interface CallReport {
+  /** The name as written (prefixes included); the registry rule decides what it becomes. */
+  readonly name: string;
+  readonly arguments: unknown;
+  /** The call's span in the text, for the drop ledger when the call is refused. */
+  readonly start: number;
+  readonly end: number;
+  readonly origin?: CallOrigin;
+  /** The call's closing markers were missing (end of text): read, with a `recovered_dialect`. */
+  readonly unclosed?: boolean;
+}
+
+export class RegionSink {
+  readonly calls: ToolCall[] = [];
+  readonly errors: string[] = [];
+  readonly dropped: DroppedFragment[] = [];
+  readonly violations: ProtocolViolation[] = [];
+  readonly prose: string[] = [];
+  readonly #text: string;
+  readonly #grammar: FieldGrammar;
+  readonly #registry: ToolRegistry | null;
+
+  constructor(text: string, grammar: FieldGrammar, registry: ToolRegistry | null) {
+    this.#text = text;
+    this.#grammar = grammar;
+    this.#registry = registry;
+  }
+
+  get grammar(): FieldGrammar {
+    return this.#grammar;
+  }
+
+  /** A call the reader read completely; the registry rule and the argument shape are checked here. */
+  call(report: CallReport): boolean {
+    const admission = admitName(report.name, this.#registry, report.origin ?? 'marked');
+    const id = this.#grammar.id;
+    if (!admission.ok) {
+      const message =
+        admission.why === 'empty' ? fieldMessages.missingName(id) : fieldMessages.unknownTool(admission.name, id, registeredNames(this.#registry));
+      this.fail(message, report.start, report.end, admission.why === 'empty' ? 'unparsed_call_block' : 'unknown_tool');
+      return false;
+    }
+    if (!isPlainRecord(report.arguments)) {
+      this.fail(fieldMessages.argumentsNotObject(id, admission.name), report.start, report.end, 'unparsed_call_block');
+      return false;
+    }
+    this.calls.push({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments });
+    if (report.unclosed === true) this.violation('recovered_dialect', fieldMessages.endMarkersMissing(id));
+    return true;
+  }
+
+  /** A call attempted and not produced: its error, and its text on the drop ledger. */
+  fail(error: string, start: number, end: number, reason: DropReason = 'unparsed_call_block'): void {
+    this.errors.push(error);
+    this.drop(start, end, reason);
+  }
+
+  drop(start: number, end: number, reason: DropReason): void {
+    const text = this.#text.slice(start, end).trim();
+    if (text !== '') this.dropped.push({ text, reason });
+  }
+
+  violation(kind: ViolationKind, message: string, excerpt: string | null = null): void {
+    this.violations.push({ kind, message, excerpt, dropped_reason: null });
+  }
+
+  /** Visible text inside the region (a preamble, an answer channel). */
+  proseSpan(start: number, end: number): void {
+    const text = this.#text.slice(start, end).trim();
+    if (text !== '') this.prose.push(text);
+  }
+
+  region(start: number, end: number): FieldRegion {
+    return {
+      grammar: this.#grammar.id,
+      start,
+      end,
+      calls: this.calls,
+      errors: this.errors,
+      dropped: this.dropped,
+      violations: this.violations,
+      prose: this.prose,
+    };
+  }
+}

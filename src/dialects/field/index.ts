@@ -1,0 +1,11 @@
+/**
+ * Every field grammar, in detection order (unique special tokens first, then shared tags whose
+ * body decides, then look-alikes). The order matters only where grammars share an opener.
+ */
+import { deepFreeze } from '../freeze.js';
+import { TOKEN_SECTION_GRAMMARS } from './token-sections.js';
+import type { FieldGrammar } from './types.js';
+
+export type { CallHeadForm, FieldFamily, FieldGrammar, FieldGrammarBase, TokenSectionGrammar } from './types.js';
+
+export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS]);

@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
 #
-# tool-parse HTTP service. Build: docker build -t tool-parse .
-# Run:   docker run --rm -p 8080:8080 --cpus 2 -e THREADS=2 tool-parse
+# tool-parse HTTP service. Build: docker build -t tool-parse:0.1.0 .
+# Run:   docker run --rm -p 8080:8080 --cpus 2 -e THREADS=2 tool-parse:0.1.0
 #
-# Node 24 is an LTS line (supported until April 2028). The code supports Node >= 20.19 (the
-# build machines run 20, which reached end of life on 2026-04-30). Pin the base by digest in CI.
+# Node 24 is an LTS line (supported until April 2028) and the target; Node 22 is the floor
+# (package.json engines). Pin the base by digest in CI.
 ARG NODE_VERSION=24
 
 # Production dependencies only, from the lock file.

@@ -4,12 +4,11 @@
  * handler (decode, validate, parse, serialise) running here instead of in a worker.
  */
 import { parseToolCalls } from '../src/compose/index.js';
-import { DEFAULT_MAX_BATCH } from '../src/server/config.js';
-import { DEFAULT_SPLIT_MIN_CHARS } from '../src/server/app.js';
+import { DEFAULT_MAX_BATCH, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SPLIT_MIN_CHARS } from '../src/server/config.js';
 import { createTaskHandler } from '../src/server/worker/handle.js';
 import { projectResult } from '../src/server/worker/project.js';
 
-const handler = createTaskHandler({ maxBatch: DEFAULT_MAX_BATCH, splitMinChars: DEFAULT_SPLIT_MIN_CHARS });
+const handler = createTaskHandler({ maxBatch: DEFAULT_MAX_BATCH, splitMinChars: DEFAULT_SPLIT_MIN_CHARS, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES });
 const encoder = new TextEncoder();
 
 /** Mean milliseconds per call over `runs` calls, after as many warm-up calls (the worker's clock). */

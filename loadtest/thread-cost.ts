@@ -44,7 +44,7 @@ function round(handle, body, runs) {
 const WORKER_SOURCE = `${ROUND_SOURCE}
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.handleUrl).then(({ createTaskHandler }) => {
-  const handle = createTaskHandler({ maxBatch: 256, splitMinChars: 1e12 });
+  const handle = createTaskHandler({ maxBatch: 256, splitMinChars: 1e12, maxResponseBytes: 2 ** 31 });
   parentPort.on('message', ({ body, runs }) => parentPort.postMessage(round(handle, body, runs)));
   parentPort.postMessage('ready');
 });
@@ -54,7 +54,7 @@ export async function threadCost(inputs: ThreadCostInput[]): Promise<ThreadCost[
   // The same source runs on both threads, so both time identical code.
   const round = new Function(`${ROUND_SOURCE}; return round;`)() as (handle: unknown, body: string, runs: number) => number;
   const { createTaskHandler } = (await import(HANDLE)) as { createTaskHandler: (limits: unknown) => unknown };
-  const handle = createTaskHandler({ maxBatch: 256, splitMinChars: 1e12 });
+  const handle = createTaskHandler({ maxBatch: 256, splitMinChars: 1e12, maxResponseBytes: 2 ** 31 });
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { handleUrl: HANDLE } });
   const failed = new Promise<never>((_, reject) => worker.once('error', reject));
   const next = (): Promise<unknown> => Promise.race([new Promise((resolve) => worker.once('message', resolve)), failed]);

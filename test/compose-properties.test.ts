@@ -199,3 +199,46 @@ describe('entry ladder chain', () => {
     expect(result.protocol_violations.map((v) => v.kind)).toEqual(['recovered_dialect']);
   });
 });
+
+/** Nesting far past any reader's limit, in every place a body is read as JSON or as a value. */
+const DEEP = fc.tuple(fc.integer({ min: 100, max: 20_000 }), fc.constantFrom('[]', '{}', '[{"a":]}', '({)}')).map(([depth, pair]) => {
+  const half = pair.length / 2;
+  const open = pair.slice(0, half);
+  const close = pair.slice(half);
+  return open.repeat(depth) + close.repeat(depth);
+});
+const DEEP_SHAPES: readonly ((deep: string) => string)[] = [
+  (d) => `<tool_call>{"name":"look","arguments":{"a":${d}}}</tool_call>`,
+  (d) => `<look>{"a":${d}}</look>`,
+  (d) => `<tool_call>look\n{"a":${d}}\n</tool_call>`,
+  (d) => `<tool_call>look({a: ${d}})</tool_call>`,
+  (d) => `<function=look>\n<parameter=a>\n${d}\n</parameter>\n</function>`,
+  (d) => `<tool_call>{"name":"tool","arguments":{"name":"look","arguments":${JSON.stringify(`{"a":${d}}`)}}}</tool_call>`,
+  (d) => '```tool\n{"name":"look","args":{"a":' + d + '}}\n```',
+  (d) => `[TOOL_CALLS]look[ARGS]{"a":${d}}`,
+  (d) => `look({"a": ${d}})`,
+];
+/** One fragment repeated tens of thousands of times. */
+const FLOOD = fc.tuple(fc.constantFrom(...DIALECT_FRAGMENTS, '<b>\n', '</x>', '<tool_call>run(\n'), fc.integer({ min: 1000, max: 20_000 })).map(([f, n]) => f.repeat(n));
+/** A mix several hundred kilobytes long. */
+const LONG = fc.array(fc.constantFrom(...DIALECT_FRAGMENTS), { minLength: 200, maxLength: 400 }).map((parts) => parts.join('\n').repeat(20));
+
+describe('composer never throws on hostile sizes (property)', () => {
+  const parses = (text: string, format: string): void => {
+    const r = parseToolCalls(text, { tools: TOOLS, tool_format: format });
+    expect(typeof JSON.stringify(r)).toBe('string');
+  };
+  const FORMAT = fc.constantFrom('text', 'json');
+
+  it('deep nesting in every body shape', () => {
+    fc.assert(fc.property(DEEP, fc.constantFrom(...DEEP_SHAPES), FORMAT, (deep, shape, format) => parses(shape(deep), format)), { numRuns: 60 });
+  });
+
+  it('floods of one fragment', () => {
+    fc.assert(fc.property(FLOOD, FORMAT, parses), { numRuns: 20 });
+  });
+
+  it('very long mixed input', () => {
+    fc.assert(fc.property(LONG, FORMAT, parses), { numRuns: 6 });
+  });
+});

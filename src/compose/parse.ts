@@ -11,6 +11,7 @@ import { fieldLane } from './field/lane.js';
 import { jsonLane, siblingRecovery } from './lanes/index.js';
 import { messages } from './messages.js';
 import { emptyResult } from './project.js';
+import { coalesceDrops, coalesceErrors, coalesceViolations } from './coalesce.js';
 import { taggedLane } from './tagged-lane.js';
 import { toolShapeViolations } from './tool-shape.js';
 import type { TraceEntry } from './funnel.js';
@@ -92,7 +93,10 @@ export function missingRequiredArguments(ctx: ComposeContext, call: ToolCall): s
   return required.length === 0 ? [] : [messages.missingRequired(call.name, required)];
 }
 
-/** The boundary: consecutive ids from `idStart`, empty-argument diagnostics, exactly the contract's keys. */
+/**
+ * The boundary: consecutive ids from `idStart`, empty-argument diagnostics, repeated diagnostics
+ * coalesced (coalesce.ts), exactly the contract's keys.
+ */
 function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): ParseResult {
   const calls: ToolCall[] = parsed.calls.map((call, i) => ({
     id: `tc_${idStart + i}`,
@@ -117,9 +121,9 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
     user_response: parsed.user_response,
     done_marker: parsed.done_marker,
     canonical_text: parsed.canonical_text,
-    tool_parse_errors: errors,
-    protocol_violations: parsed.protocol_violations,
-    dropped: parsed.dropped,
+    tool_parse_errors: coalesceErrors(errors),
+    protocol_violations: coalesceViolations(parsed.protocol_violations),
+    dropped: coalesceDrops(parsed.dropped),
     recovered_from_stray_count: Math.min(parsed.recovered_from_stray_count, calls.length),
   };
 }

@@ -25,6 +25,11 @@ export interface ProtocolViolation {
   message: string;
   excerpt: string | null;
   dropped_reason: string | null;
+  /**
+   * Present only on a coalesced entry: how many violations of this kind it stands for (itself
+   * and every later one). See docs/diagnostics.md, "Coalescing".
+   */
+  count?: number;
 }
 
 /**
@@ -42,6 +47,8 @@ export type DropReason =
 export interface DroppedFragment {
   text: string;
   reason: DropReason;
+  /** Present only on a coalesced entry: how many drops of this reason it stands for (`text` is the first's). */
+  count?: number;
 }
 
 export type ToolFormat = 'text' | 'json' | 'native' | 'adaptive' | '';

@@ -4,6 +4,7 @@ export * from './string-span.js';
 export * from './ident.js';
 export * from './json-balance.js';
 export * from './json-stream.js';
+export * from './json-read.js';
 export * from './entities.js';
 export * from './render.js';
 export * from './call-expr.js';

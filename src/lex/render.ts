@@ -50,7 +50,8 @@ function isPlainJsonString(s: string): boolean {
   return true;
 }
 
-function renderJson(value: unknown, indent: string, open: Set<object>): string {
+/** A scalar's JSON text, or null for a container (an object or array to descend into). */
+function renderScalar(value: unknown): string | null {
   if (value === null || value === undefined) return 'null';
   switch (typeof value) {
     case 'string':
@@ -62,41 +63,94 @@ function renderJson(value: unknown, indent: string, open: Set<object>): string {
     case 'bigint':
       return value.toString();
     case 'object':
-      break;
+      return null;
     default:
       return 'null';
   }
-  const container = value as object;
-  if (open.has(container)) throw new TypeError('renderCanonicalCall: args must not contain a cycle');
-  const inner = `${indent}  `;
+}
+
+/**
+ * Containers this deep or deeper render on one line (`[1, [2]]`, `{"a": 1}`). Pretty printing
+ * indents each level by two more spaces, so without a bound the text grows with the square of
+ * the nesting depth; past it every level costs a constant, and the rendering stays linear in the
+ * size of the value. Real arguments are far shallower than this.
+ */
+export const PRETTY_DEPTH_LIMIT = 16;
+
+const INDENTS: readonly string[] = Array.from({ length: PRETTY_DEPTH_LIMIT + 1 }, (_, i) => '  '.repeat(i));
+
+interface OpenContainer {
+  readonly value: object;
+  /** Object members to render, in canonical order; null for an array. */
+  readonly keys: string[] | null;
+  readonly length: number;
+  /** Nesting depth: 0 for the top-level value. */
+  readonly depth: number;
+  next: number;
+}
+
+/**
+ * The value as canonical JSON. Iterative (an explicit stack of open containers), so a deep value
+ * from any caller cannot exhaust the call stack.
+ */
+function renderJson(root: unknown): string {
+  const stack: OpenContainer[] = [];
+  const open = new Set<object>();
   // perf: members are appended to one string (no per-container arrays and joins).
-  let out: string;
-  open.add(container);
-  if (Array.isArray(container)) {
-    if (container.length === 0) out = '[]';
-    else {
-      out = '[\n';
-      for (let i = 0; i < container.length; i++) {
-        if (i > 0) out += ',\n';
-        out += inner + renderJson(container[i], inner, open);
+  let out = '';
+  let pending: unknown = root;
+  let hasPending = true;
+  for (;;) {
+    if (hasPending) {
+      hasPending = false;
+      const scalar = renderScalar(pending);
+      if (scalar !== null) out += scalar;
+      else {
+        const container = pending as object;
+        if (open.has(container)) throw new TypeError('renderCanonicalCall: args must not contain a cycle');
+        open.add(container);
+        const keys = Array.isArray(container) ? null : renderedKeys(container as Record<string, unknown>);
+        const length = keys === null ? (container as unknown[]).length : keys.length;
+        stack.push({ value: container, keys, length, depth: stack.length, next: 0 });
+        out += keys === null ? '[' : '{';
       }
-      out += `\n${indent}]`;
     }
-  } else {
-    const record = container as Record<string, unknown>;
-    const keys = sortedKeys(record);
-    out = '';
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const member = record[key];
-      // As in JSON.stringify: members that have no JSON form are left out.
-      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-      out += `${out === '' ? '{\n' : ',\n'}${inner}${renderString(key)}: ${renderJson(member, inner, open)}`;
+    const top = stack[stack.length - 1];
+    if (top === undefined) return out;
+    const pretty = top.depth < PRETTY_DEPTH_LIMIT;
+    if (top.next < top.length) {
+      if (pretty) out += `${top.next === 0 ? '\n' : ',\n'}${INDENTS[top.depth + 1]}`;
+      else if (top.next > 0) out += ', ';
+      if (top.keys === null) pending = (top.value as unknown[])[top.next];
+      else {
+        const key = top.keys[top.next]!;
+        out += `${renderString(key)}: `;
+        pending = (top.value as Record<string, unknown>)[key];
+      }
+      top.next++;
+      hasPending = true;
+      continue;
     }
-    out = out === '' ? '{}' : `${out}\n${indent}}`;
+    if (pretty && top.length > 0) out += `\n${INDENTS[top.depth]}`;
+    out += top.keys === null ? ']' : '}';
+    open.delete(top.value);
+    stack.pop();
   }
-  open.delete(container);
-  return out;
+}
+
+/** Members that have a JSON form, as in JSON.stringify (undefined, functions and symbols are left out). */
+function renderedKeys(record: Record<string, unknown>): string[] {
+  const keys = sortedKeys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const member = record[keys[i]!];
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') {
+      return keys.filter((key) => {
+        const m = record[key];
+        return !(m === undefined || typeof m === 'function' || typeof m === 'symbol');
+      });
+    }
+  }
+  return keys;
 }
 
 /** The record's own keys in canonical order; perf: keys already in order are not re-sorted. */
@@ -110,7 +164,9 @@ function sortedKeys(record: Record<string, unknown>): string[] {
 
 /**
  * `name(` + the arguments as pretty JSON + `)`: 2-space indentation, `"key": value`, object keys
- * sorted, `{}`/`[]` when empty, no trailing newline. Missing arguments render as `{}`.
+ * sorted, `{}`/`[]` when empty, no trailing newline. Missing arguments render as `{}`. Containers
+ * nested `PRETTY_DEPTH_LIMIT` deep or deeper render on one line, so the text stays linear in the
+ * arguments' size.
  *
  *     look({
  *       "path": "a.rs"
@@ -118,7 +174,7 @@ function sortedKeys(record: Record<string, unknown>): string[] {
  */
 export function renderCanonicalCall(name: string, args: unknown): string {
   if (typeof name !== 'string') throw new TypeError('renderCanonicalCall: name must be a string');
-  return `${name}(${renderJson(args === undefined ? {} : args, '', new Set())})`;
+  return `${name}(${renderJson(args === undefined ? {} : args)})`;
 }
 
 /** `[start, end)` of `text` without leading and trailing Unicode White_Space (Rust `trim`). */

@@ -14,6 +14,7 @@
  */
 import { DIALECTS } from '../dialects/vocabulary.js';
 import { isPlainRecord, setOwn } from '../lex/json-object.js';
+import { readJsonCapped } from '../lex/json-read.js';
 
 /** Which policy step folded a name, for tests and logs. */
 export type NameRewrite =
@@ -187,12 +188,8 @@ function unwrapGeneric(args: Record<string, unknown>): { name: string; arguments
   if (value === undefined || value === null) return { name, arguments: {} };
   if (isPlainRecord(value)) return { name, arguments: value };
   if (typeof value === 'string') {
-    try {
-      const decoded: unknown = JSON.parse(value);
-      return isPlainRecord(decoded) ? { name, arguments: decoded } : null;
-    } catch {
-      return null;
-    }
+    const decoded = readJsonCapped(value);
+    return decoded.ok && isPlainRecord(decoded.value) ? { name, arguments: decoded.value } : null;
   }
   return null;
 }

@@ -5,12 +5,14 @@
  *   POST body --(raw bytes, BODY_LIMIT)--> runner --(worker: decode, validate, parse)--> JSON string --> reply
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_BATCH, DEFAULT_SHUTDOWN_TIMEOUT_MS, DEFAULT_TASK_TIMEOUT_MS, QUEUE_PER_THREAD } from './config.js';
+import { DEFAULT_SPLIT_MIN_CHARS, POOL_KINDS, resolveNumeric, type NumericOptions } from './config.js';
 import { defaultThreads } from './cpu.js';
-import { ErrorCode, errorBody, RETRY_AFTER_SECONDS } from './errors.js';
+import { errorBody, errorJson, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from './errors.js';
+import { guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
 import { createMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
@@ -28,8 +30,14 @@ export interface AppOptions {
   maxQueue?: number;
   taskTimeoutMs?: number;
   bodyLimit?: number;
+  /** How long a request body may take to arrive before a 408 (default 10 s). */
+  bodyTimeoutMs?: number;
   maxBatch?: number;
-  /** How long closing waits for running parses before the pool is torn down. */
+  /** Answers larger than this are a 422 `response_too_large` (default 32 MiB). */
+  maxResponseBytes?: number;
+  /** Request body bytes held at once (read, queued, parsing); past it new bodies get 503. Default: 1/8 of the memory limit. */
+  maxInflightBytes?: number;
+  /** How long closing waits for running parses and answers still being written. */
   shutdownTimeoutMs?: number;
   /**
    * On close, how long to keep listening with readiness false (new parses get 503) before the
@@ -67,14 +75,38 @@ declare module 'fastify' {
 }
 
 /** Batches under this many characters of text are parsed in one task (see README.md). */
-export const DEFAULT_SPLIT_MIN_CHARS = 2048;
+export { DEFAULT_SPLIT_MIN_CHARS };
 
-function positiveInt(options: AppOptions, field: keyof AppOptions, fallback: number): number {
-  const value = options[field] ?? fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new TypeError(`options.${field} must be a positive integer; got ${String(value)}`);
+/** The options as validated numbers, through the one table in config.ts. */
+function resolvedOptions(options: AppOptions): NumericOptions & { pool: 'piscina' | 'inline' } {
+  const pool = options.pool ?? 'piscina';
+  if (!(POOL_KINDS as readonly string[]).includes(pool)) throw new TypeError(`options.pool must be "piscina" or "inline"; got ${String(pool)}`);
+  const problems: string[] = [];
+  const numeric = resolveNumeric(options, { pool, threadsDefault: defaultThreads }, (key) => `options.${key}`, problems);
+  if (problems.length > 0) throw new TypeError(problems.join('; '));
+  return { ...numeric, pool };
+}
+
+/** Left of SHUTDOWN_TIMEOUT_MS for closing the pool once the answers are written. */
+const SHUTDOWN_MARGIN_MS = 500;
+
+/**
+ * Answers what Node's HTTP parser refused (malformed HTTP, its request timeout) in the
+ * catalogue's shape, then closes the socket: nothing else can be read from it.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
   }
-  return value;
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const code: ErrorCodeValue = timedOut ? 'request_timeout' : 'malformed_request';
+  const body = errorJson(code, timedOut ? 'the request did not arrive in time' : 'the request is not well-formed HTTP');
+  const status = statusOf(code);
+  socket.end(
+    `HTTP/1.1 ${status} ${timedOut ? 'Request Timeout' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
@@ -88,38 +120,27 @@ function loggerOptions(options: AppOptions): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-  const poolKind = options.pool ?? 'piscina';
-  if (poolKind !== 'piscina' && poolKind !== 'inline') throw new TypeError(`options.pool must be "piscina" or "inline"; got ${String(poolKind)}`);
-  const threads = positiveInt(options, 'threads', poolKind === 'piscina' ? defaultThreads() : 1);
-  const maxQueue = positiveInt(options, 'maxQueue', threads * QUEUE_PER_THREAD);
-  const taskTimeoutMs = positiveInt(options, 'taskTimeoutMs', DEFAULT_TASK_TIMEOUT_MS);
-  const bodyLimit = positiveInt(options, 'bodyLimit', DEFAULT_BODY_LIMIT);
-  const maxBatch = positiveInt(options, 'maxBatch', DEFAULT_MAX_BATCH);
-  const shutdownTimeoutMs = positiveInt(options, 'shutdownTimeoutMs', DEFAULT_SHUTDOWN_TIMEOUT_MS);
-  const splitMinChars = positiveInt(options, 'splitMinChars', DEFAULT_SPLIT_MIN_CHARS);
-  const drainDelayMs = options.drainDelayMs ?? 0;
-  if (!Number.isSafeInteger(drainDelayMs) || drainDelayMs < 0) {
-    throw new TypeError(`options.drainDelayMs must be a non-negative integer; got ${String(drainDelayMs)}`);
-  }
-  const inlineBelowBytes = options.inlineBelowBytes ?? 0;
-  if (!Number.isSafeInteger(inlineBelowBytes) || inlineBelowBytes < 0) {
-    throw new TypeError(`options.inlineBelowBytes must be a non-negative integer; got ${String(inlineBelowBytes)}`);
-  }
-  const workerNice = options.workerNice ?? 0;
-  if (!Number.isSafeInteger(workerNice) || workerNice < 0 || workerNice > 19) {
-    throw new TypeError(`options.workerNice must be an integer from 0 to 19; got ${String(workerNice)}`);
-  }
-  const limits: WorkerLimits = { maxBatch, splitMinChars };
+  const {
+    pool: poolKind, threads, maxQueue, taskTimeoutMs, bodyLimit, bodyTimeoutMs, maxBatch, maxResponseBytes, maxInflightBytes,
+    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars,
+  } = resolvedOptions(options);
+  const limits: WorkerLimits = { maxBatch, splitMinChars, maxResponseBytes };
+  const inflight = new InflightBytes(maxInflightBytes);
 
   const app = Fastify({
     logger: loggerOptions(options),
-    logController: new LogController({ disableRequestLogging: (request) => QUIET_PATHS.has(request.url) }),
+    // One line per request, written in onResponse below.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Malformed HTTP and Node's own request timeout are answered before any route, in the
+    // catalogue's shape.
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (raw: IncomingMessage) => requestIdOf(raw.headers['x-request-id']) ?? randomUUID(),
     bodyLimit,
     // Answered by the draining hook below, with the service's own error shape.
     return503OnClosing: false,
-    requestTimeout: 60_000,
+    // A backstop only: BODY_TIMEOUT_MS (intake.ts) answers a stalled body first.
+    requestTimeout: Math.max(60_000, 2 * bodyTimeoutMs),
   });
 
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? true });
@@ -136,11 +157,20 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorate('parseRunner', runner);
 
   let draining = false;
-  // preClose runs before the listener closes: readiness turns false here, and in-flight
-  // requests then finish while server.close() refuses new connections.
+  /** Answers not yet written to the end (parsing, or still going out to a slow reader). */
+  const unfinished = new Set<ServerResponse>();
+  let allFinished: (() => void) | null = null;
+  // preClose runs before the listener closes: readiness turns false here, and every answer
+  // already started is written to the end (bounded by SHUTDOWN_TIMEOUT_MS) before
+  // server.close() closes the keep-alive sockets, which are idle by then.
   app.addHook('preClose', async () => {
     draining = true;
     if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+    if (unfinished.size === 0) return;
+    await new Promise<void>((resolve) => {
+      allFinished = resolve;
+      setTimeout(resolve, Math.max(0, shutdownTimeoutMs - drainDelayMs - SHUTDOWN_MARGIN_MS)).unref();
+    });
   });
   app.addHook('onClose', async () => {
     await runner.close();
@@ -154,9 +184,34 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!draining || request.url === '/healthz' || request.url === '/readyz') return;
-    reply.header('connection', 'close').header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.code(503).send(errorBody(ErrorCode.ShuttingDown, 'the service is shutting down'));
+    const raw = reply.raw;
+    unfinished.add(raw);
+    raw.once('close', () => {
+      unfinished.delete(raw);
+      if (unfinished.size === 0) allFinished?.();
+    });
+    if (draining && request.url !== '/healthz' && request.url !== '/readyz') {
+      reply.header('connection', 'close').header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(503).send(errorBody('shutting_down', 'the service is shutting down'));
+    }
+    if (request.method !== 'POST') return;
+    const refused = refusedHeaders(request.headers);
+    if (refused !== null) throw refused;
+    // The declared length is taken before the body is read; a stream's bytes as they come.
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > bodyLimit) return;
+    if (Number.isSafeInteger(declared) && declared > 0) {
+      if (!inflight.tryTake(declared)) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw overloadedByBytes(maxInflightBytes);
+      }
+      raw.once('close', () => inflight.release(declared));
+    }
+  });
+  app.addHook('preParsing', async (request, reply, payload) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    const taken = Number.isSafeInteger(declared) && declared > 0 && declared <= bodyLimit ? declared : 0;
+    return guardedBody(payload, inflight, taken, bodyTimeoutMs, (bytes) => reply.raw.once('close', () => inflight.release(bytes)));
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -165,6 +220,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
+    if (!QUIET_PATHS.has(request.url)) {
+      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    }
     metrics.requests.inc({
       route: request.routeOptions.url ?? 'unmatched',
       method: request.method,
@@ -173,23 +231,29 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send(errorBody(ErrorCode.NotFound, `no route ${request.method} ${request.url.split('?')[0]}`));
+    void reply.code(404).send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    if (error instanceof IntakeError) {
+      // A body cut short by its timeout is still arriving: the connection cannot carry another request.
+      if (error.code === 'request_timeout') reply.header('connection', 'close');
+      if (error.code === 'overloaded') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(errorBody(ErrorCode.BodyTooLarge, `request body is larger than the limit of ${bodyLimit} bytes (BODY_LIMIT)`));
+      return reply.code(413).send(errorBody('body_too_large', `request body is larger than the limit of ${bodyLimit} bytes (BODY_LIMIT)`));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       const type = request.headers['content-type'] ?? 'none';
-      return reply.code(415).send(errorBody(ErrorCode.UnsupportedMediaType, `content type ${JSON.stringify(type)} is not supported; send application/json`));
+      return reply.code(415).send(errorBody('unsupported_media_type', `content type ${JSON.stringify(type)} is not supported; send application/json`));
     }
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code }, 'request rejected');
-      return reply.code(status).send(errorBody(ErrorCode.InvalidRequest, error.message));
+      return reply.code(status).send(errorBody('invalid_request', error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorBody(ErrorCode.Internal, 'internal error'));
+    return reply.code(500).send(errorBody('internal_error', 'internal error'));
   });
 
   await app.register(swagger, {
@@ -202,7 +266,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       },
     },
   });
-  parseRoutes(app, { runner, metrics, limits, bodyLimit });
+  parseRoutes(app, { runner, metrics, limits, bodyLimit, maxResponseBytes });
   opsRoutes(app, { runner, metrics, draining: () => draining });
 
   try {

@@ -1,37 +1,24 @@
 /**
- * The service's configuration, read from the environment once at start and validated there.
- * Everything after this module trusts the values.
+ * The service's options, in one place: every numeric option's range and default is stated once
+ * here (`NUMERIC_OPTIONS`), and both the environment reader (`readConfig`, naming variables) and
+ * `buildApp` (naming `options.*`) validate through `resolveNumeric`. Everything after this module
+ * trusts the values.
  */
+import { readFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { defaultThreads } from './cpu.js';
 
 export type PoolKind = 'piscina' | 'inline';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export interface ServiceConfig {
-  port: number;
-  host: string;
-  threads: number;
-  maxQueue: number;
-  taskTimeoutMs: number;
-  bodyLimit: number;
-  maxBatch: number;
-  logLevel: LogLevel;
-  pool: PoolKind;
-  shutdownTimeoutMs: number;
-  drainDelayMs: number;
-  /** Request bodies under this many bytes parse on the HTTP thread (POOL=piscina only); 0 = always the pool. */
-  inlineBelowBytes: number;
-  /** Niceness of the parse worker threads (Linux); 0 leaves them at the HTTP thread's priority. */
-  workerNice: number;
-}
-
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const POOL_KINDS: readonly PoolKind[] = ['piscina', 'inline'];
-
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 export const DEFAULT_MAX_BATCH = 256;
 export const DEFAULT_TASK_TIMEOUT_MS = 10_000;
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** A body must arrive within this long (a stalled upload is answered 408 and its bytes freed). */
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+/** The largest answer; a parse whose answer would be larger is a 422 (the library's bound makes it rare). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 /**
  * Bodies under this many bytes parse on the HTTP thread. Chosen from the crossover measured in
  * docs/performance.md ("Crossover"): below it the pool's round trip costs more than the parse.
@@ -44,6 +31,120 @@ export const DEFAULT_INLINE_BELOW_BYTES = 2048;
 export const DEFAULT_WORKER_NICE = 10;
 /** Queued tasks allowed per worker thread before new requests are shed with 503. */
 export const QUEUE_PER_THREAD = 64;
+/** Batches under this many characters of text are parsed in one task (see README.md). */
+export const DEFAULT_SPLIT_MIN_CHARS = 2048;
+/** The share of the container's memory that request bodies in flight may hold (README, "Memory"). */
+export const INFLIGHT_SHARE_OF_MEMORY = 1 / 8;
+
+/** The memory this process may use: the cgroup limit (v2, then v1) when there is one, else the machine's. */
+export function memoryLimitBytes(read: (path: string) => string = (p) => readFileSync(p, 'utf8')): number {
+  for (const path of ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes']) {
+    try {
+      const value = Number(read(path).trim());
+      // v1 reports "no limit" as a huge number near 2^63.
+      if (Number.isSafeInteger(value) && value > 0) return Math.min(value, totalmem());
+    } catch {
+      // not present: the next source
+    }
+  }
+  return totalmem();
+}
+
+export function defaultInflightBytes(memory = memoryLimitBytes()): number {
+  return Math.max(DEFAULT_BODY_LIMIT, Math.floor(memory * INFLIGHT_SHARE_OF_MEMORY));
+}
+
+export interface NumericOptions {
+  threads: number;
+  maxQueue: number;
+  taskTimeoutMs: number;
+  bodyLimit: number;
+  bodyTimeoutMs: number;
+  maxBatch: number;
+  maxResponseBytes: number;
+  maxInflightBytes: number;
+  shutdownTimeoutMs: number;
+  drainDelayMs: number;
+  /** Request bodies under this many bytes parse on the HTTP thread (POOL=piscina only); 0 = always the pool. */
+  inlineBelowBytes: number;
+  /** Niceness of the parse worker threads (Linux); 0 leaves them at the HTTP thread's priority. */
+  workerNice: number;
+  /** Batches whose texts total at least this many characters are spread over the pool. */
+  splitMinChars: number;
+}
+
+interface NumericOption {
+  /** The environment variable; absent for options only `buildApp` takes. */
+  env?: string;
+  min: number;
+  max: number;
+  fallback: (resolved: Partial<NumericOptions>, context: DefaultContext) => number;
+}
+
+interface DefaultContext {
+  pool: PoolKind;
+  threadsDefault: () => number;
+}
+
+const GIB = 1024 * 1024 * 1024;
+const HOUR_MS = 3_600_000;
+
+/** Every numeric option: its variable, its range, its default. Order matters: defaults may use earlier values. */
+export const NUMERIC_OPTIONS: { readonly [K in keyof NumericOptions]: NumericOption } = {
+  threads: { env: 'THREADS', min: 1, max: 1024, fallback: (_, c) => (c.pool === 'piscina' ? c.threadsDefault() : 1) },
+  maxQueue: { env: 'MAX_QUEUE', min: 1, max: 1_000_000, fallback: (o) => o.threads! * QUEUE_PER_THREAD },
+  taskTimeoutMs: { env: 'TASK_TIMEOUT_MS', min: 1, max: HOUR_MS, fallback: () => DEFAULT_TASK_TIMEOUT_MS },
+  bodyLimit: { env: 'BODY_LIMIT', min: 1, max: GIB, fallback: () => DEFAULT_BODY_LIMIT },
+  bodyTimeoutMs: { env: 'BODY_TIMEOUT_MS', min: 1, max: HOUR_MS, fallback: () => DEFAULT_BODY_TIMEOUT_MS },
+  maxBatch: { env: 'MAX_BATCH', min: 1, max: 100_000, fallback: () => DEFAULT_MAX_BATCH },
+  maxResponseBytes: { env: 'MAX_RESPONSE_BYTES', min: 1024, max: 4 * GIB, fallback: () => DEFAULT_MAX_RESPONSE_BYTES },
+  maxInflightBytes: { env: 'MAX_INFLIGHT_BYTES', min: 1, max: 1024 * GIB, fallback: () => defaultInflightBytes() },
+  shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', min: 1, max: HOUR_MS, fallback: () => DEFAULT_SHUTDOWN_TIMEOUT_MS },
+  drainDelayMs: { env: 'DRAIN_DELAY_MS', min: 0, max: HOUR_MS, fallback: () => 0 },
+  inlineBelowBytes: { env: 'INLINE_BELOW_BYTES', min: 0, max: GIB, fallback: () => 0 },
+  workerNice: { env: 'WORKER_NICE', min: 0, max: 19, fallback: () => 0 },
+  splitMinChars: { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => DEFAULT_SPLIT_MIN_CHARS },
+};
+
+/**
+ * Every numeric option from `given` (undefined = the default), checked against its range.
+ * `nameOf` names an option in the problems (a variable, or `options.x`).
+ */
+export function resolveNumeric(
+  given: Partial<Record<keyof NumericOptions, unknown>>,
+  context: DefaultContext,
+  nameOf: (key: keyof NumericOptions) => string,
+  problems: string[],
+): NumericOptions {
+  const resolved: Partial<NumericOptions> = {};
+  for (const key of Object.keys(NUMERIC_OPTIONS) as (keyof NumericOptions)[]) {
+    const spec = NUMERIC_OPTIONS[key];
+    const value = given[key];
+    if (value === undefined) {
+      resolved[key] = spec.fallback(resolved, context);
+    } else if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < spec.min || value > spec.max) {
+      problems.push(`${nameOf(key)} must be an integer from ${spec.min} to ${spec.max}; got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+      resolved[key] = spec.fallback(resolved, context);
+    } else {
+      resolved[key] = value;
+    }
+  }
+  const out = resolved as NumericOptions;
+  if (problems.length === 0 && out.drainDelayMs >= out.shutdownTimeoutMs) {
+    problems.push(`${nameOf('drainDelayMs')} (${out.drainDelayMs}) must be less than ${nameOf('shutdownTimeoutMs')} (${out.shutdownTimeoutMs})`);
+  }
+  return out;
+}
+
+export interface ServiceConfig extends Omit<NumericOptions, 'splitMinChars'> {
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  pool: PoolKind;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const POOL_KINDS: readonly PoolKind[] = ['piscina', 'inline'];
 
 /** Raised with every problem found, so one start attempt reports them all. */
 export class ConfigError extends Error {
@@ -57,52 +158,56 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The service's environment defaults where they differ from `buildApp`'s (which suit tests). */
+const ENV_DEFAULTS: Partial<Record<keyof NumericOptions, number>> = {
+  inlineBelowBytes: DEFAULT_INLINE_BELOW_BYTES,
+  workerNice: DEFAULT_WORKER_NICE,
+};
+
 /**
- * Reads `PORT`, `HOST`, `THREADS`, `MAX_QUEUE`, `TASK_TIMEOUT_MS`, `BODY_LIMIT`, `MAX_BATCH`,
- * `LOG_LEVEL`, `POOL`, `SHUTDOWN_TIMEOUT_MS`, `DRAIN_DELAY_MS`, `INLINE_BELOW_BYTES` and
- * `WORKER_NICE`. Unset or empty means the default.
+ * Reads `PORT`, `HOST`, `LOG_LEVEL`, `POOL` and every variable of `NUMERIC_OPTIONS`. Unset or
+ * empty means the default.
  */
 export function readConfig(env: Env, threadsDefault: () => number = defaultThreads): ServiceConfig {
   const problems: string[] = [];
-  const int = (name: string, fallback: () => number, min: number, max: number): number => {
+  const text = (name: string): string | undefined => {
     const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback();
-    const text = raw.trim();
-    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(raw)}`);
-      return fallback();
-    }
-    return value;
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
   };
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    const text = raw.trim().toLowerCase();
-    if ((allowed as readonly string[]).includes(text)) return text as T;
-    problems.push(`${name} must be one of ${allowed.join(', ')}; got ${JSON.stringify(raw)}`);
+    const value = text(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')}; got ${JSON.stringify(env[name])}`);
     return fallback;
   };
 
-  const port = int('PORT', () => 8080, 0, 65535);
-  const hostRaw = env.HOST?.trim();
-  const host = hostRaw === undefined || hostRaw === '' ? '0.0.0.0' : hostRaw;
+  const portText = text('PORT');
+  const port = portText === undefined ? 8080 : /^\d+$/.test(portText) && Number(portText) <= 65535 ? Number(portText) : Number.NaN;
+  if (Number.isNaN(port)) problems.push(`PORT must be an integer from 0 to 65535; got ${JSON.stringify(env.PORT)}`);
+  const host = text('HOST') ?? '0.0.0.0';
   if (/\s/.test(host)) problems.push(`HOST must be a host name or address; got ${JSON.stringify(env.HOST)}`);
-  const threads = int('THREADS', threadsDefault, 1, 1024);
-  const maxQueue = int('MAX_QUEUE', () => threads * QUEUE_PER_THREAD, 1, 1_000_000);
-  const taskTimeoutMs = int('TASK_TIMEOUT_MS', () => DEFAULT_TASK_TIMEOUT_MS, 1, 3_600_000);
-  const bodyLimit = int('BODY_LIMIT', () => DEFAULT_BODY_LIMIT, 1, 1024 * 1024 * 1024);
-  const maxBatch = int('MAX_BATCH', () => DEFAULT_MAX_BATCH, 1, 100_000);
+  const given: Partial<Record<keyof NumericOptions, unknown>> = {};
+  for (const key of Object.keys(NUMERIC_OPTIONS) as (keyof NumericOptions)[]) {
+    const name = NUMERIC_OPTIONS[key].env;
+    const raw = name === undefined ? undefined : text(name);
+    // Digits only: "1e3", "0x10" and "1.5" are not integers a person meant.
+    given[key] = raw === undefined ? ENV_DEFAULTS[key] : /^\d+$/.test(raw) ? Number(raw) : env[name!];
+  }
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
   const pool = oneOf('POOL', POOL_KINDS, 'piscina');
-  const shutdownTimeoutMs = int('SHUTDOWN_TIMEOUT_MS', () => DEFAULT_SHUTDOWN_TIMEOUT_MS, 1, 3_600_000);
-  const drainDelayMs = int('DRAIN_DELAY_MS', () => 0, 0, 3_600_000);
-  const inlineBelowBytes = int('INLINE_BELOW_BYTES', () => DEFAULT_INLINE_BELOW_BYTES, 0, 1024 * 1024 * 1024);
-  const workerNice = int('WORKER_NICE', () => DEFAULT_WORKER_NICE, 0, 19);
-  if (problems.length === 0 && drainDelayMs >= shutdownTimeoutMs) {
-    problems.push(`DRAIN_DELAY_MS (${drainDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`);
-  }
+  const numeric = resolveNumeric(given, { pool: 'piscina', threadsDefault }, (key) => NUMERIC_OPTIONS[key].env ?? key, problems);
+  if (problems.length > 0) throw new ConfigError(sortByVariable(problems));
+  const { splitMinChars: _split, ...rest } = numeric;
+  return { port, host, ...rest, logLevel, pool };
+}
 
-  if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, threads, maxQueue, taskTimeoutMs, bodyLimit, maxBatch, logLevel, pool, shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice };
+/** Problems in the order the variables are documented: PORT, HOST, then the numeric table, then LOG_LEVEL and POOL. */
+function sortByVariable(problems: string[]): string[] {
+  const order = ['PORT', 'HOST', ...Object.values(NUMERIC_OPTIONS).map((o) => o.env ?? ''), 'LOG_LEVEL', 'POOL'];
+  const rank = (p: string) => {
+    const i = order.indexOf(p.split(' ')[0]!);
+    return i < 0 ? order.length : i;
+  };
+  return [...problems].sort((a, b) => rank(a) - rank(b));
 }

@@ -1,48 +1,32 @@
 /**
- * The service's error codes. Every error answer is `{error: {code, message}}`; the code is the
- * contract (documented in README.md, never renamed or reused), the message is for people
- * and never carries a stack trace or parser internals.
+ * The service's error catalogue: every code with its HTTP status and its meaning. Every error
+ * answer is `{error: {code, message}}`; the code is the contract (documented in README.md, never
+ * renamed or reused), the message is for people and never carries a stack trace or parser
+ * internals.
  */
-export const ErrorCode = {
-  /** 400: the body is not valid UTF-8 JSON. */
-  InvalidJson: 'invalid_json',
-  /** 400: a field is missing, has the wrong type, or is not allowed (the message names it). */
-  InvalidRequest: 'invalid_request',
-  /** 400: `tools` is not a registry the library accepts (the message names the entry and field). */
-  InvalidTools: 'invalid_tools',
-  /** 413: the body is larger than `BODY_LIMIT`. */
-  BodyTooLarge: 'body_too_large',
-  /** 413: a batch has more responses than `MAX_BATCH`. */
-  BatchTooLarge: 'batch_too_large',
-  /** 415: the content type is not JSON. */
-  UnsupportedMediaType: 'unsupported_media_type',
-  /** 404: no such route. */
-  NotFound: 'not_found',
-  /** 503: the parse queue is full (`MAX_QUEUE`); retry after `Retry-After` seconds. */
-  Overloaded: 'overloaded',
-  /** 503: the service is shutting down. */
-  ShuttingDown: 'shutting_down',
-  /** 504: the parse ran past `TASK_TIMEOUT_MS`; its worker was replaced. */
-  ParseTimeout: 'parse_timeout',
-  /** 500: anything else, e.g. a worker crash; details are logged, not returned. */
-  Internal: 'internal_error',
-} as const;
+export const ERROR_CATALOGUE = {
+  malformed_request: { status: 400, doc: 'the request is not well-formed HTTP (answered before any route runs)' },
+  invalid_json: { status: 400, doc: 'the body is not valid UTF-8 JSON' },
+  invalid_request: { status: 400, doc: 'a field is missing, has the wrong type, or is not allowed (the message names it)' },
+  invalid_tools: { status: 400, doc: '`tools` is not a registry the library accepts (the message names the entry and field)' },
+  not_found: { status: 404, doc: 'no such route' },
+  request_timeout: { status: 408, doc: 'the body did not arrive within `BODY_TIMEOUT_MS`' },
+  body_too_large: { status: 413, doc: 'the body is larger than `BODY_LIMIT`' },
+  batch_too_large: { status: 413, doc: 'a batch has more responses than `MAX_BATCH`' },
+  unsupported_media_type: { status: 415, doc: 'the content type is not JSON, or its charset is not UTF-8' },
+  unsupported_encoding: { status: 415, doc: 'the body has a `Content-Encoding` (compressed bodies are not accepted)' },
+  response_too_large: { status: 422, doc: 'the answer would be larger than `MAX_RESPONSE_BYTES`' },
+  internal_error: { status: 500, doc: 'anything else, e.g. a worker crash; details are logged, not returned' },
+  overloaded: { status: 503, doc: 'the parse queue (`MAX_QUEUE`) or the bytes in flight (`MAX_INFLIGHT_BYTES`) are at their limit; retry after `Retry-After` seconds' },
+  shutting_down: { status: 503, doc: 'the service is shutting down' },
+  parse_timeout: { status: 504, doc: 'the parse ran past `TASK_TIMEOUT_MS`; its worker was replaced' },
+} as const satisfies Record<string, { status: number; doc: string }>;
 
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCodeValue = keyof typeof ERROR_CATALOGUE;
 
-export const STATUS_OF: Readonly<Record<ErrorCodeValue, number>> = {
-  invalid_json: 400,
-  invalid_request: 400,
-  invalid_tools: 400,
-  body_too_large: 413,
-  batch_too_large: 413,
-  unsupported_media_type: 415,
-  not_found: 404,
-  overloaded: 503,
-  shutting_down: 503,
-  parse_timeout: 504,
-  internal_error: 500,
-};
+export function statusOf(code: ErrorCodeValue): number {
+  return ERROR_CATALOGUE[code].status;
+}
 
 /** Seconds a shed client should wait before retrying. */
 export const RETRY_AFTER_SECONDS = 1;

@@ -152,6 +152,7 @@ export const parseResultSchema: Schema = {
           message: { type: 'string' },
           excerpt: nullableString,
           dropped_reason: nullableString,
+          count: { type: 'integer', minimum: 1, description: 'On a coalesced entry only: how many violations of this kind it stands for' },
         },
       },
     },
@@ -160,7 +161,11 @@ export const parseResultSchema: Schema = {
       items: {
         type: 'object',
         required: ['text', 'reason'],
-        properties: { text: { type: 'string' }, reason: { type: 'string' } },
+        properties: {
+          text: { type: 'string' },
+          reason: { type: 'string' },
+          count: { type: 'integer', minimum: 1, description: 'On a coalesced entry only: how many drops of this reason it stands for' },
+        },
       },
     },
     recovered_from_stray_count: { type: 'integer' },

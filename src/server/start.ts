@@ -26,20 +26,8 @@ export async function startService(
   overrides: Pick<AppOptions, 'workerFile'> = {},
 ): Promise<StartedService> {
   const config = readConfig(env);
-  const app = await buildApp({
-    pool: config.pool,
-    threads: config.threads,
-    maxQueue: config.maxQueue,
-    taskTimeoutMs: config.taskTimeoutMs,
-    bodyLimit: config.bodyLimit,
-    maxBatch: config.maxBatch,
-    shutdownTimeoutMs: config.shutdownTimeoutMs,
-    drainDelayMs: config.drainDelayMs,
-    inlineBelowBytes: config.inlineBelowBytes,
-    workerNice: config.workerNice,
-    logLevel: config.logLevel,
-    ...overrides,
-  });
+  const { port: _port, host: _host, ...options } = config;
+  const app = await buildApp({ ...options, ...overrides });
   // close-with-grace shuts down on SIGUSR2 too; when SIGUSR2 means "collect", it must not.
   const gcOnSignal = listenForGcRequests();
   closeWithGrace({ delay: config.shutdownTimeoutMs, skip: gcOnSignal ? ['SIGUSR2'] : [] }, async ({ err, signal }) => {

@@ -1,6 +1,6 @@
 /** Environment validation and the CPU-quota-aware default thread count. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../src/server/config.js';
+import { ConfigError, defaultInflightBytes, memoryLimitBytes, readConfig } from '../../src/server/config.js';
 import { cgroupCpuQuota, defaultThreads } from '../../src/server/cpu.js';
 
 const fourThreads = () => 4;
@@ -10,7 +10,8 @@ describe('readConfig', () => {
     expect(readConfig({}, fourThreads)).toEqual({
       port: 8080, host: '0.0.0.0', threads: 4, maxQueue: 256, taskTimeoutMs: 10_000, bodyLimit: 10 * 1024 * 1024,
       maxBatch: 256, logLevel: 'info', pool: 'piscina', shutdownTimeoutMs: 10_000, drainDelayMs: 0,
-      inlineBelowBytes: 2048, workerNice: 10,
+      inlineBelowBytes: 2048, workerNice: 10, bodyTimeoutMs: 10_000, maxResponseBytes: 32 * 1024 * 1024,
+      maxInflightBytes: defaultInflightBytes(),
     });
   });
 
@@ -18,13 +19,28 @@ describe('readConfig', () => {
     const config = readConfig({
       PORT: '0', HOST: '127.0.0.1', THREADS: '3', MAX_QUEUE: '9', TASK_TIMEOUT_MS: '250', BODY_LIMIT: '2048',
       MAX_BATCH: '5', LOG_LEVEL: 'WARN', POOL: 'inline', SHUTDOWN_TIMEOUT_MS: '4000', DRAIN_DELAY_MS: '1000',
-      INLINE_BELOW_BYTES: '0', WORKER_NICE: '0',
+      INLINE_BELOW_BYTES: '0', WORKER_NICE: '0', BODY_TIMEOUT_MS: '3000', MAX_RESPONSE_BYTES: '65536', MAX_INFLIGHT_BYTES: '1000000',
     }, fourThreads);
     expect(config).toEqual({
       port: 0, host: '127.0.0.1', threads: 3, maxQueue: 9, taskTimeoutMs: 250, bodyLimit: 2048, maxBatch: 5,
       logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000, inlineBelowBytes: 0,
-      workerNice: 0,
+      workerNice: 0, bodyTimeoutMs: 3000, maxResponseBytes: 65536, maxInflightBytes: 1_000_000,
     });
+  });
+
+  it('sizes MAX_INFLIGHT_BYTES from the cgroup memory limit when there is one', () => {
+    const files: Record<string, string> = { '/sys/fs/cgroup/memory.max': '1073741824\n' };
+    const read = (path: string): string => {
+      const content = files[path];
+      if (content === undefined) throw new Error('ENOENT');
+      return content;
+    };
+    expect(memoryLimitBytes(read)).toBe(1024 ** 3);
+    expect(defaultInflightBytes(1024 ** 3)).toBe(128 * 1024 * 1024);
+    // v2 "max" (no limit), then v1's "no limit" number: the machine's memory
+    files['/sys/fs/cgroup/memory.max'] = 'max\n';
+    files['/sys/fs/cgroup/memory/memory.limit_in_bytes'] = '9223372036854771712\n';
+    expect(memoryLimitBytes(read)).toBeLessThanOrEqual(memoryLimitBytes(() => 'max'));
   });
 
   it('rejects an INLINE_BELOW_BYTES that is not a non-negative integer', () => {

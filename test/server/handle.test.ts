@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/server/errors.js';
+import { ERROR_CATALOGUE } from '../../src/server/errors.js';
 import type { Answer, ItemTask, Split, WorkerReply } from '../../src/server/runner/wire.js';
 import { createTaskHandler } from '../../src/server/worker/handle.js';
 import { ToolsCache } from '../../src/server/worker/tools-cache.js';
@@ -13,7 +13,7 @@ import { contentText, parseTranscript } from '../../src/server/worker/transcript
 import { fieldPath } from '../../src/server/worker/validate.js';
 import { assertResultShape, CANONICAL_TEXT } from './helpers.js';
 
-const LIMITS = { maxBatch: 4, splitMinChars: 1_000_000 };
+const LIMITS = { maxBatch: 4, splitMinChars: 1_000_000, maxResponseBytes: 32 * 1024 * 1024 };
 
 function request(body: unknown, route: 'parse' | 'scan' = 'parse') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -129,7 +129,7 @@ describe('batches', () => {
 
   it('splits a large batch into item tasks whose answers join to the same result', () => {
     const whole = createTaskHandler(LIMITS)(request(batch));
-    const splitting = createTaskHandler({ maxBatch: 4, splitMinChars: 1 });
+    const splitting = createTaskHandler({ maxBatch: 4, splitMinChars: 1, maxResponseBytes: 32 * 1024 * 1024 });
     const reply = splitting(request(batch));
     expect(reply.kind).toBe('split');
     const split = reply as Split;
@@ -141,7 +141,7 @@ describe('batches', () => {
   });
 
   it('lets an item registry override the batch registry', () => {
-    const reply = createTaskHandler({ maxBatch: 4, splitMinChars: 1 })(request({
+    const reply = createTaskHandler({ maxBatch: 4, splitMinChars: 1, maxResponseBytes: 32 * 1024 * 1024 })(request({
       tools: ['look'],
       responses: [{ text: 'a' }, { text: 'b', tools: ['run'] }],
     }));
@@ -344,7 +344,7 @@ describe('scan', () => {
 
 describe('properties', () => {
   const handle = createTaskHandler(LIMITS);
-  const codes = new Set<string>(Object.values(ErrorCode));
+  const codes = new Set<string>(Object.keys(ERROR_CATALOGUE));
 
   function checkAnswer(reply: WorkerReply): Answer {
     const a = answer(reply);

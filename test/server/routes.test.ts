@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { ErrorCode, STATUS_OF } from '../../src/server/errors.js';
+import { ERROR_CATALOGUE, statusOf, type ErrorCodeValue } from '../../src/server/errors.js';
 import { assertResultShape, CANONICAL_TEXT, inlineApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -236,17 +236,19 @@ describe('probes, metrics, OpenAPI', () => {
 
 describe('errors', () => {
   it('maps every code to its documented status', () => {
-    expect(Object.values(ErrorCode).map((code) => [code, STATUS_OF[code]])).toEqual([
-      ['invalid_json', 400], ['invalid_request', 400], ['invalid_tools', 400], ['body_too_large', 413],
-      ['batch_too_large', 413], ['unsupported_media_type', 415], ['not_found', 404], ['overloaded', 503],
-      ['shutting_down', 503], ['parse_timeout', 504], ['internal_error', 500],
+    const codes = Object.keys(ERROR_CATALOGUE) as ErrorCodeValue[];
+    expect(codes.map((code) => [code, statusOf(code)])).toEqual([
+      ['malformed_request', 400], ['invalid_json', 400], ['invalid_request', 400], ['invalid_tools', 400], ['not_found', 404],
+      ['request_timeout', 408], ['body_too_large', 413], ['batch_too_large', 413], ['unsupported_media_type', 415],
+      ['unsupported_encoding', 415], ['response_too_large', 422], ['internal_error', 500], ['overloaded', 503],
+      ['shutting_down', 503], ['parse_timeout', 504],
     ]);
   });
 });
 
 describe('buildApp options', () => {
   it('throws a TypeError naming a bad option', async () => {
-    await expect(buildApp({ pool: 'inline', threads: 0 })).rejects.toThrow('options.threads must be a positive integer');
+    await expect(buildApp({ pool: 'inline', threads: 0 })).rejects.toThrow('options.threads must be an integer from 1 to 1024; got 0');
     await expect(buildApp({ pool: 'fork' as 'inline' })).rejects.toThrow('options.pool');
   });
 });
@@ -256,13 +258,13 @@ describe('README.md (service sections)', () => {
     const doc = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = doc.slice(doc.indexOf('## Error codes'), doc.indexOf('## Command line'));
     const rows = [...section.matchAll(/^\| (\d{3}) \| `([a-z_]+)` \|/gm)].map((m) => [m[2], Number(m[1])]);
-    expect(new Map(rows as [string, number][])).toEqual(new Map(Object.values(ErrorCode).map((code) => [code, STATUS_OF[code]])));
+    expect(new Map(rows as [string, number][])).toEqual(new Map((Object.keys(ERROR_CATALOGUE) as ErrorCodeValue[]).map((code) => [code, statusOf(code)])));
   });
 
   it('documents every environment variable the service reads', () => {
     const doc = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const source = readFileSync(new URL('../../src/server/config.ts', import.meta.url), 'utf8');
-    const read = [...source.matchAll(/(?:int|oneOf)\('([A-Z_]+)'/g)].map((m) => m[1]!);
+    const read = [...source.matchAll(/(?:env: |oneOf\()'([A-Z_]+)'/g)].map((m) => m[1]!);
     expect(read.length).toBeGreaterThanOrEqual(9);
     for (const name of [...read, 'HOST']) expect(doc).toContain(`| \`${name}\` |`);
   });

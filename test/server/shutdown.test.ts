@@ -4,6 +4,7 @@
  * SHUTDOWN_TIMEOUT_MS, which would otherwise make it exit 1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANONICAL_TEXT, postJson } from './helpers.js';
@@ -76,10 +77,8 @@ describe('SIGTERM', () => {
     const base = await addressOf(running);
     expect((await postJson(base, '/parse', { text: CANONICAL_TEXT, tools: ['look'] })).status).toBe(200);
     const inFlight = postJson(base, '/parse', { text: `__sleep_2000__ ${CANONICAL_TEXT}`, tools: ['look'] });
-    // wait until the service logged the request's arrival
-    for (let i = 0; i < 500 && running.stdout.join('').split('incoming request').length < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // the request is parsing for 2 s; give it time to arrive
+    await new Promise((resolve) => setTimeout(resolve, 600));
     running.proc.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
@@ -89,5 +88,35 @@ describe('SIGTERM', () => {
     const log = running.stdout.join('');
     expect(log).toContain('"signal":"SIGTERM"');
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    // one line per request at info
+    expect(log.split('\n').filter((line) => line.includes('"url":"/parse"'))).toHaveLength(2);
+  });
+
+  it('writes a large answer to a slow reader to the end before exiting', async () => {
+    const running = run(SERVE, { SHUTDOWN_TIMEOUT_MS: '15000', LOG_LEVEL: 'info' });
+    const base = await addressOf(running);
+    const body = JSON.stringify({ text: `${CANONICAL_TEXT}\n`.repeat(15_000), tools: ['look'] });
+    const { declared, received } = await new Promise<{ declared: number; received: number }>((resolve, reject) => {
+      const req = request(`${base}/parse`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let received = 0;
+        res.once('data', (chunk: Buffer) => {
+          received += chunk.length;
+          // Stop reading, signal the service, and only then read the rest.
+          res.pause();
+          running.proc.kill('SIGTERM');
+          setTimeout(() => {
+            res.on('data', (more: Buffer) => (received += more.length));
+            res.resume();
+          }, 800);
+        });
+        res.on('end', () => resolve({ declared: Number(res.headers['content-length']), received }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(declared).toBeGreaterThan(1024 * 1024);
+    expect(received).toBe(declared);
+    expect(await within(running.exited, 15_000, 'shutdown')).toBe(0);
   });
 });

@@ -19,6 +19,7 @@ export interface ParseRoutesOptions {
   metrics: ServiceMetrics;
   limits: SchemaLimits;
   bodyLimit: number;
+  maxResponseBytes: number;
 }
 
 const validatedInWorker = () => () => true;
@@ -39,7 +40,15 @@ export function parseRoutes(app: FastifyInstance, options: ParseRoutesOptions): 
     const stop = metrics.parseDuration.startTimer({ route });
     // No body at all (no content type either) reaches here as undefined: an empty body.
     const raw = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
-    const outcome = await dispatch(runner, route, raw);
+    // A client that goes away stops its parse: the task leaves the queue, or its worker is
+    // replaced. (request.signal is not used: Fastify 5.12.8 fires it once the body is read.)
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableFinished) gone.abort();
+    };
+    reply.raw.once('close', onClose);
+    const outcome = await dispatch(runner, route, raw, { maxResponseBytes: options.maxResponseBytes, signal: gone.signal });
+    reply.raw.off('close', onClose);
     stop();
     if (outcome.logDetail !== undefined) {
       request.log.error({ detail: outcome.logDetail, status: outcome.status }, 'parse failed');

@@ -4,7 +4,7 @@
  */
 import { createTaskHandler, type TaskHandler } from '../worker/handle.js';
 import { RunFailure, type ParseRunner, type RunnerEvents } from './types.js';
-import type { WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
+import type { ItemTask, WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
 import { warmupTask } from './warmup.js';
 
 export class InlineRunner implements ParseRunner {
@@ -35,8 +35,19 @@ export class InlineRunner implements ParseRunner {
     return this.#ready && !this.#closed;
   }
 
-  async run(task: WorkerTask): Promise<WorkerReply> {
+  admits(): boolean {
+    return true;
+  }
+
+  async runItems(items: readonly ItemTask[], signal?: AbortSignal): Promise<WorkerReply[]> {
+    const replies: WorkerReply[] = [];
+    for (const item of items) replies.push(await this.run(item, undefined, signal));
+    return replies;
+  }
+
+  async run(task: WorkerTask, _transferList?: ArrayBuffer[], signal?: AbortSignal): Promise<WorkerReply> {
     if (this.#closed) throw new RunFailure('closed');
+    if (signal?.aborted) throw new RunFailure('aborted');
     this.#busy += 1;
     try {
       const reply = this.#handle(task);

@@ -13,7 +13,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FixedQueue, Piscina } from 'piscina';
 import { RunFailure, type ParseRunner, type RunnerEvents } from './types.js';
-import type { WorkerData, WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
+import type { ItemTask, WorkerData, WorkerLimits, WorkerReply, WorkerTask } from './wire.js';
 import { warmupTask } from './warmup.js';
 
 /** Loading the library in a fresh worker can take seconds on a cold, busy machine. */
@@ -54,6 +54,8 @@ export class PiscinaRunner implements ParseRunner {
   #ready = false;
   #closing = false;
   #active = 0;
+  /** Items of admitted split batches not yet handed to the pool. */
+  #backlog = 0;
 
   constructor(options: PiscinaRunnerOptions) {
     const file = options.workerFile ?? defaultWorkerFile();
@@ -85,11 +87,16 @@ export class PiscinaRunner implements ParseRunner {
   }
 
   get queueSize(): number {
-    return this.#pool.queueSize;
+    return this.#pool.queueSize + this.#backlog;
   }
 
   get saturated(): boolean {
-    return this.#pool.queueSize >= this.#maxQueue;
+    return this.queueSize >= this.#maxQueue;
+  }
+
+  admits(tasks: number): boolean {
+    const waiting = this.queueSize;
+    return waiting === 0 || waiting + tasks <= this.#maxQueue;
   }
 
   get utilization(): number {
@@ -104,20 +111,47 @@ export class PiscinaRunner implements ParseRunner {
     return this.#ready && !this.#closing;
   }
 
-  run(task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply> {
-    return this.#runWithin(this.#timeoutMs, task, transferList);
+  run(task: WorkerTask, transferList?: ArrayBuffer[], signal?: AbortSignal): Promise<WorkerReply> {
+    return this.#runWithin(this.#timeoutMs, task, transferList, signal);
   }
 
-  async #runWithin(timeoutMs: number, task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply> {
+  async runItems(items: readonly ItemTask[], signal?: AbortSignal): Promise<WorkerReply[]> {
+    const replies: WorkerReply[] = new Array<WorkerReply>(items.length);
+    let next = 0;
+    let failure: unknown = null;
+    this.#backlog += items.length;
+    // One lane per thread: the pool's queue holds at most a thread's worth of this batch, and
+    // the rest waits here, counted in `queueSize`, so other requests see the queue as it is.
+    const lane = async (): Promise<void> => {
+      while (failure === null && next < items.length) {
+        const i = next++;
+        this.#backlog -= 1;
+        try {
+          replies[i] = await this.run(items[i]!, undefined, signal);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#threads, items.length) }, lane));
+    this.#backlog -= items.length - next;
+    if (failure !== null) throw failure;
+    return replies;
+  }
+
+  async #runWithin(timeoutMs: number, task: WorkerTask, transferList?: ArrayBuffer[], caller?: AbortSignal): Promise<WorkerReply> {
     if (this.#closing) throw new RunFailure('closed');
-    const signal = AbortSignal.timeout(timeoutMs);
+    if (caller?.aborted) throw new RunFailure('aborted');
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = caller === undefined ? timeout : AbortSignal.any([timeout, caller]);
     this.#active += 1;
     try {
       const reply = await this.#pool.run(task, { signal, transferList });
       if (reply.workSeconds !== undefined) this.#events.onTaskWork?.(reply.workSeconds, 'worker');
       return reply;
     } catch (error) {
-      if (signal.aborted) {
+      if (caller?.aborted) throw new RunFailure('aborted', error);
+      if (timeout.aborted) {
         this.#events.onTaskTimeout?.();
         throw new RunFailure('timeout', error);
       }

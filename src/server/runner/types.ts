@@ -2,9 +2,10 @@
  * Where parse tasks run: a Piscina pool of preloaded workers, or inline on the HTTP thread
  * (tests and the load-test baseline). Routes see only this interface.
  */
-import type { WorkerReply, WorkerTask } from './wire.js';
+import type { ItemTask, WorkerReply, WorkerTask } from './wire.js';
 
-export type RunFailureReason = 'timeout' | 'crashed' | 'closed';
+/** `aborted`: the caller's signal fired (its client went away); the task was stopped. */
+export type RunFailureReason = 'timeout' | 'crashed' | 'closed' | 'aborted';
 
 /** Why a task produced no reply. The cause is for the log only. */
 export class RunFailure extends Error {
@@ -29,11 +30,22 @@ export interface RunnerEvents {
 
 export interface ParseRunner {
   readonly kind: 'piscina' | 'inline';
-  /** Runs one task; `transferList` buffers are moved, not copied. Rejects only with RunFailure. */
-  run(task: WorkerTask, transferList?: ArrayBuffer[]): Promise<WorkerReply>;
+  /**
+   * Runs one task; `transferList` buffers are moved, not copied. `signal` stops it (a queued
+   * task leaves the queue, a running one's worker is replaced). Rejects only with RunFailure.
+   */
+  run(task: WorkerTask, transferList?: ArrayBuffer[], signal?: AbortSignal): Promise<WorkerReply>;
+  /**
+   * Runs a split batch's items, a few at a time (one per thread), answers in order. The items
+   * not yet handed to the pool count against the queue (`saturated`, `admits`) until they are.
+   * The first failure stops the rest and rejects.
+   */
+  runItems(items: readonly ItemTask[], signal?: AbortSignal): Promise<WorkerReply[]>;
+  /** True when `tasks` more tasks fit under the queue limit (or nothing waits, so they must be let in). */
+  admits(tasks: number): boolean;
   /** Tasks handed to the runner and not yet settled (running or queued). */
   readonly active: number;
-  /** Tasks waiting for a worker. */
+  /** Tasks waiting: in the pool's queue, plus a split batch's items not yet handed to it. */
   readonly queueSize: number;
   /** True when the queue is at its limit: new requests are shed with 503. */
   readonly saturated: boolean;

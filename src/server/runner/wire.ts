@@ -55,6 +55,8 @@ export interface WorkerLimits {
   maxBatch: number;
   /** Batches whose texts total fewer UTF-16 code units than this are parsed in one task. */
   splitMinChars: number;
+  /** Answers larger than this many bytes are a 422 instead. */
+  maxResponseBytes: number;
 }
 
 /** What each pool worker is started with. */

@@ -10,7 +10,7 @@
 import { parseToolCalls, type ParseOptions } from '../../compose/index.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
-import { ErrorCode, errorJson, STATUS_OF, type ErrorCodeValue } from '../errors.js';
+import { errorJson, statusOf, type ErrorCodeValue } from '../errors.js';
 import type { Answer, ItemTask, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
 import { decodeBodyText, parseBodyText } from './decode.js';
 import { topLevelMemberSpan } from './member-span.js';
@@ -39,11 +39,17 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
   const validators = compileValidators(limits);
 
   function fail(code: ErrorCodeValue, message: string): Answer {
-    return { kind: 'answer', status: STATUS_OF[code], body: errorJson(code, message) };
+    return { kind: 'answer', status: statusOf(code), body: errorJson(code, message) };
   }
 
   function ok(body: string): Answer {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit, so most answers need no byte count.
+    if (body.length * 3 > limits.maxResponseBytes && Buffer.byteLength(body, 'utf8') > limits.maxResponseBytes) return tooLarge();
     return { kind: 'answer', status: 200, body };
+  }
+
+  function tooLarge(): Answer {
+    return fail('response_too_large', `the answer would be larger than the limit of ${limits.maxResponseBytes} bytes (MAX_RESPONSE_BYTES)`);
   }
 
   /**
@@ -56,8 +62,8 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
       const json = ownText ?? jsonOf(tools);
       return { entry: cache.get(json, tools), json };
     } catch (error) {
-      if (error instanceof TypeError) return fail(ErrorCode.InvalidTools, `${prefix}${error.message}`);
-      if (error instanceof RangeError) return fail(ErrorCode.InvalidTools, `${prefix}tools is nested too deeply`);
+      if (error instanceof TypeError) return fail('invalid_tools', `${prefix}${error.message}`);
+      if (error instanceof RangeError) return fail('invalid_tools', `${prefix}tools is nested too deeply`);
       throw error;
     }
   }
@@ -100,7 +106,17 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     if (items.length > 1 && chars >= limits.splitMinChars) return { kind: 'split', idsJson, items };
     // perf: a small batch costs less parsed here than spread over the pool (each pool task
     // costs about 50 µs of messaging); see README.md "Batches".
-    const parts = items.map((item, i) => `{"id":${idsJson[i]},"result":${runItem(item).body}}`);
+    const parts: string[] = [];
+    let length = 0;
+    for (let i = 0; i < items.length; i++) {
+      const answer = runItem(items[i]!);
+      if (answer.status !== 200) return answer;
+      const part = `{"id":${idsJson[i]},"result":${answer.body}}`;
+      length += part.length;
+      // Counted before the join: an answer too large is refused, never half built.
+      if (length > limits.maxResponseBytes) return tooLarge();
+      parts.push(part);
+    }
     return ok(`{"results":[${parts.join(',')}]}`);
   }
 
@@ -143,18 +159,18 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
       }
     }
     const parsed = parseBodyText(text);
-    if (!parsed.ok) return fail(ErrorCode.InvalidJson, parsed.message);
+    if (!parsed.ok) return fail('invalid_json', parsed.message);
     return { body: parsed.value, top: (b) => toolsOf(b.tools, '', toolsText) };
   }
 
   function runRequest(task: RequestTask): WorkerReply {
     const decoded = decodeBodyText(task.body);
-    if (!decoded.ok) return fail(ErrorCode.InvalidJson, decoded.message);
+    if (!decoded.ok) return fail('invalid_json', decoded.message);
     const parsed = parseBody(decoded.text);
     if ('kind' in parsed) return parsed;
     const { body, top } = parsed;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return fail(ErrorCode.InvalidRequest, 'body must be a JSON object');
+      return fail('invalid_request', 'body must be a JSON object');
     }
     const record = body as Body;
     let validate: Validators[keyof Validators];
@@ -179,7 +195,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     try {
       return task.op === 'item' ? runItem(task) : runRequest(task);
     } catch (error) {
-      const answer = fail(ErrorCode.Internal, 'the parse failed unexpectedly');
+      const answer = fail('internal_error', 'the parse failed unexpectedly');
       answer.logDetail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       return answer;
     }

@@ -13,13 +13,12 @@ export function projectResult(result: ParseResult): ParseResult {
     done_marker: result.done_marker,
     canonical_text: result.canonical_text,
     tool_parse_errors: result.tool_parse_errors,
-    protocol_violations: result.protocol_violations.map((v) => ({
-      kind: v.kind,
-      message: v.message,
-      excerpt: v.excerpt,
-      dropped_reason: v.dropped_reason,
-    })),
-    dropped: result.dropped.map((d) => ({ text: d.text, reason: d.reason })),
+    protocol_violations: result.protocol_violations.map((v) => {
+      const out: ParseResult['protocol_violations'][number] = { kind: v.kind, message: v.message, excerpt: v.excerpt, dropped_reason: v.dropped_reason };
+      if (v.count !== undefined) out.count = v.count;
+      return out;
+    }),
+    dropped: result.dropped.map((d) => (d.count === undefined ? { text: d.text, reason: d.reason } : { text: d.text, reason: d.reason, count: d.count })),
     recovered_from_stray_count: result.recovered_from_stray_count,
   };
 }

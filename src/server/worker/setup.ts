@@ -8,5 +8,5 @@ import { lowerThreadPriority } from './priority.js';
 
 export function setUpWorker(data: WorkerData): TaskHandler {
   lowerThreadPriority(data.nice);
-  return createTaskHandler({ maxBatch: data.maxBatch, splitMinChars: data.splitMinChars });
+  return createTaskHandler({ maxBatch: data.maxBatch, splitMinChars: data.splitMinChars, maxResponseBytes: data.maxResponseBytes });
 }

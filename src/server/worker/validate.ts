@@ -3,7 +3,7 @@
  * Compiled once per worker; a failure becomes an answer naming the field.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { ErrorCode, type ErrorCodeValue } from '../errors.js';
+import { type ErrorCodeValue } from '../errors.js';
 import {
   batchRequestSchema, scanRequestSchema, singleRequestSchema, transcriptRequestSchema, type SchemaLimits,
 } from '../schemas.js';
@@ -34,32 +34,32 @@ export interface Rejection {
 /** The first validation error as a rejection; an oversized batch is a 413, not a 400. */
 export function rejectionOf(errors: readonly ErrorObject[] | null | undefined, limits: SchemaLimits): Rejection {
   const error = errors?.[0];
-  if (error === undefined) return { code: ErrorCode.InvalidRequest, message: 'request body is not valid' };
+  if (error === undefined) return { code: 'invalid_request', message: 'request body is not valid' };
   const at = fieldPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'maxItems':
       if (error.instancePath === '/responses') {
         return {
-          code: ErrorCode.BatchTooLarge,
+          code: 'batch_too_large',
           message: `batch has more responses than the limit of ${limits.maxBatch} (MAX_BATCH)`,
         };
       }
       break;
     case 'required':
-      return { code: ErrorCode.InvalidRequest, message: `${at}.${String(params.missingProperty)} is required` };
+      return { code: 'invalid_request', message: `${at}.${String(params.missingProperty)} is required` };
     case 'additionalProperties':
-      return { code: ErrorCode.InvalidRequest, message: `${at}.${String(params.additionalProperty)} is not a known field` };
+      return { code: 'invalid_request', message: `${at}.${String(params.additionalProperty)} is not a known field` };
     case 'type': {
       const type = Array.isArray(params.type) ? params.type.join(' or ') : String(params.type);
-      return { code: ErrorCode.InvalidRequest, message: `${at} must be of type ${type}` };
+      return { code: 'invalid_request', message: `${at} must be of type ${type}` };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
-      return { code: ErrorCode.InvalidRequest, message: `${at} must be one of ${allowed}` };
+      return { code: 'invalid_request', message: `${at} must be one of ${allowed}` };
     }
   }
-  return { code: ErrorCode.InvalidRequest, message: `${at} ${error.message ?? 'is not valid'}` };
+  return { code: 'invalid_request', message: `${at} ${error.message ?? 'is not valid'}` };
 }
 
 /** `/responses/0/text` -> `body.responses[0].text` (JSON-pointer escapes undone). */

@@ -1,0 +1,57 @@
+/**
+ * The one reader for JSON that comes from model text: `JSON.parse`, behind a nesting cap.
+ *
+ * V8's `JSON.parse` reads any depth without recursion, but everything that later walks the
+ * value (the canonical renderer, entity decoding, `JSON.stringify` of the answer) would have to
+ * be written for unbounded depth as well. Capping here, at the one place model JSON becomes a
+ * value, bounds them all. The cap is the stream reader's (`JSON_NESTING_LIMIT`), so the lanes and
+ * the ladders refuse the same texts.
+ */
+import { Code } from './codes.js';
+import { JSON_NESTING_LIMIT } from './json-stream.js';
+
+export type JsonRead = { ok: true; value: unknown } | { ok: false; error: string };
+
+/**
+ * Deepest container nesting in `text`, counting `[` and `{` outside double-quoted strings; stops
+ * counting (and returns) as soon as `limit` is passed. Linear, no allocation.
+ */
+export function jsonNestingDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === Code.Backslash) i++;
+      else if (code === Code.Quote) inString = false;
+    } else if (code === Code.Quote) {
+      inString = true;
+    } else if (code === Code.LeftBrace || code === Code.LeftBracket) {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > limit) return deepest;
+      }
+    } else if (code === Code.RightBrace || code === Code.RightBracket) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/**
+ * One JSON value from the whole of `text`, or the reason it is not one. `JSON.parse` semantics
+ * (its error text, `__proto__` as an ordinary own key), except that containers nested deeper
+ * than `JSON_NESTING_LIMIT` are an error.
+ */
+export function readJsonCapped(text: string): JsonRead {
+  if (jsonNestingDepth(text, JSON_NESTING_LIMIT) > JSON_NESTING_LIMIT) {
+    return { ok: false, error: `JSON nested deeper than ${JSON_NESTING_LIMIT} levels` };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -259,7 +259,7 @@ export const CWM: TokenSectionGrammar = {
   sectionClose: [],
   callOpen: CWM_CALL_OPEN,
   callClose: CWM_CALL_CLOSE,
-  heads: [{ prefix: '', idEnd: '>', nameEnd: NAME_TO_SPACE, nameForm: 'plain', args: 'json-or-command' }],
+  heads: [{ prefix: '', idEnd: '>\n', nameEnd: NAME_TO_SPACE, nameForm: 'plain', args: 'json-or-command' }],
   bodyDecides: true,
 };
 

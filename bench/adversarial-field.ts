@@ -17,6 +17,14 @@ function families(): Record<string, (n: number) => string> {
     out[`${grammar.id}: deep nesting`] = (n) => `${markers}{"a": ${'['.repeat(n)}`;
     out[`${grammar.id}: an opener before plain text`] = (n) => `${opener}${'plain words, '.repeat(n)}`;
   }
+  // Shapes of the JSON-argument grammars: long bodies of call objects, lenient items cut off,
+  // and openers whose body another family owns (each reader must give up after a bounded look).
+  out['call objects: one block of many objects'] = (n) => `<tool_call>${'{"name": "f", "arguments": {}}, '.repeat(n)}</tool_call>`;
+  out['call objects: python-quoted items, each cut'] = (n) => `<tool_call>{'name': 'f', 'arguments': {'a': 'x `.repeat(n);
+  out['call objects: trailing commas everywhere'] = (n) => `<|tool_call|>[${'{"name": "f", "arguments": {"a": [1,],},}, '.repeat(n)}]`;
+  out['mistral: junk and no list'] = (n) => '[TOOL_CALLS]json '.repeat(n);
+  out['functionary: unregistered recipients'] = (n) => '>>>zz\n{"a": 1}\n'.repeat(n);
+  out['qwen3-coder bodies after <tool_call>'] = (n) => '<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n'.repeat(n);
   return out;
 }
 

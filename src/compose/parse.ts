@@ -151,6 +151,6 @@ function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseRes
   // whole text that produced no call, so it applies only when no region was found.
   const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx);
-  const unparsed = toolShapeViolations(parsed.dropped, toolFormat);
+  const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway' });
   return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
 }

@@ -6,6 +6,7 @@
  * expressions; the ones that could backtrack (`[^>]*`, `[^{}]*`, identifier runs) are
  * hand-written sweeps here, so a hostile ledger costs linear time.
  */
+import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { Code } from '../lex/codes.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
@@ -249,11 +250,46 @@ function excerptFrom(text: string, at: number): string {
   return at > 0 ? ELLIPSIS + excerpt : excerpt;
 }
 
+let fieldMarkers: RegExp | null = null;
+
+/**
+ * Every marker of every field grammar, compiled once into one RegExp of literal alternatives
+ * (longest first), so a new grammar's record is known here without a line of its own.
+ */
+function fieldMarkerPattern(): RegExp {
+  if (fieldMarkers !== null) return fieldMarkers;
+  const literals = new Set<string>();
+  for (const grammar of FIELD_GRAMMARS) for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
+  const source = [...literals].sort((a, b) => b.length - a.length).map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  fieldMarkers = source.length === 0 ? /(?!)/ : new RegExp(source.join('|'));
+  return fieldMarkers;
+}
+
+/**
+ * A field grammar's marker in a silent drop (gateway profile): call syntax of an open model's
+ * own grammar that did not become a call. Markers lie inside one drop, so each is searched alone.
+ */
+function fieldMarkerFinding(kept: readonly DroppedFragment[]): ToolShapeFinding | null {
+  const pattern = fieldMarkerPattern();
+  for (const drop of kept) {
+    const hit = pattern.exec(drop.text);
+    if (hit !== null) return { shape: 'call_markup', dropped_reason: drop.reason, excerpt: excerptFrom(drop.text, hit.index) };
+  }
+  return null;
+}
+
+export interface ToolShapeOptions {
+  /** Also treat every field grammar's markers as call syntax (the gateway profile reads them). */
+  readonly fieldGrammars?: boolean;
+}
+
 /** The shape of the silent drops, or null when nothing in them looks like a call. */
-export function toolShapeFinding(dropped: readonly DroppedFragment[]): ToolShapeFinding | null {
+export function toolShapeFinding(dropped: readonly DroppedFragment[], options: ToolShapeOptions = {}): ToolShapeFinding | null {
   const kept = silentDrops(dropped);
-  if (kept.length === 0 || !anyShapePossible(kept)) return null;
-  return shapeInText(kept.map((d) => d.text).join('\n'), kept[0]!.reason);
+  if (kept.length === 0) return null;
+  const found = anyShapePossible(kept) ? shapeInText(kept.map((d) => d.text).join('\n'), kept[0]!.reason) : null;
+  if (found !== null || options.fieldGrammars !== true) return found;
+  return fieldMarkerFinding(kept);
 }
 
 /** The shapes, first match wins, over already rejoined drop text (no pre-check). */
@@ -271,8 +307,8 @@ export function shapeInText(text: string, reason: string): ToolShapeFinding | nu
 }
 
 /** `unparsed_tool_syntax` violations for the turn's silent drops (zero or one). */
-export function toolShapeViolations(dropped: readonly DroppedFragment[], toolFormat: string): ProtocolViolation[] {
-  const finding = toolShapeFinding(dropped);
+export function toolShapeViolations(dropped: readonly DroppedFragment[], toolFormat: string, options: ToolShapeOptions = {}): ProtocolViolation[] {
+  const finding = toolShapeFinding(dropped, options);
   if (finding === null) return [];
   return [{ kind: 'unparsed_tool_syntax', message: messages.unparsedToolSyntax(toolFormat, finding.excerpt), excerpt: finding.excerpt, dropped_reason: finding.dropped_reason }];
 }

@@ -3,7 +3,7 @@
  * and JSON arguments. Markers are written exactly as the models' decoded output shows them:
  * `｜` is U+FF5C, `▁` is U+2581.
  */
-import type { TokenSectionGrammar } from './types.js';
+import { NAME_TO_SPACE, type TokenSectionGrammar } from './types.js';
 
 const KIMI_SECTION_OPEN = ['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>'];
 const KIMI_SECTION_CLOSE = ['<|tool_calls_section_end|>', '<|tool_call_section_end|>'];
@@ -50,4 +50,270 @@ export const DEEPSEEK_V3: TokenSectionGrammar = {
   ],
 };
 
-export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [KIMI_K2, DEEPSEEK_V3];
+
+const MISTRAL_CALL = ['[TOOL_CALLS]'];
+const MISTRAL_ARGS = '[ARGS]';
+
+/**
+ * Mistral: v11+ repeats `[TOOL_CALLS]NAME[ARGS]{JSON}` per call (`[TOOL_CALLS]NAME{JSON}` when
+ * special tokens are skipped); pre-v11 (and xLAM after the marker) writes one list of call
+ * objects, `[TOOL_CALLS] [{…}]`, possibly after a few characters of junk. Magistral and
+ * Ministral 3 write the same after their reasoning.
+ */
+export const MISTRAL: TokenSectionGrammar = {
+  id: 'mistral',
+  family: 'token-section',
+  openers: MISTRAL_CALL,
+  markers: [...MISTRAL_CALL, MISTRAL_ARGS],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: MISTRAL_CALL,
+  callClose: [],
+  heads: [
+    { prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects', skipBeforeList: 32 },
+    { prefix: '', nameEnd: MISTRAL_ARGS, nameForm: 'plain', args: 'json' },
+    { prefix: '', nameEnd: '', nameForm: 'plain', args: 'json' },
+  ],
+};
+
+const TOOL_REQUEST_OPEN = ['[TOOL_REQUEST]'];
+const TOOL_REQUEST_CLOSE = ['[TOOL_REQUEST_END]'];
+
+/** `[TOOL_REQUEST]\nNAME {JSON}\n[TOOL_REQUEST_END]`. */
+export const TOOL_REQUEST: TokenSectionGrammar = {
+  id: 'tool-request',
+  family: 'token-section',
+  openers: TOOL_REQUEST_OPEN,
+  markers: [...TOOL_REQUEST_OPEN, ...TOOL_REQUEST_CLOSE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: TOOL_REQUEST_OPEN,
+  callClose: TOOL_REQUEST_CLOSE,
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'plain', args: 'json' }],
+};
+
+const SOLAR_SECTION_OPEN = ['<|tool_calls|>'];
+const SOLAR_CALL_OPEN = ['<|tool_call:begin|>'];
+const SOLAR_CALL_CLOSE = ['<|tool_call:end|>'];
+const SOLAR_NAME = '<|tool_call:name|>';
+const SOLAR_ARGS = '<|tool_call:args|>';
+
+/** Solar Open: `<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{JSON}<|tool_call:end|>`. */
+export const SOLAR_OPEN: TokenSectionGrammar = {
+  id: 'solar-open',
+  family: 'token-section',
+  openers: [...SOLAR_SECTION_OPEN, ...SOLAR_CALL_OPEN],
+  markers: [...SOLAR_SECTION_OPEN, ...SOLAR_CALL_OPEN, ...SOLAR_CALL_CLOSE, SOLAR_NAME, SOLAR_ARGS],
+  sectionOpen: SOLAR_SECTION_OPEN,
+  sectionClose: [],
+  callOpen: SOLAR_CALL_OPEN,
+  callClose: SOLAR_CALL_CLOSE,
+  heads: [{ prefix: '', idEnd: SOLAR_NAME, nameEnd: SOLAR_ARGS, nameForm: 'plain', args: 'json' }],
+};
+
+const PLAMO_SECTION_OPEN = ['<|plamo:begin_tool_requests:plamo|>'];
+const PLAMO_SECTION_CLOSE = ['<|plamo:end_tool_requests:plamo|>'];
+const PLAMO_CALL_OPEN = ['<|plamo:begin_tool_request:plamo|>'];
+const PLAMO_CALL_CLOSE = ['<|plamo:end_tool_request:plamo|>'];
+const PLAMO_NAME_OPEN = '<|plamo:begin_tool_name:plamo|>';
+const PLAMO_NAME_CLOSE = '<|plamo:end_tool_name:plamo|>';
+const PLAMO_ARGS_OPEN = '<|plamo:begin_tool_arguments:plamo|>';
+const PLAMO_ARGS_CLOSE = '<|plamo:end_tool_arguments:plamo|>';
+
+/** PLaMo-3: a name and a JSON object, each between its own begin and end tokens. */
+export const PLAMO_3: TokenSectionGrammar = {
+  id: 'plamo-3',
+  family: 'token-section',
+  openers: [...PLAMO_SECTION_OPEN, ...PLAMO_CALL_OPEN],
+  markers: [...PLAMO_SECTION_OPEN, ...PLAMO_SECTION_CLOSE, ...PLAMO_CALL_OPEN, ...PLAMO_CALL_CLOSE, PLAMO_NAME_OPEN, PLAMO_NAME_CLOSE, PLAMO_ARGS_OPEN, PLAMO_ARGS_CLOSE],
+  sectionOpen: PLAMO_SECTION_OPEN,
+  sectionClose: PLAMO_SECTION_CLOSE,
+  callOpen: PLAMO_CALL_OPEN,
+  callClose: PLAMO_CALL_CLOSE,
+  heads: [{ prefix: PLAMO_NAME_OPEN, nameEnd: PLAMO_NAME_CLOSE, nameForm: 'plain', argsOpen: PLAMO_ARGS_OPEN, argsClose: PLAMO_ARGS_CLOSE, args: 'json' }],
+};
+
+const INTERNLM_CALL_OPEN = ['<|action_start|>'];
+const INTERNLM_CALL_CLOSE = ['<|action_end|>'];
+const INTERNLM_PLUGIN = '<|plugin|>';
+
+/**
+ * InternLM2 / Intern-S1: `<|action_start|><|plugin|>{"name", "parameters"}<|action_end|>`, one
+ * call per block. Its `<|interpreter|>` actions (code to run) have no reader: they are reported.
+ */
+export const INTERNLM2: TokenSectionGrammar = {
+  id: 'internlm2',
+  family: 'token-section',
+  openers: INTERNLM_CALL_OPEN,
+  markers: [...INTERNLM_CALL_OPEN, ...INTERNLM_CALL_CLOSE, INTERNLM_PLUGIN],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: INTERNLM_CALL_OPEN,
+  callClose: INTERNLM_CALL_CLOSE,
+  heads: [{ prefix: INTERNLM_PLUGIN, nameEnd: '', nameForm: 'none', args: 'call-objects' }],
+};
+
+const INKLING_CALL_OPEN = ['<|message_model|>'];
+const INKLING_CALL_CLOSE = ['<|end_message|>'];
+const INKLING_INVOKE = '<|content_invoke_tool_json|>';
+
+/**
+ * Inkling: `<|message_model|>NAME<|content_invoke_tool_json|>{"name": NAME, "args": {…}}<|end_message|>`;
+ * the header's name and the body's must agree. A model message without the invoke token is
+ * not a call (the reader leaves it).
+ */
+export const INKLING: TokenSectionGrammar = {
+  id: 'inkling',
+  family: 'token-section',
+  openers: INKLING_CALL_OPEN,
+  markers: [...INKLING_CALL_OPEN, ...INKLING_CALL_CLOSE, INKLING_INVOKE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: INKLING_CALL_OPEN,
+  callClose: INKLING_CALL_CLOSE,
+  heads: [{ prefix: '', nameEnd: INKLING_INVOKE, nameForm: 'plain', args: 'call-objects' }],
+  bodyDecides: true,
+};
+
+const LLAMA_PYTHON_TAG = ['<|python_tag|>'];
+const LLAMA_FUNCTION_OPEN = ['<function='];
+const LLAMA_FUNCTION_CLOSE = ['</function>'];
+
+/**
+ * Llama 3.1 user-defined tools and Functionary v3.1: `<function=NAME>{JSON}</function>`,
+ * optionally after `<|python_tag|>`. `<function=NAME>` followed by `<parameter=` is
+ * Qwen3-Coder's body, not this grammar: only a JSON body is read here.
+ */
+export const LLAMA_31_FUNCTION: TokenSectionGrammar = {
+  id: 'llama-3.1-function',
+  family: 'token-section',
+  openers: [...LLAMA_PYTHON_TAG, ...LLAMA_FUNCTION_OPEN],
+  markers: [...LLAMA_PYTHON_TAG, ...LLAMA_FUNCTION_OPEN, ...LLAMA_FUNCTION_CLOSE],
+  sectionOpen: LLAMA_PYTHON_TAG,
+  sectionClose: [],
+  callOpen: LLAMA_FUNCTION_OPEN,
+  callClose: LLAMA_FUNCTION_CLOSE,
+  heads: [{ prefix: '', nameEnd: '>', nameForm: 'plain', args: 'json' }],
+  bodyDecides: true,
+};
+
+const HERMES_TAG_OPEN = ['<tool_call>'];
+const HERMES_TAG_CLOSE = ['</tool_call>'];
+
+/** Step-Audio 2: `<tool_call>function\nNAME\n{JSON}</tool_call>` (the body opens with the word `function`). */
+export const STEP_AUDIO_2: TokenSectionGrammar = {
+  id: 'step-audio-2',
+  family: 'token-section',
+  openers: HERMES_TAG_OPEN,
+  markers: [...HERMES_TAG_OPEN, ...HERMES_TAG_CLOSE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: HERMES_TAG_OPEN,
+  callClose: HERMES_TAG_CLOSE,
+  heads: [{ prefix: 'function\n', nameEnd: '\n', nameForm: 'plain', args: 'json' }],
+  bodyDecides: true,
+};
+
+/** GLM-5.3-Flash (low confidence): `<tool_call>NAME>{JSON}`, no close (one is consumed when present). */
+export const GLM_53_FLASH: TokenSectionGrammar = {
+  id: 'glm-5.3-flash',
+  family: 'token-section',
+  openers: HERMES_TAG_OPEN,
+  markers: [...HERMES_TAG_OPEN, ...HERMES_TAG_CLOSE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: HERMES_TAG_OPEN,
+  callClose: HERMES_TAG_CLOSE,
+  callCloseOptional: true,
+  heads: [{ prefix: '', nameEnd: '>', nameForm: 'plain', args: 'json' }],
+  bodyDecides: true,
+};
+
+const GIGACHAT_CALL_OPEN = ['<|function_call|>', 'function call<|role_sep|>'];
+const GIGACHAT_MESSAGE_END = ['<|message_sep|>'];
+
+/** GigaChat 3: one call object after `<|function_call|>` or `function call<|role_sep|>`; the message ends at `<|message_sep|>`. */
+export const GIGACHAT_3: TokenSectionGrammar = {
+  id: 'gigachat-3',
+  family: 'token-section',
+  openers: GIGACHAT_CALL_OPEN,
+  markers: [...GIGACHAT_CALL_OPEN, ...GIGACHAT_MESSAGE_END, '<|role_sep|>'],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: GIGACHAT_CALL_OPEN,
+  callClose: GIGACHAT_MESSAGE_END,
+  callCloseOptional: true,
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects' }],
+};
+
+const CWM_CALL_OPEN = ['<tool: '];
+const CWM_CALL_CLOSE = ['</tool>'];
+
+/** CWM: `<tool: LABEL>\nNAME rest…\n</tool>`; the rest is JSON arguments, or else the command string. */
+export const CWM: TokenSectionGrammar = {
+  id: 'cwm',
+  family: 'token-section',
+  openers: CWM_CALL_OPEN,
+  markers: [...CWM_CALL_OPEN, ...CWM_CALL_CLOSE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: CWM_CALL_OPEN,
+  callClose: CWM_CALL_CLOSE,
+  heads: [{ prefix: '', idEnd: '>\n', nameEnd: NAME_TO_SPACE, nameForm: 'plain', args: 'json-or-command' }],
+  bodyDecides: true,
+};
+
+const FUNCTIONARY_OPEN = ['>>>'];
+
+/**
+ * Functionary v3.2: segments `>>>RECIPIENT\n…`. Only a registered recipient is a call (JSON
+ * arguments); `all` is visible text; anything else is left to the other lanes.
+ */
+export const FUNCTIONARY_V32: TokenSectionGrammar = {
+  id: 'functionary-v3.2',
+  family: 'token-section',
+  openers: FUNCTIONARY_OPEN,
+  markers: FUNCTIONARY_OPEN,
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: FUNCTIONARY_OPEN,
+  callClose: [],
+  heads: [{ prefix: '', nameEnd: '\n', nameForm: 'plain', args: 'json' }],
+  bodyDecides: true,
+  registeredOnly: true,
+  proseHeads: ['all'],
+};
+
+const RWKV_OPEN = ['**Tool Call:**'];
+
+/** RWKV: `**Tool Call:**` then a ```json fence holding one call object (JSON or a Python literal). */
+export const RWKV: TokenSectionGrammar = {
+  id: 'rwkv',
+  family: 'token-section',
+  openers: RWKV_OPEN,
+  markers: RWKV_OPEN,
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: RWKV_OPEN,
+  callClose: [],
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects-fence' }],
+  bodyDecides: true,
+};
+
+export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [
+  KIMI_K2,
+  DEEPSEEK_V3,
+  MISTRAL,
+  TOOL_REQUEST,
+  SOLAR_OPEN,
+  PLAMO_3,
+  INTERNLM2,
+  INKLING,
+  GIGACHAT_3,
+  CWM,
+  RWKV,
+  FUNCTIONARY_V32,
+  LLAMA_31_FUNCTION,
+  STEP_AUDIO_2,
+  GLM_53_FLASH,
+];

@@ -30,7 +30,7 @@ export interface FieldGrammarBase {
 
 /**
  * How the head of one call (the text between the call opener and the arguments) is written,
- * for `token-section` grammars. Forms are tried in order.
+ * for `token-section` grammars. Forms are tried in order; the first that reads wins.
  *
  *     <|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}
  *                        ^ name (id form 'kimi-id')^ nameEnd                 ^ args 'json'
@@ -39,15 +39,41 @@ export interface CallHeadForm {
   /** A literal that must open the head (`function<｜tool▁sep｜>`); empty for none. */
   readonly prefix: string;
   /**
+   * A literal that ends a call id standing before the name (Solar Open's
+   * `ID<|tool_call:name|>`); the id is stepped over. Absent when the head has no id.
+   */
+  readonly idEnd?: string;
+  /**
    * What ends the name: a literal marker, consumed. The empty string means the name runs to
-   * the first `{` of the arguments (Mistral with its special tokens skipped).
+   * the first `{` of the arguments (Mistral with its special tokens skipped); `NAME_TO_SPACE`
+   * means it runs to the first whitespace (CWM). Ignored when `nameForm` is `none`.
    */
   readonly nameEnd: string;
-  /** How the name is written: plainly, or as Kimi's call id `functions.NAME:IDX`. */
-  readonly nameForm: 'plain' | 'kimi-id';
-  /** The arguments: one JSON object, or one JSON object in a ```json fence. */
-  readonly args: 'json' | 'json-fence';
+  /**
+   * How the name is written: plainly, as Kimi's call id `functions.NAME:IDX`, or not at all
+   * (`none`: the body is call objects that carry their own names).
+   */
+  readonly nameForm: 'plain' | 'kimi-id' | 'none';
+  /** A literal between the name and the arguments (PLaMo's `<|plamo:begin_tool_arguments:plamo|>`). */
+  readonly argsOpen?: string;
+  /** A literal right after the arguments, consumed when present (PLaMo's end of arguments). */
+  readonly argsClose?: string;
+  /**
+   * The arguments: one JSON object (`json`), one in a ```json fence (`json-fence`), a body of
+   * call objects (`call-objects`, optionally fenced: `call-objects-fence`; see
+   * `CallObjectsGrammar`), or CWM's rest of the line that is JSON or else a command string
+   * (`json-or-command`).
+   */
+  readonly args: 'json' | 'json-fence' | 'call-objects' | 'call-objects-fence' | 'json-or-command';
+  /**
+   * The most characters of plain text (no bracket, brace or quote) that may stand between the
+   * head and a `[` that opens a call-objects list (Mistral's `[TOOL_CALLS]json\n[{…}]`).
+   */
+  readonly skipBeforeList?: number;
 }
+
+/** `CallHeadForm.nameEnd` for a name that runs to the first whitespace. */
+export const NAME_TO_SPACE = ' ';
 
 /**
  * Special-token sections whose calls carry a name and JSON arguments: Kimi K2, DeepSeek V3 and
@@ -57,7 +83,8 @@ export interface CallHeadForm {
  *
  * The section markers are optional in the text (a model may start with the call opener, and
  * end markers go missing at the end of a stream); `callClose` may be empty when the grammar
- * repeats its opener per call and closes nothing (Mistral's `[TOOL_CALLS]`).
+ * repeats its opener per call and closes nothing (Mistral's `[TOOL_CALLS]`). A grammar with no
+ * `sectionClose` ends its section at the first text that is not a call.
  */
 export interface TokenSectionGrammar extends FieldGrammarBase {
   readonly family: 'token-section';
@@ -66,10 +93,50 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
   readonly callOpen: readonly string[];
   readonly callClose: readonly string[];
   readonly heads: readonly CallHeadForm[];
+  /** A missing `callClose` is how the grammar is written, not a recovery (no `recovered_dialect`). */
+  readonly callCloseOptional?: boolean;
+  /**
+   * The opener is shared with another grammar or common in prose (`<tool_call>`, `<function=`,
+   * `>>>`): a call whose head or arguments do not read as this grammar is not this grammar,
+   * so the region ends before it (or the reader returns -1) instead of reporting an error.
+   */
+  readonly bodyDecides?: boolean;
+  /** Read a call only when its name is registered (Functionary's `>>>RECIPIENT`). */
+  readonly registeredOnly?: boolean;
+  /** Head names whose segment is visible text, not a call (Functionary's `>>>all`). */
+  readonly proseHeads?: readonly string[];
+}
+
+/**
+ * How a JSON call object names its tool and carries its arguments. Every call-objects body
+ * reads `{"name", "arguments"|"parameters"|"args"}` (arguments possibly a JSON string), the
+ * OpenAI wrapper `{"type": "function", "function": {…}}` and Command R7B's
+ * `{"tool_call_id", "tool_name", "parameters"}`; `name-keyed` adds Apertus' `{"NAME": {args}}`.
+ */
+export type CallObjectShape = 'name-keyed';
+
+/**
+ * A tag or token followed by JSON call objects: one object, several (separated by whitespace,
+ * `,` or `;`), or a list of them (Hermes / Qwen `<tool_call>`, Granite, Hunyuan, Phi-4 mini,
+ * Apertus, Command R7B, Nemotron, Llama 3.x, ...).
+ *
+ *     <tool_call>{"name": "f", "arguments": {…}}</tool_call>
+ *     ^ opener   ^ body: objects or lists                ^ close (optional in the text)
+ */
+export interface CallObjectsGrammar extends FieldGrammarBase {
+  readonly family: 'call-objects';
+  /** Literals that end the body; empty when the grammar closes nothing (Granite `<|tool_call|>[…]`). */
+  readonly close: readonly string[];
+  /** A missing `close` is how the grammar is written, not a recovery (no `recovered_dialect`). */
+  readonly closeOptional?: boolean;
+  /** The body must start right after the opener, with no whitespace (`functools[…]`). */
+  readonly glued?: boolean;
+  /** Extra call-object shapes this grammar writes. */
+  readonly shapes: readonly CallObjectShape[];
 }
 
 /**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar;
+export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar;

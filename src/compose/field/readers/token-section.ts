@@ -12,18 +12,40 @@
  *   3. arguments that are not JSON, or a head no form reads: a parse error and a drop up to the
  *      next call opener or section close;
  *   4. text inside a section that is not a call: dropped the same way.
- * Outside a section the region ends after the last call, and what follows is prose again.
+ * Outside a section (or in one with no close marker) the region ends after the last call, and
+ * what follows is prose again. A grammar whose opener is shared (`bodyDecides`) reads only
+ * calls whose head and arguments are its own: at any other, the region ends before it, or the
+ * reader returns -1 when it has read nothing.
  */
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
-import type { CallHeadForm, TokenSectionGrammar } from '../../../dialects/field/index.js';
+import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../../../dialects/field/index.js';
+import { Code } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { callBodyStart, readCallBody } from './call-body.js';
 
 const FENCE = '```';
 const KIMI_INDEX_SEPARATOR = ':';
+/** `readCall`'s answer when the call at hand is not this grammar's (`bodyDecides`). */
+const NOT_MINE = -1;
+
+/** How many extra copies of a call opener one call may start with. */
+const REPEATED_OPENERS_MAX = 3;
+
+const RESUME = new WeakMap<TokenSectionGrammar, readonly string[]>();
+
+/** The call openers and section closes, one array per grammar (so `FieldScan` memoises its search). */
+function resumeOf(grammar: TokenSectionGrammar): readonly string[] {
+  let resume = RESUME.get(grammar);
+  if (resume === undefined) {
+    resume = [...grammar.callOpen, ...grammar.sectionClose];
+    RESUME.set(grammar, resume);
+  }
+  return resume;
+}
 
 /** Region end, or -1 when the text at `at` is not this grammar. */
 export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSectionGrammar, sink: RegionSink): number {
@@ -31,23 +53,25 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
   let pos = at;
   const sectionOpen = matchAt(text, pos, grammar.sectionOpen);
   const inSection = sectionOpen !== null;
+  // A section with no close marker ends at the first text that is not a call.
+  const closable = inSection && grammar.sectionClose.length > 0;
   if (sectionOpen !== null) pos += sectionOpen.length;
   else if (matchAt(text, pos, grammar.callOpen) === null) return -1;
-  // Where to resume after text that is not a call: the next call opener or section close.
-  const resume = [...grammar.callOpen, ...grammar.sectionClose];
+  const resume = resumeOf(grammar);
+  let claimed = false;
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length) {
-      if (inSection && sink.calls.length > 0) sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
-      return text.length;
+      if (closable && sink.calls.length > 0) sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+      return claimed || closable ? text.length : -1;
     }
-    if (inSection) {
+    if (closable) {
       const close = matchAt(text, pos, grammar.sectionClose);
       if (close !== null) return pos + close.length;
     }
     const open = matchAt(text, pos, grammar.callOpen);
     if (open === null) {
-      if (!inSection) return pos;
+      if (!closable) return claimed ? pos : -1;
       // rung 4: not a call, inside the section.
       const next = scan.earliest(resume, pos);
       const stop = next < 0 ? text.length : next;
@@ -55,16 +79,41 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
       pos = stop;
       continue;
     }
-    pos = readCall(scan, pos, pos + open.length, grammar, sink, resume);
+    // A marker written twice (`[TOOL_CALLS][TOOL_CALLS]`) opens one call. The repeats are
+    // capped: a reader that may yet answer -1 must look only a bounded way ahead.
+    let head = pos + open.length;
+    for (let k = 0; k < REPEATED_OPENERS_MAX; k++) {
+      const again = matchAt(text, skipSpace(text, head), grammar.callOpen);
+      if (again === null) break;
+      head = skipSpace(text, head) + again.length;
+    }
+    const next = readCall(scan, pos, head, grammar, sink, resume);
+    if (next === NOT_MINE) return claimed || closable ? pos : -1;
+    claimed = true;
+    pos = next;
   }
 }
 
-/** Reads one call whose opener ends at `head`; returns where the text after it starts. */
+/** Reads one call whose opener ends at `head`; returns where the text after it starts, or NOT_MINE. */
 function readCall(scan: FieldScan, callStart: number, head: number, grammar: TokenSectionGrammar, sink: RegionSink, resume: readonly string[]): number {
   const text = scan.text;
   for (const form of grammar.heads) {
     const named = readHead(text, head, form);
     if (named === null) continue;
+    if (grammar.proseHeads?.includes(named.name) === true) {
+      const next = scan.earliest(grammar.callOpen, named.argsAt);
+      const stop = next < 0 ? text.length : next;
+      sink.proseSpan(named.argsAt, stop);
+      return stop;
+    }
+    if (grammar.bodyDecides === true && !argumentsStart(text, named.argsAt, form)) continue;
+    if (grammar.registeredOnly === true && scan.registry?.byName.has(named.name) !== true) return NOT_MINE;
+    if (form.args === 'call-objects' || form.args === 'call-objects-fence') {
+      const objects = readObjectsCall(scan, callStart, named, form, grammar, sink, resume);
+      if (objects !== NOT_MINE) return objects;
+      continue;
+    }
+    if (form.args === 'json-or-command') return readCommandCall(scan, callStart, named, grammar, sink);
     const args = readArguments(text, named.argsAt, form);
     if (!args.ok) {
       if (args.eof) {
@@ -78,14 +127,13 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
       const close = matchAt(text, stop, grammar.callClose);
       return close === null ? stop : stop + close.length;
     }
-    let end = skipSpace(text, args.end);
-    const close = matchAt(text, end, grammar.callClose);
-    if (close !== null) end += close.length;
+    const [end, closed] = closeAfter(text, afterArgsClose(text, args.end, form), grammar);
     // rung 1: complete arguments, close missing (end of text, or the next call / section close).
-    const unclosed = close === null && grammar.callClose.length > 0;
-    sink.call({ name: named.name, arguments: args.value, start: callStart, end: close === null ? args.end : end, unclosed });
-    return close === null ? args.end : end;
+    const unclosed = !closed && grammar.callClose.length > 0 && grammar.callCloseOptional !== true;
+    sink.call({ name: named.name, arguments: args.value, start: callStart, end, unclosed });
+    return end;
   }
+  if (grammar.bodyDecides === true) return NOT_MINE;
   // No head form read the text: cut off inside the head, or not this grammar's head at all.
   const next = scan.earliest(resume, head);
   const stop = next < 0 ? text.length : next;
@@ -96,7 +144,31 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
   return close === null ? stop : stop + close.length;
 }
 
+/** Past the call's close (and the form's `argsClose`) when one follows `from`; whether the close was there. */
+function closeAfter(text: string, from: number, grammar: TokenSectionGrammar): [number, boolean] {
+  const end = skipSpace(text, from);
+  const close = matchAt(text, end, grammar.callClose);
+  return close === null ? [from, false] : [end + close.length, true];
+}
+
+/** Past the form's `argsClose` when it follows `from`. */
+function afterArgsClose(text: string, from: number, form: CallHeadForm): number {
+  if (form.argsClose === undefined) return from;
+  const at = skipSpace(text, from);
+  return text.startsWith(form.argsClose, at) ? at + form.argsClose.length : from;
+}
+
+/** Whether the arguments of `form` may start at `at` (the text ending there counts: truncation). */
+function argumentsStart(text: string, at: number, form: CallHeadForm): boolean {
+  const pos = skipSpace(text, at);
+  if (pos >= text.length || form.args === 'json-or-command') return true;
+  if (form.args === 'call-objects') return callBodyStart(text, pos, false) >= 0;
+  if (text.startsWith(FENCE, pos)) return form.args !== 'json';
+  return form.args !== 'call-objects-fence' && text.charCodeAt(pos) === Code.LeftBrace;
+}
+
 interface Head {
+  /** The name as written; empty for a head with no name (`nameForm: 'none'`). */
   readonly name: string;
   readonly argsAt: number;
 }
@@ -107,19 +179,65 @@ function readHead(text: string, at: number, form: CallHeadForm): Head | null {
     if (!text.startsWith(form.prefix, pos)) return null;
     pos += form.prefix.length;
   }
-  let nameEnd: number;
-  let argsAt: number;
-  if (form.nameEnd === '') {
-    nameEnd = indexWithin(text, '{', pos, FIELD_NAME_MAX);
-    argsAt = nameEnd;
-  } else {
-    nameEnd = indexWithin(text, form.nameEnd, pos, FIELD_NAME_MAX);
-    argsAt = nameEnd + form.nameEnd.length;
+  if (form.idEnd !== undefined) {
+    const idEnd = indexWithin(text, form.idEnd, pos, FIELD_NAME_MAX);
+    if (idEnd < 0) return null;
+    pos = skipSpace(text, idEnd + form.idEnd.length);
   }
+  if (form.nameForm === 'none') return { name: '', argsAt: pos };
+  const [nameEnd, argsAt] = nameBounds(text, pos, form.nameEnd);
   if (nameEnd < 0) return null;
   let name = text.slice(pos, nameEnd).trim();
+  if (!isHeadName(name)) return null;
   if (form.nameForm === 'kimi-id') name = withoutCallIndex(name);
-  return { name, argsAt };
+  if (form.argsOpen === undefined) return { name, argsAt };
+  const open = skipSpace(text, argsAt);
+  return text.startsWith(form.argsOpen, open) ? { name, argsAt: open + form.argsOpen.length } : null;
+}
+
+/** Where the name ends and its arguments start, searched no further than a name's length. */
+function nameBounds(text: string, from: number, nameEnd: string): [number, number] {
+  if (nameEnd === '') {
+    const brace = indexWithin(text, '{', from, FIELD_NAME_MAX);
+    return [brace, brace];
+  }
+  if (nameEnd === NAME_TO_SPACE) {
+    const stop = Math.min(text.length, from + FIELD_NAME_MAX);
+    let i = from;
+    while (i < stop && !isSpaceCode(text.charCodeAt(i))) i++;
+    return i < text.length || i > from ? [i, i] : [-1, -1];
+  }
+  const end = indexWithin(text, nameEnd, from, FIELD_NAME_MAX);
+  return [end, end < 0 ? -1 : end + nameEnd.length];
+}
+
+function isSpaceCode(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
+}
+
+/**
+ * Whether the text before a head's end marker can be a tool name: whitespace, quotes,
+ * brackets and braces never stand in one, so a head holding them was misread (the marker
+ * found belongs to something later). Empty is allowed: the sink reports a missing name.
+ */
+function isHeadName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (
+      code <= Code.Space ||
+      code === Code.Quote ||
+      code === Code.Apostrophe ||
+      code === Code.LessThan ||
+      code === Code.GreaterThan ||
+      code === Code.LeftBrace ||
+      code === Code.RightBrace ||
+      code === Code.LeftBracket ||
+      code === Code.RightBracket
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** `functions.get_weather:0` -> `functions.get_weather` (the registry rule strips the namespace). */
@@ -128,6 +246,92 @@ function withoutCallIndex(id: string): string {
   if (colon < 0) return id;
   const index = id.slice(colon + 1);
   return index !== '' && /^\d+$/.test(index) ? id.slice(0, colon) : id;
+}
+
+/**
+ * A head whose arguments are call objects (Mistral's list, InternLM2, Inkling, GigaChat,
+ * RWKV's fence). Returns NOT_MINE when no body starts there.
+ */
+function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: CallHeadForm, grammar: TokenSectionGrammar, sink: RegionSink, resume: readonly string[]): number {
+  const text = scan.text;
+  let at = skipSpace(text, named.argsAt);
+  let fenced = false;
+  if (form.args === 'call-objects-fence') {
+    if (!text.startsWith(FENCE, at)) return NOT_MINE;
+    const lineEnd = indexWithin(text, '\n', at + FENCE.length, 32);
+    if (lineEnd < 0) {
+      if (!atEnd(text, at + FENCE.length) && text.length - at > 32 + FENCE.length) return NOT_MINE;
+      sink.fail(fieldMessages.truncated(grammar.id, ''), callStart, text.length);
+      return text.length;
+    }
+    at = lineEnd + 1;
+    fenced = true;
+  }
+  let start = callBodyStart(text, at, false);
+  if (start < 0 && form.skipBeforeList !== undefined) {
+    start = listAfterJunk(text, at, form.skipBeforeList);
+    fenced = start >= 0 && text.slice(at, start).includes(FENCE);
+  }
+  if (start < 0) {
+    if (atEnd(text, at)) {
+      sink.fail(fieldMessages.truncated(grammar.id, named.name), callStart, text.length);
+      return text.length;
+    }
+    return NOT_MINE;
+  }
+  const headName = form.nameForm === 'none' ? null : named.name;
+  const calls = sink.calls.length;
+  const body = readCallBody(scan, start, { shapes: [], headName, resume }, sink);
+  if (body.stopped === 'eof') return text.length;
+  let end = body.end;
+  if (fenced) {
+    const fence = skipSpace(text, end);
+    if (text.startsWith(FENCE, fence)) end = fence + FENCE.length;
+  }
+  const [after, closed] = closeAfter(text, end, grammar);
+  if (!closed && body.stopped === 'clean' && grammar.callClose.length > 0 && grammar.callCloseOptional !== true && sink.calls.length > calls) {
+    sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+  }
+  return after;
+}
+
+/**
+ * The first `[` that opens a call list within `window` characters of plain text after `at`
+ * (Mistral's `[TOOL_CALLS]json\n[{…}]`), or -1. The junk may hold no brace, bracket or quote,
+ * so what is skipped can never have been part of a call.
+ */
+function listAfterJunk(text: string, at: number, window: number): number {
+  const stop = Math.min(text.length, at + window);
+  for (let i = at; i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LeftBracket) return callBodyStart(text, i, true);
+    if (code === Code.LeftBrace || code === Code.RightBrace || code === Code.RightBracket || code === Code.Quote || code === Code.Apostrophe) return -1;
+  }
+  return -1;
+}
+
+/**
+ * CWM's `NAME rest…` up to the call's close: the rest is JSON arguments when it is one whole
+ * JSON object, else the command string. Raw text has no end of its own, so a missing close is
+ * truncation.
+ */
+function readCommandCall(scan: FieldScan, callStart: number, named: Head, grammar: TokenSectionGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const close = scan.earliest(grammar.callClose, named.argsAt);
+  if (close < 0) {
+    sink.fail(fieldMessages.truncated(grammar.id, named.name), callStart, text.length);
+    return text.length;
+  }
+  const restStart = skipSpace(text, named.argsAt);
+  const rest = text.slice(restStart, close).trim();
+  let args: unknown = rest === '' ? {} : { command: rest };
+  if (text.charCodeAt(restStart) === Code.LeftBrace) {
+    const json = readJsonValueAt(text, restStart);
+    if (json.ok && skipSpace(text, json.end) >= close) args = json.value;
+  }
+  const end = close + matchAt(text, close, grammar.callClose)!.length;
+  sink.call({ name: named.name, arguments: args, start: callStart, end });
+  return end;
 }
 
 type Arguments = { ok: true; value: unknown; end: number } | { ok: false; eof: boolean; error: string };

@@ -1,0 +1,151 @@
+/**
+ * The `call-objects` reader and the token-section heads whose bodies are call objects: the
+ * shapes of section 2 and 7 of the field grammars, the lenient rung, and the bodies that belong
+ * to another family (the reader must leave them).
+ */
+import { describe, expect, it } from 'vitest';
+import { composeContext } from '../context.js';
+import { parseToolCalls } from '../parse.js';
+import { toolShapeFinding } from '../tool-shape.js';
+import { fieldRegions } from './lane.js';
+
+const tools = [{ name: 'get_weather' }, { name: 'search' }];
+const gateway = (text: string) => parseToolCalls(text, { tools, profile: 'gateway' });
+const pairs = (text: string) => gateway(text).calls.map((c) => [c.name, c.arguments]);
+const W = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+const S = '{"name": "search", "arguments": {"query": "q"}}';
+
+describe('Hermes <tool_call>', () => {
+  it('reads a mid-line chain of complete pairs', () => {
+    const result = gateway(`Let me look.<tool_call>${W}</tool_call><tool_call>${S}</tool_call>`);
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather', 'search']);
+    expect(result.prose).toBe('Let me look.');
+  });
+
+  it('reads several objects in one block, and arguments written as a JSON string', () => {
+    expect(pairs(`<tool_call>${W}\n{"name": "search", "arguments": "{\\"query\\": \\"q\\"}"}</tool_call>`)).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['search', { query: 'q' }],
+    ]);
+  });
+
+  it('repairs what has one reading: trailing commas and a Python-quoted dict', () => {
+    expect(pairs(`<tool_call>{"name": "get_weather", "arguments": {"city": "Paris",},}</tool_call>`)).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(pairs(`<tool_call>{'name': 'search', 'arguments': {'query': 'it\\'s', 'exact': True, 'page': None}}</tool_call>`)).toEqual([
+      ['search', { query: "it's", exact: true, page: null }],
+    ]);
+  });
+
+  it('does not guess between two readings: both arguments and parameters, or a key twice', () => {
+    const both = gateway(`<tool_call>{"name": "search", "arguments": {"query": "a"}, "parameters": {"query": "b"}}</tool_call>`);
+    expect(both.calls).toEqual([]);
+    expect(both.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR/);
+    const twice = gateway(`<tool_call>{'name': 'search', 'arguments': {'query': 'a', 'query': 'b'}}</tool_call>`);
+    expect(twice.calls).toEqual([]);
+    expect(twice.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR/);
+  });
+
+  it('refuses a JSON Schema under parameters: it describes the tool, it does not call it', () => {
+    const result = gateway(`<tool_call>{"name": "search", "parameters": {"type": "object", "properties": {"query": {"type": "string"}}}}</tool_call>`);
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toHaveLength(1);
+    expect(result.dropped.map((d) => d.reason)).toEqual(['unparsed_call_block']);
+  });
+
+  it('reports an object that is not a call object, and text between the objects and the close', () => {
+    const result = gateway(`<tool_call>{"city": "Paris"}</tool_call><tool_call>${W} and more</tool_call>`);
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(result.tool_parse_errors).toHaveLength(2);
+    expect(result.prose).toBe('');
+  });
+
+  it('leaves a body that is not JSON to the other families', () => {
+    const ctx = composeContext(tools, 'tagged', null, 'gateway');
+    for (const text of ['<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>']) {
+      expect(fieldRegions(text, ctx)).toEqual([]);
+    }
+  });
+
+  it('changes nothing under the harn profile', () => {
+    const text = `Sure.<tool_call>${W}</tool_call>`;
+    expect(parseToolCalls(text, { tools, profile: 'harn' })).toEqual(parseToolCalls(text, { tools }));
+  });
+});
+
+describe('lists and their variants', () => {
+  it('Nemotron: a missing [ or ] is tolerated', () => {
+    expect(pairs(`<TOOLCALL>${W}, ${S}]</TOOLCALL>`).map((p) => p[0])).toEqual(['get_weather', 'search']);
+    expect(pairs(`<TOOLCALL>[${W}, ${S}</TOOLCALL>`).map((p) => p[0])).toEqual(['get_weather', 'search']);
+  });
+
+  it('MiniMax M1: one object per line inside <tool_calls>', () => {
+    expect(pairs(`<tool_calls>\n${W}\n${S}\n</tool_calls>`).map((p) => p[0])).toEqual(['get_weather', 'search']);
+  });
+
+  it('Llama 3.x: objects joined by ;', () => {
+    expect(pairs(`<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}; {"name": "search", "parameters": {"query": "q"}}`).map((p) => p[0])).toEqual([
+      'get_weather',
+      'search',
+    ]);
+  });
+
+  it('LFM2: a pythonic body is not this family', () => {
+    const ctx = composeContext(tools, 'tagged', null, 'gateway');
+    expect(fieldRegions('<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>', ctx)).toEqual([]);
+    expect(pairs(`<|tool_call_start|>[${W}]<|tool_call_end|>`)).toEqual([['get_weather', { city: 'Paris' }]]);
+  });
+
+  it('the OpenAI wrapper is read', () => {
+    expect(pairs(`<tool_calls>[{"type": "function", "function": {"name": "search", "arguments": "{\\"query\\": \\"q\\"}"}}]</tool_calls>`)).toEqual([['search', { query: 'q' }]]);
+  });
+});
+
+describe('Mistral', () => {
+  it('pre-v11 list, with prose after it', () => {
+    const result = gateway(`[TOOL_CALLS] [${W}, ${S}]\nBoth are running.`);
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather', 'search']);
+    expect(result.prose).toBe('Both are running.');
+  });
+
+  it('a few characters of junk before the list, and a fence around it', () => {
+    expect(pairs(`[TOOL_CALLS]json\n[${W}]`).map((p) => p[0])).toEqual(['get_weather']);
+    const fenced = gateway(`[TOOL_CALLS]\`\`\`json\n[${W}]\n\`\`\``);
+    expect(fenced.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(fenced.prose).toBe('');
+  });
+
+  it('a repeated [TOOL_CALLS] marker opens one call', () => {
+    expect(pairs('[TOOL_CALLS][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}')).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(pairs(`[TOOL_CALLS] [TOOL_CALLS] [${W}]`)).toEqual([['get_weather', { city: 'Paris' }]]);
+  });
+
+  it('special tokens skipped: NAME{JSON}, after Magistral reasoning', () => {
+    expect(pairs('[TOOL_CALLS]get_weather{"city": "Paris"}[TOOL_CALLS]search{"query": "q"}').map((p) => p[0])).toEqual(['get_weather', 'search']);
+  });
+});
+
+describe('token-section heads with call-object bodies', () => {
+  it('Inkling: the header name must match the body', () => {
+    const result = gateway('<|message_model|>search<|content_invoke_tool_json|>{"name": "get_weather", "args": {"city": "Paris"}}<|end_message|>');
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR/);
+  });
+
+  it('Functionary: all is visible text, an unregistered recipient is not read', () => {
+    const result = gateway('>>>all\nLet me check.\n>>>get_weather\n{"city": "Paris"}');
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(result.prose).toBe('Let me check.');
+  });
+
+  it('CWM: a rest that is not JSON is the command', () => {
+    expect(pairs('<tool: bash>\nsearch rain in Paris\n</tool>')).toEqual([['search', { command: 'rain in Paris' }]]);
+  });
+});
+
+describe('tool-shape findings for field markers', () => {
+  it('dropped text holding a field marker is call syntax under the gateway profile only', () => {
+    const drop = [{ text: 'then <|tool_calls_section_begin|> and nothing', reason: 'salvaged_as_prose' as const }];
+    expect(toolShapeFinding(drop, { fieldGrammars: true })?.shape).toBe('call_markup');
+    expect(toolShapeFinding(drop)).toBeNull();
+  });
+});

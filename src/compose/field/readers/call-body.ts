@@ -1,0 +1,161 @@
+/**
+ * A body of JSON call objects, shared by the `call-objects` reader and the token-section heads
+ * whose arguments are call objects (Mistral's list, InternLM2, Inkling, GigaChat, RWKV):
+ *
+ *     [{"name": "f", "arguments": {…}}, {"name": "g", "parameters": {…}}]
+ *     {"name": "f", "arguments": "{\"a\": 1}"}; {"name": "g", "arguments": {}}
+ *     ^ items: objects, or one list level of them, separated by whitespace, `,` or `;`
+ *
+ * Each item is read strictly, then, only when that fails, by the lenient rung
+ * (`readLenientJsonAt`: trailing commas, Python quotes and literals). A list whose `[` or `]`
+ * is missing (Nemotron) still reads item by item. The body stops at the first text that is not
+ * an item or a separator; the caller decides what that text is (its close marker, or prose).
+ *
+ * An item is a call when it is `{"name", "arguments"|"parameters"|"args"}` (arguments possibly
+ * a JSON string), the OpenAI wrapper `{"function": {…}}`, Command R7B's `{"tool_name",
+ * "parameters"}`, or, for grammars that write it, a name-keyed `{"NAME": {args}}`. An object
+ * whose `parameters` is a JSON Schema describes a tool instead of calling one: an error.
+ */
+import type { CallObjectShape } from '../../../dialects/field/index.js';
+import { Code } from '../../../lex/codes.js';
+import { readLenientJsonAt } from '../../../lex/json-lenient.js';
+import { isPlainRecord } from '../../../lex/json-object.js';
+import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
+import { skipSpace } from '../cursor.js';
+import { fieldMessages } from '../messages.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+
+export interface CallBodyOptions {
+  readonly shapes: readonly CallObjectShape[];
+  /** The name a head already gave (Inkling): every object of the body must name the same tool. */
+  readonly headName: string | null;
+  /** Where to resume after an item that is not JSON: the grammar's close and openers. */
+  readonly resume: readonly string[];
+}
+
+/**
+ * How a body ended: `clean` after its last item (at `end`), `eof` when the text ended inside
+ * an item (reported as truncation), `broken` after an item that is not JSON (reported and
+ * dropped up to `end`, the next resume point).
+ */
+export interface CallBodyEnd {
+  readonly end: number;
+  readonly stopped: 'clean' | 'eof' | 'broken';
+}
+
+const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
+const NAME_KEYS = ['name', 'tool_name'] as const;
+
+/** Where a call-objects body starts at `at` (`{`, or `[` then `{`), or -1. */
+export function callBodyStart(text: string, at: number, glued: boolean): number {
+  const pos = glued ? at : skipSpace(text, at);
+  const code = text.charCodeAt(pos);
+  if (code === Code.LeftBrace) return pos;
+  if (code === Code.LeftBracket && text.charCodeAt(skipSpace(text, pos + 1)) === Code.LeftBrace) return pos;
+  return -1;
+}
+
+/** Reads the items of a body starting at `start` (see `callBodyStart`), reporting each to the sink. */
+export function readCallBody(scan: FieldScan, start: number, options: CallBodyOptions, sink: RegionSink): CallBodyEnd {
+  const text = scan.text;
+  let pos = start;
+  let end = start;
+  let inList = false;
+  let items = 0;
+  for (;;) {
+    pos = skipSpace(text, pos);
+    if (pos >= text.length) return { end, stopped: 'clean' };
+    const code = text.charCodeAt(pos);
+    if (code === Code.LeftBracket && !inList && text.charCodeAt(skipSpace(text, pos + 1)) === Code.LeftBrace) {
+      inList = true;
+      pos++;
+      continue;
+    }
+    // A `]` closes the list; after items with no `[` it is the stray close of a list whose
+    // opener went missing.
+    if (code === Code.RightBracket && (inList || items > 0)) {
+      inList = false;
+      end = ++pos;
+      continue;
+    }
+    if ((code === Code.Comma || code === Code.Semicolon) && items > 0) {
+      pos++;
+      continue;
+    }
+    if (code !== Code.LeftBrace) return { end, stopped: 'clean' };
+    const read = readItem(text, pos);
+    if (!read.ok) {
+      if (read.eof) {
+        sink.fail(fieldMessages.truncated(sink.grammar.id, options.headName ?? ''), pos, text.length);
+        return { end: text.length, stopped: 'eof' };
+      }
+      const next = scan.earliest(options.resume, pos + 1);
+      const stop = next < 0 ? text.length : next;
+      sink.fail(fieldMessages.badArguments(sink.grammar.id, options.headName ?? '', read.error), pos, stop);
+      return { end: stop, stopped: 'broken' };
+    }
+    reportItem(read.value, pos, read.end, options, sink);
+    items++;
+    end = pos = read.end;
+  }
+}
+
+function readItem(text: string, at: number): JsonValueAt {
+  const strict = readJsonValueAt(text, at);
+  if (strict.ok || strict.eof) return strict;
+  const lenient = readLenientJsonAt(text, at);
+  // The strict reader's complaint is the one to show when neither reading works.
+  return lenient.ok || lenient.eof ? lenient : strict;
+}
+
+type ItemCall = { readonly ok: true; readonly name: string; readonly args: unknown } | { readonly ok: false; readonly name: string; readonly error: string };
+
+function reportItem(value: unknown, start: number, end: number, options: CallBodyOptions, sink: RegionSink): void {
+  const id = sink.grammar.id;
+  const call = itemCall(value, options.shapes);
+  if (!call.ok) {
+    sink.fail(call.name === '' ? fieldMessages.unreadable(id, call.error) : fieldMessages.badArguments(id, call.name, call.error), start, end);
+    return;
+  }
+  if (options.headName !== null && call.name !== options.headName) {
+    sink.fail(fieldMessages.badArguments(id, options.headName, `its body names the tool '${call.name}'`), start, end);
+    return;
+  }
+  sink.call({ name: call.name, arguments: call.args, start, end });
+}
+
+/** A JSON Schema of parameters (`{"type": "object", "properties": …}`). */
+function isParameterSchema(value: unknown): boolean {
+  return isPlainRecord(value) && value.type === 'object' && isPlainRecord(value.properties);
+}
+
+function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall {
+  if (!isPlainRecord(value)) return { ok: false, name: '', error: 'an item that is not a call object' };
+  // The OpenAI wrapper: {"type": "function", "function": {"name", "arguments"}}.
+  const object = value.name === undefined && isPlainRecord(value.function) ? value.function : value;
+  const nameKey = NAME_KEYS.find((key) => typeof object[key] === 'string');
+  if (nameKey === undefined) {
+    const keys = Object.keys(object);
+    const only = keys.length === 1 ? keys[0]! : null;
+    if (only !== null && shapes.includes('name-keyed') && isPlainRecord(object[only])) return { ok: true, name: only, args: object[only] };
+    return { ok: false, name: '', error: 'a call object with no tool name' };
+  }
+  const name = object[nameKey] as string;
+  const argKeys = ARGUMENT_KEYS.filter((key) => object[key] !== undefined);
+  if (argKeys.length > 1) return { ok: false, name, error: `both '${argKeys[0]}' and '${argKeys[1]}' are given` };
+  const argKey = argKeys[0];
+  if (argKey === undefined) return { ok: true, name, args: {} };
+  const args = object[argKey];
+  if (argKey === 'parameters' && isParameterSchema(args)) return { ok: false, name, error: 'they are a JSON Schema describing the tool, not arguments' };
+  if (typeof args !== 'string') return { ok: true, name, args };
+  return stringArguments(name, args);
+}
+
+/** `"arguments": "{\"a\": 1}"`: the string must hold exactly one JSON object. */
+function stringArguments(name: string, args: string): ItemCall {
+  const read = readItem(args, 0);
+  if (!read.ok) return { ok: false, name, error: `a string that is not JSON (${read.error})` };
+  if (skipSpace(args, read.end) < args.length) return { ok: false, name, error: 'a string with text after its JSON value' };
+  return { ok: true, name, args: read.value };
+}

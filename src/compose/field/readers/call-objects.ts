@@ -1,0 +1,63 @@
+/**
+ * The `call-objects` reader: an opener (tag or special token), a body of JSON call objects
+ * (see `call-body.ts`), and the grammar's close when it has one.
+ *
+ *     text.<tool_call>{"name": "f", "arguments": {…}}</tool_call><tool_call>{…}</tool_call>
+ *          ^ at       ^ body                          ^ close     ^ the next region
+ *
+ * A body that is not JSON (`<tool_call><function=…>`, `<|tool_call_start|>[f(a=1)]`) is not
+ * this grammar: the reader returns -1 and reports nothing, so the grammars sharing the opener
+ * get their turn. Recovery rungs, none of which throws:
+ *   1. complete objects with the close missing: calls, with `recovered_dialect` (unless the
+ *      grammar closes nothing);
+ *   2. an object cut off by the end of the text: `TOOL CALL TRUNCATED:` and a drop;
+ *   3. an object that is not JSON, even leniently: a parse error and a drop up to the close or
+ *      the next opener;
+ *   4. text between the objects and the close: dropped with an error.
+ */
+import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
+import { matchAt, skipSpace } from '../cursor.js';
+import { fieldMessages } from '../messages.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+import { callBodyStart, readCallBody } from './call-body.js';
+
+const RESUME = new WeakMap<CallObjectsGrammar, readonly string[]>();
+
+/** The close and the openers, one array per grammar (so `FieldScan` memoises its search). */
+function resumeOf(grammar: CallObjectsGrammar): readonly string[] {
+  let resume = RESUME.get(grammar);
+  if (resume === undefined) {
+    resume = [...grammar.close, ...grammar.openers];
+    RESUME.set(grammar, resume);
+  }
+  return resume;
+}
+
+export function readCallObjects(scan: FieldScan, at: number, grammar: CallObjectsGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const opener = matchAt(text, at, grammar.openers);
+  if (opener === null) return -1;
+  const start = callBodyStart(text, at + opener.length, grammar.glued === true);
+  if (start < 0) return -1;
+  const resume = resumeOf(grammar);
+  const body = readCallBody(scan, start, { shapes: grammar.shapes, headName: null, resume }, sink);
+  if (body.stopped === 'eof') return text.length;
+  const pos = body.stopped === 'broken' ? body.end : skipSpace(text, body.end);
+  const close = matchAt(text, pos, grammar.close);
+  if (close !== null) return pos + close.length;
+  if (body.stopped === 'broken') return body.end;
+  if (grammar.close.length > 0 && pos < text.length) {
+    // rung 4: the close follows after text that is not an object.
+    const next = scan.earliest(resume, pos);
+    const closeThere = next < 0 ? null : matchAt(text, next, grammar.close);
+    if (closeThere !== null) {
+      sink.fail(fieldMessages.unreadable(grammar.id, 'text inside the block that is not a call object'), pos, next);
+      return next + closeThere.length;
+    }
+  }
+  if (grammar.closeOptional !== true && grammar.close.length > 0 && sink.calls.length > 0) {
+    sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+  }
+  return body.end;
+}

@@ -1,0 +1,69 @@
+/**
+ * Field grammars of the `call-objects` family: a tag or special token followed by JSON call
+ * objects (`{"name", "arguments"}` and its variants), one, several, or a list. Where a tag is
+ * shared with grammars whose body is not JSON (`<tool_call>`, `<tool_calls>`,
+ * `<|tool_call_start|>`), the reader takes only a JSON body and leaves the rest.
+ */
+import type { CallObjectsGrammar } from './types.js';
+
+function tagged(id: string, open: readonly string[], close: readonly string[], extra: Partial<CallObjectsGrammar> = {}): CallObjectsGrammar {
+  return { id, family: 'call-objects', openers: open, markers: [...open, ...close], close, shapes: [], ...extra };
+}
+
+/**
+ * Hermes / Qwen 2.5 / Qwen 3 `<tool_call>{…}</tool_call>`, also ERNIE 4.5, Granite 4, Trinity
+ * and xLAM's list in the same tag.
+ */
+export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>']);
+
+/** Granite 3: `<|tool_call|>[…]`, closed by nothing. */
+export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true });
+
+/** Hunyuan, Jamba, Apriel 1.5 (`<tool_calls>[…]</tool_calls>`) and MiniMax M1 (one object per line). */
+export const TOOL_CALLS_JSON = tagged('tool-calls-json', ['<tool_calls>'], ['</tool_calls>']);
+
+/** Phi-4 mini `functools[…]`, Firefunction v2 ` functools[…]`: the list is glued to the word. */
+export const PHI4_MINI = tagged('phi-4-mini', ['functools'], [], { closeOptional: true, glued: true });
+
+/** Apertus: name-keyed objects, `<|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>`. */
+export const APERTUS = tagged('apertus', ['<|tools_prefix|>'], ['<|tools_suffix|>'], { shapes: ['name-keyed'] });
+
+/** Command R7B, Command A / 4: `<|START_ACTION|>[{"tool_call_id", "tool_name", "parameters"}]<|END_ACTION|>`. */
+export const COMMAND_R = tagged('command-r', ['<|START_ACTION|>'], ['<|END_ACTION|>']);
+
+/** Nemotron Nano v2: `<TOOLCALL>[…]</TOOLCALL>`, where a missing `[` or `]` occurs. */
+export const NEMOTRON = tagged('nemotron', ['<TOOLCALL>'], ['</TOOLCALL>']);
+
+/** Llama 3.x JSON: `<|python_tag|>{"name", "parameters"}`, several joined by `;`. */
+export const LLAMA_3_JSON = tagged('llama-3-json', ['<|python_tag|>'], ['<|eom_id|>', '<|eot_id|>'], { closeOptional: true });
+
+/** Pangu / openPangu: `[unused11][…][unused12]`. */
+export const PANGU = tagged('pangu', ['[unused11]'], ['[unused12]']);
+
+/** LFM2 with a JSON body (a pythonic body is another family's). */
+export const LFM2_JSON = tagged('lfm2-json', ['<|tool_call_start|>'], ['<|tool_call_end|>']);
+
+/** LongCat-Flash: `<longcat_tool_call>{…}</longcat_tool_call>`. */
+export const LONGCAT = tagged('longcat', ['<longcat_tool_call>'], ['</longcat_tool_call>']);
+
+/** Granite-20B-FC: `<function_call>{…}`, repeated, closed by nothing. */
+export const GRANITE_20B_FC = tagged('granite-20b-fc', ['<function_call>'], [], { closeOptional: true });
+
+/** dots with a JSON body (its `<invoke>` body is another family's). */
+export const DOTS_JSON = tagged('dots-json', ['<dots_function_call>'], ['</dots_function_call>']);
+
+export const CALL_OBJECT_GRAMMARS: readonly CallObjectsGrammar[] = [
+  GRANITE,
+  APERTUS,
+  COMMAND_R,
+  NEMOTRON,
+  LLAMA_3_JSON,
+  PANGU,
+  LONGCAT,
+  GRANITE_20B_FC,
+  PHI4_MINI,
+  HERMES,
+  TOOL_CALLS_JSON,
+  LFM2_JSON,
+  DOTS_JSON,
+];

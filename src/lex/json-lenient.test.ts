@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readLenientJsonAt } from './json-lenient.js';
+
+const read = (text: string, at = 0) => readLenientJsonAt(text, at);
+
+describe('readLenientJsonAt', () => {
+  it('ignores a trailing comma before a close', () => {
+    expect(read('{"a": [1, 2,], "b": {"c": 3,},}')).toMatchObject({ ok: true, value: { a: [1, 2], b: { c: 3 } } });
+  });
+
+  it('reads a Python-quoted dict with True, False and None', () => {
+    expect(read(`{'a': 'it\\'s "x"', 'b': True, 'c': [False, None], "d": 'é'}`)).toMatchObject({
+      ok: true,
+      value: { a: `it's "x"`, b: true, c: [false, null], d: 'é' },
+    });
+  });
+
+  it('reads at an offset and reports where the value ends', () => {
+    const text = `xx {'a': 1} tail`;
+    expect(read(text, 2)).toEqual({ ok: true, value: { a: 1 }, start: 3, end: 11 });
+  });
+
+  it('tells a value cut off by the end of the text from one that is not JSON', () => {
+    expect(read(`{'a': 'x`)).toMatchObject({ ok: false, eof: true });
+    expect(read(`{'a': Tr`)).toMatchObject({ ok: false, eof: true });
+    expect(read(`{'a': 1,`)).toMatchObject({ ok: false, eof: true });
+    expect(read(`{a: 1}`)).toMatchObject({ ok: false, eof: false });
+    expect(read(`{'a': NaN}`)).toMatchObject({ ok: false, eof: false });
+    expect(read(`{'a': 1,, 'b': 2}`)).toMatchObject({ ok: false, eof: false });
+    expect(read(`[1 2]`)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('refuses a key written twice: the first and the last value are both readings', () => {
+    expect(read(`{'a': 1, 'a': 2}`)).toMatchObject({ ok: false, eof: false, error: expect.stringContaining("'a'") as unknown });
+  });
+
+  it('makes __proto__ an own key, never a prototype', () => {
+    const result = read(`{'__proto__': {'x': 1}}`);
+    expect(result.ok).toBe(true);
+    const value = (result as { value: Record<string, unknown> }).value;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__']);
+  });
+
+  it('caps nesting', () => {
+    expect(read('['.repeat(200) + ']'.repeat(200))).toMatchObject({ ok: false, eof: false, error: 'nested too deeply' });
+  });
+
+  it('agrees with JSON.parse on strict JSON (inside a container: a bare number at the end may still grow)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        const text = JSON.stringify({ v: value });
+        const result = read(text);
+        expect(result.ok).toBe(true);
+        expect(result.ok && result.value).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws on fragments', () => {
+    const pieces = ['{', '}', '[', ']', ',', ':', "'", '"', '\\', 'True', 'None', 'tru', '1', '-', '.', 'e', ' ', 'a', '\\u12', '\n'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        const result = read(parts.join(''));
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

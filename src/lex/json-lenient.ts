@@ -1,0 +1,225 @@
+/**
+ * The lenient JSON rung: one value at an offset, read only after the strict reader
+ * (`readJsonValueAt`) refused it. It makes exactly these repairs, each of which has one reading:
+ *
+ *   1. a trailing comma before `}` or `]` is ignored          {"a": 1,}        -> {"a": 1}
+ *   2. strings may be single-quoted, as Python writes them     {'a': 'it\'s'}   -> {"a": "it's"}
+ *      (inside either quote `\'` is an escape for `'`; the other escapes are JSON's)
+ *   3. Python's literals `True`, `False`, `None` stand for `true`, `false`, `null`
+ *
+ * Everything else is as strict JSON: no comments, no unquoted keys, no NaN, JSON numbers only,
+ * no raw control characters inside strings. A key written twice is an error (two readings are
+ * possible: the first value or the last). Containers nest at most `JSON_NESTING_LIMIT` deep.
+ * The reader is iterative (an explicit stack), reads each character once, never throws, and
+ * tells "the text ended inside the value" (`eof`, truncation) from "not JSON".
+ */
+import { Code, hexDigitValue, isAsciiDigit } from './codes.js';
+import { JSON_NESTING_LIMIT, type JsonValueAt } from './json-stream.js';
+import { setOwn } from './json-object.js';
+
+interface Frame {
+  readonly container: Record<string, unknown> | unknown[];
+  /** The key whose value is being read (objects only). */
+  key: string | null;
+}
+
+type Step = { readonly value: unknown; readonly end: number } | { readonly eof: true } | { readonly error: string; readonly at: number };
+
+const EOF = { eof: true } as const;
+
+const SIMPLE_ESCAPES: Readonly<Record<number, string>> = {
+  [Code.Quote]: '"',
+  [Code.Apostrophe]: "'",
+  [Code.Backslash]: '\\',
+  [Code.Slash]: '/',
+  [Code.LowerB]: '\b',
+  [Code.LowerF]: '\f',
+  [Code.LowerN]: '\n',
+  [Code.LowerR]: '\r',
+  [Code.LowerT]: '\t',
+};
+
+/** `true`/`false`/`null` and their Python spellings. */
+const LITERALS: readonly (readonly [string, unknown])[] = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['True', true],
+  ['False', false],
+  ['None', null],
+];
+
+function isSpace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
+}
+
+function skipSpace(text: string, at: number): number {
+  let i = at;
+  while (isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** A string in `"` or `'` starting at `at` (the quote). */
+function readString(text: string, at: number): Step {
+  const quote = text.charCodeAt(at);
+  let out = '';
+  let runStart = at + 1;
+  let i = at + 1;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code === quote) return { value: out + text.slice(runStart, i), end: i + 1 };
+    if (code < 0x20) return { error: 'control character inside a string', at: i };
+    if (code !== Code.Backslash) {
+      i++;
+      continue;
+    }
+    out += text.slice(runStart, i);
+    if (i + 1 >= text.length) return EOF;
+    const escape = text.charCodeAt(i + 1);
+    if (escape === Code.LowerU) {
+      if (i + 6 > text.length) return EOF;
+      let unit = 0;
+      for (let k = 2; k < 6; k++) {
+        const digit = hexDigitValue(text.charCodeAt(i + k));
+        if (digit < 0) return { error: 'invalid \\u escape in a string', at: i };
+        unit = unit * 16 + digit;
+      }
+      out += String.fromCharCode(unit);
+      i += 6;
+    } else {
+      const simple = SIMPLE_ESCAPES[escape];
+      if (simple === undefined) return { error: 'invalid escape in a string', at: i };
+      out += simple;
+      i += 2;
+    }
+    runStart = i;
+  }
+  return EOF;
+}
+
+/** A JSON number at `at`: `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`. */
+function readNumber(text: string, at: number): Step {
+  let i = at;
+  if (text.charCodeAt(i) === Code.Dash) i++;
+  if (i >= text.length) return EOF;
+  if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'not a value', at };
+  if (text.charCodeAt(i) === Code.Digit0) i++;
+  else while (isAsciiDigit(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) === Code.Dot) {
+    i++;
+    if (i >= text.length) return EOF;
+    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'a number with no digits after its point', at: i };
+    while (isAsciiDigit(text.charCodeAt(i))) i++;
+  }
+  const e = text.charCodeAt(i);
+  if (e === Code.LowerE || e === Code.UpperE) {
+    i++;
+    const sign = text.charCodeAt(i);
+    if (sign === Code.Plus || sign === Code.Dash) i++;
+    if (i >= text.length) return EOF;
+    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'a number with no digits in its exponent', at: i };
+    while (isAsciiDigit(text.charCodeAt(i))) i++;
+  }
+  // A number running into the end may still be growing.
+  if (i >= text.length) return EOF;
+  return { value: Number(text.slice(at, i)), end: i };
+}
+
+function readLiteral(text: string, at: number): Step {
+  for (const [word, value] of LITERALS) {
+    if (text.startsWith(word, at)) return { value, end: at + word.length };
+    // `tr` at the end of the text: the literal was cut off.
+    if (text.length - at < word.length && word.startsWith(text.slice(at))) return EOF;
+  }
+  return { error: 'not a value', at };
+}
+
+/** A scalar at `at`, or the opening of a container (value undefined, end just past the bracket). */
+function readScalar(text: string, at: number): Step {
+  const code = text.charCodeAt(at);
+  if (code === Code.Quote || code === Code.Apostrophe) return readString(text, at);
+  if (code === Code.Dash || isAsciiDigit(code)) return readNumber(text, at);
+  return readLiteral(text, at);
+}
+
+/** Reads one value at `start` (after whitespace) with the repairs listed above. */
+export function readLenientJsonAt(text: string, start: number): JsonValueAt {
+  const from = skipSpace(text, start);
+  const stack: Frame[] = [];
+  let pos = from;
+  // What the cursor expects: a value, or (inside a container) a key / a separator / a close.
+  let expect: 'value' | 'key-or-close' | 'separator' = 'value';
+  let value: unknown;
+  const fail = (error: string, at: number): JsonValueAt => ({ ok: false, eof: false, error, at });
+  const cut = (): JsonValueAt => ({ ok: false, eof: true, error: 'the text ended inside a value', at: from });
+  for (;;) {
+    pos = skipSpace(text, pos);
+    if (pos >= text.length) return cut();
+    const code = text.charCodeAt(pos);
+    if (expect === 'value') {
+      if (code === Code.LeftBrace || code === Code.LeftBracket) {
+        if (stack.length >= JSON_NESTING_LIMIT) return fail('nested too deeply', pos);
+        const isObject = code === Code.LeftBrace;
+        stack.push({ container: isObject ? {} : [], key: null });
+        pos++;
+        expect = isObject ? 'key-or-close' : 'value';
+        // An empty array closes at once.
+        if (!isObject && text.charCodeAt(skipSpace(text, pos)) === Code.RightBracket) {
+          pos = skipSpace(text, pos) + 1;
+          value = stack.pop()!.container;
+        } else continue;
+      } else {
+        const step = readScalar(text, pos);
+        if ('eof' in step) return cut();
+        if ('error' in step) return fail(step.error, step.at);
+        value = step.value;
+        pos = step.end;
+      }
+    } else if (expect === 'key-or-close') {
+      const frame = stack[stack.length - 1]!;
+      if (code === Code.RightBrace) {
+        value = stack.pop()!.container;
+        pos++;
+      } else {
+        if (code !== Code.Quote && code !== Code.Apostrophe) return fail('expected a quoted key', pos);
+        const step = readString(text, pos);
+        if ('eof' in step) return cut();
+        if ('error' in step) return fail(step.error, step.at);
+        const key = step.value as string;
+        if (Object.prototype.hasOwnProperty.call(frame.container, key)) return fail(`the key '${key}' is written twice`, pos);
+        pos = skipSpace(text, step.end);
+        if (pos >= text.length) return cut();
+        if (text.charCodeAt(pos) !== Code.Colon) return fail("expected ':' after a key", pos);
+        frame.key = key;
+        pos++;
+        expect = 'value';
+        continue;
+      }
+    } else {
+      // separator: `,` then the next member (or, repair 1, the close), or the close itself.
+      const frame = stack[stack.length - 1]!;
+      const isObject = !Array.isArray(frame.container);
+      const close = isObject ? Code.RightBrace : Code.RightBracket;
+      if (code === close) {
+        value = stack.pop()!.container;
+        pos++;
+      } else if (code === Code.Comma) {
+        pos = skipSpace(text, pos + 1);
+        if (pos >= text.length) return cut();
+        if (text.charCodeAt(pos) === close) {
+          value = stack.pop()!.container;
+          pos++;
+        } else {
+          expect = isObject ? 'key-or-close' : 'value';
+          continue;
+        }
+      } else return fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'", pos);
+    }
+    // A value is complete: store it in its container, or it is the result.
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return { ok: true, value, start: from, end: pos };
+    if (Array.isArray(parent.container)) parent.container.push(value);
+    else setOwn(parent.container, parent.key!, value);
+    expect = 'separator';
+  }
+}

@@ -3,9 +3,24 @@
  * body decides, then look-alikes). The order matters only where grammars share an opener.
  */
 import { deepFreeze } from '../freeze.js';
+import { PARAM_MARKUP_GRAMMARS } from './param-markup.js';
 import { TOKEN_SECTION_GRAMMARS } from './token-sections.js';
 import type { FieldGrammar } from './types.js';
 
-export type { CallHeadForm, FieldFamily, FieldGrammar, FieldGrammarBase, TokenSectionGrammar } from './types.js';
+export type {
+  CallHeadForm,
+  FieldFamily,
+  FieldGrammar,
+  FieldGrammarBase,
+  MarkupTag,
+  NamedTagArguments,
+  PairArguments,
+  ParamMarkupGrammar,
+  TagArguments,
+  TextCallHead,
+  TagCallHead,
+  TokenSectionGrammar,
+  ValueRule,
+} from './types.js';
 
-export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS]);
+export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS, ...PARAM_MARKUP_GRAMMARS]);

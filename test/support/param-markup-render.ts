@@ -47,7 +47,8 @@ export function rawValue(grammar: ParamMarkupGrammar, value: unknown): string {
 
 function typeAttribute(grammar: ParamMarkupGrammar, value: unknown): string {
   const attribute = grammar.values.typeAttribute;
-  if (attribute === null) return '';
+  // Anthropic XML reads `string=` only for DeepSeek's DSML-less form; its own form writes none.
+  if (attribute === null || grammar.values.entities) return '';
   const written = attribute.form === 'string-flag' ? String(typeof value === 'string') : typeName(value);
   return ` ${attribute.name}="${written}"`;
 }

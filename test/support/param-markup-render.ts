@@ -53,13 +53,23 @@ function typeAttribute(grammar: ParamMarkupGrammar, value: unknown): string {
   return ` ${attribute.name}="${written}"`;
 }
 
+/** MiniMax M3: the key is the tag; objects nest, arrays repeat the list item, the token before every tag. */
+function namedTag(grammar: ParamMarkupGrammar, listItem: string, key: string, value: unknown): string {
+  const token = grammar.tagToken ?? '';
+  let inner: string;
+  if (Array.isArray(value)) inner = value.map((item) => namedTag(grammar, listItem, listItem, item)).join('');
+  else if (value !== null && typeof value === 'object') inner = Object.entries(value).map(([k, v]) => namedTag(grammar, listItem, k, v)).join('');
+  else inner = typeof value === 'string' ? value : JSON.stringify(value);
+  return `${token}<${key}>${inner}${token}</${key}>`;
+}
+
 function renderArguments(grammar: ParamMarkupGrammar, args: Readonly<Record<string, unknown>>): string {
   const spec = grammar.args;
   let out = '';
   for (const [key, value] of Object.entries(args)) {
     if (spec.kind === 'tags') out += `${openTag(spec.tag, key, typeAttribute(grammar, value))}${rawValue(grammar, value)}${spec.tag.close[0]}`;
     else if (spec.kind === 'pairs') out += `${spec.keyOpen}${key}${spec.keyClose}${spec.valueOpen}${rawValue(grammar, value)}${spec.valueClose}`;
-    else throw new TypeError(`no renderer for ${spec.kind} arguments`);
+    else out += namedTag(grammar, spec.listItem, key, value);
   }
   return out;
 }
@@ -68,19 +78,20 @@ function renderArguments(grammar: ParamMarkupGrammar, args: Readonly<Record<stri
 export function renderParamMarkup(grammar: ParamMarkupGrammar, calls: readonly RenderedCall[], options: RenderOptions = {}): string {
   const parts: string[] = [];
   if (grammar.envelope !== null) parts.push(`${grammar.envelope.open}functions${grammar.envelope.headEnd}`);
-  if (grammar.section !== null) parts.push(grammar.section.open[0]!);
+  const token = grammar.tagToken ?? '';
+  if (grammar.section !== null) parts.push(`${token}${grammar.section.open[0]!}`);
   calls.forEach((call, i) => {
     const cut = i === calls.length - 1 && options.unclosed === true;
     if (grammar.callWrap !== null) parts.push(`${grammar.callWrap.open[0]}${grammar.callWrap.prefix[0] ?? ''}`);
-    if (grammar.call.kind === 'tag') parts.push(openTag(grammar.call.tag, call.name));
+    if (grammar.call.kind === 'tag') parts.push(`${token}${openTag(grammar.call.tag, call.name)}`);
     else parts.push(`${grammar.call.open[0]}${call.name}\n`);
     parts.push(renderArguments(grammar, call.arguments));
     if (cut) return;
-    parts.push(grammar.call.kind === 'tag' ? grammar.call.tag.close[0]! : grammar.call.close[0]!);
+    parts.push(token + (grammar.call.kind === 'tag' ? grammar.call.tag.close[0]! : grammar.call.close[0]!));
     if (grammar.callWrap !== null) parts.push(grammar.callWrap.close[0]!);
   });
   if (options.unclosed !== true) {
-    if (grammar.section !== null) parts.push(grammar.section.close[0]!);
+    if (grammar.section !== null) parts.push(`${token}${grammar.section.close[0]!}`);
     if (grammar.envelope !== null) parts.push(grammar.envelope.close[0]!);
   }
   return fill(parts.join(''), grammar, options);

@@ -36,15 +36,19 @@ const json = fc.letrec((tie) => ({
 const prose = fc.array(fc.constantFrom('Sure', 'the', 'weather', 'is', 'fine', 'today', 'ok'), { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
 
 for (const grammar of PARAM_MARKUP_GRAMMARS) {
-  if (grammar.args.kind === 'named-tags') continue;
-  const closes = grammar.args.kind === 'tags' ? grammar.args.tag.close : [grammar.args.valueClose];
+  const named = grammar.args.kind === 'named-tags';
+  const closes = grammar.args.kind === 'tags' ? grammar.args.tag.close : grammar.args.kind === 'pairs' ? [grammar.args.valueClose] : ['</'];
   const forbidden = closes.map((c) => c.split('{S}').join(':opensource'));
   // A string the grammar can carry raw: no value close inside, no framing whitespace, not empty.
   const text = fc
     .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), fc.constantFrom(...ALL_MARKERS).map((m) => `a ${m} "q" }`), fc.constant('line one\n  line "two" <b>'))
-    .filter((s) => s.trim() === s && s !== '' && !forbidden.some((c) => s.includes(c)) && !(grammar.values.cdata && s.includes('<![CDATA[')));
+    .filter((s) => s.trim() === s && s !== '' && !forbidden.some((c) => s.includes(c)) && !(grammar.values.cdata && s.includes('<![CDATA[')) && !(named && s.startsWith('<')));
+  // Named tags carry nested values as tags whose leaves have no schema here: text leaves only.
+  const tagKey = fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/).filter((k) => k !== 'item');
+  const object = named ? fc.dictionary(tagKey, text, { minKeys: 1, maxKeys: 3 }) : fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 });
+  const array = named ? fc.array(text, { minLength: 1, maxLength: 3 }) : fc.array(json, { maxLength: 3 });
   const args = fc.record(
-    { s: text, t: text, i: fc.integer(), n: fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Object.is(x, -0)), b: fc.boolean(), o: fc.dictionary(fc.string({ maxLength: 6 }), json, { maxKeys: 3 }), a: fc.array(json, { maxLength: 3 }), u: fc.option(fc.integer(), { nil: null }) },
+    { s: text, t: text, i: fc.integer(), n: fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Object.is(x, -0)), b: fc.boolean(), o: object, a: array, u: fc.option(fc.integer(), { nil: null }) },
     { requiredKeys: [] },
   );
   const call = fc.record({ name: fc.constantFrom('probe', 'other_tool'), arguments: args });

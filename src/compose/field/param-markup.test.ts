@@ -12,7 +12,7 @@ const tools = [
         city: { type: 'string' },
         days: { type: 'integer' },
         metric: { type: 'boolean' },
-        filters: { type: 'object' },
+        filters: { type: 'object', properties: { hot: { type: 'array', items: { type: ['integer', 'string'] } } } },
         limit: { type: ['integer', 'null'] },
         code: { type: 'string' },
       },
@@ -29,7 +29,6 @@ const search = { name: 'search', arguments: { query: 'rain in Oslo' } };
 const pairs = (result: ReturnType<typeof gateway>) => result.calls.map((c) => ({ name: c.name, arguments: c.arguments }));
 
 for (const grammar of PARAM_MARKUP_GRAMMARS) {
-  if (grammar.args.kind === 'named-tags') continue;
   const render = (calls: Parameters<typeof renderParamMarkup>[1], unclosed = false) => renderParamMarkup(grammar, calls, { unclosed });
   const markers = grammar.markers.map((m) => m.split('{S}').join(':opensource'));
   const noMarkers = (prose: string) => {
@@ -68,6 +67,7 @@ for (const grammar of PARAM_MARKUP_GRAMMARS) {
 
     it('turns a call cut inside a value into a truncation error and a drop, never a call', () => {
       const full = render([{ name: 'get_weather', arguments: { city: 'Paris', code: 'abcdefgh' } }]);
+      expect(full).toContain('abcdefgh');
       const text = full.slice(0, full.indexOf('abcd') + 2);
       const result = gateway(text);
       expect(result.calls).toEqual([]);
@@ -117,6 +117,23 @@ for (const grammar of PARAM_MARKUP_GRAMMARS) {
 }
 
 describe('param-markup: grammar particulars', () => {
+  const M = ']<]minimax[>[';
+  it('MiniMax M3: the token may be missing or spaced, a repeated key is a list, only null/Null/NULL mean null', () => {
+    const spaced = `<tool_call>\n${M} <invoke name="search">\n${M}<query>ramen</query>\n</invoke>\n</tool_call>`;
+    expect(pairs(gateway(spaced))).toEqual([{ name: 'search', arguments: { query: 'ramen' } }]);
+    const listed = `${M}<tool_call>${M}<invoke name="get_weather">${M}<city>x${M}</city>${M}<city>y${M}</city>${M}<limit>NULL${M}</limit>${M}</invoke>${M}</tool_call>`;
+    expect(pairs(gateway(listed))).toEqual([{ name: 'get_weather', arguments: { city: ['x', 'y'], limit: null } }]);
+    expect(pairs(gateway(`${M}<tool_call>${M}<invoke name="get_weather">${M}<limit>None${M}</limit>${M}</invoke>${M}</tool_call>`))).toEqual([
+      { name: 'get_weather', arguments: { limit: 'None' } },
+    ]);
+  });
+
+  it('MiniMax M3: a leaked namespace token outside a call never reaches prose', () => {
+    const result = gateway(`Hello ${M} world.`);
+    expect(result.prose).not.toContain(M);
+    expect(result.calls).toEqual([]);
+  });
+
   it('Qwen3-Coder: multi-line values lose only their framing newlines, and entities stay as written', () => {
     const text = '<tool_call>\n<function=get_weather>\n<parameter=code>\ndef f():\n    return "&amp;"\n  \n</parameter>\n</function>\n</tool_call>';
     expect(pairs(gateway(text))).toEqual([{ name: 'get_weather', arguments: { code: 'def f():\n    return "&amp;"' } }]);

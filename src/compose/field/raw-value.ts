@@ -36,6 +36,11 @@ export interface InbandType {
 
 /** `raw` as the grammar's rule and the parameter's schema (or in-band type) say. */
 export function typeArgument(raw: string, rule: ValueRule, key: string, tool: ToolDef | undefined, inband: InbandType | null): TypedValue {
+  return typeBySchema(raw, rule, tool?.paramsByName.get(key)?.schema ?? null, inband);
+}
+
+/** `raw` typed by a schema given directly (a nested property's or an array's `items`). */
+export function typeBySchema(raw: string, rule: ValueRule, schema: Readonly<Record<string, unknown>> | null, inband: InbandType | null): TypedValue {
   let text = rule.whitespace === 'strip' ? stripValue(raw) : raw;
   let cdata = false;
   if (rule.cdata) {
@@ -50,7 +55,6 @@ export function typeArgument(raw: string, rule: ValueRule, key: string, tool: To
     const typed = typeInband(text, inband, rule.nullWords);
     if (typed !== null) return typed;
   }
-  const schema = tool?.paramsByName.get(key)?.schema ?? null;
   const types: SchemaType[] = schemaTypes(schema);
   if (types.length === 0 && rule.typing === 'json-else-text') return { value: jsonElseText(text), expected: null };
   return typeByTypes(text, types, rule.nullWords);

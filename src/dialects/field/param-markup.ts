@@ -290,6 +290,26 @@ export const MUSE_GLIMMER: ParamMarkupGrammar = {
   envelope: { open: '<|start|>to=', headEnd: '<|message|>', close: ['<|eom|>', '<|eot|>'], proseRecipients: ['self', 'user'] },
 };
 
+const MINIMAX_TOKEN = ']<]minimax[>[';
+
+/**
+ * MiniMax M3: the namespace token may stand before any tag (not always on every one); the
+ * parameter name is the tag name, nested objects are nested tags, arrays repeated `<item>`.
+ */
+export const MINIMAX_M3: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'minimax-m3',
+  family: 'param-markup',
+  openers: [MINIMAX_TOKEN, '<tool_call>'],
+  markers: [MINIMAX_TOKEN, '<tool_call>', '</tool_call>', '<invoke', '</invoke>'],
+  section: { open: ['<tool_call>'], close: ['</tool_call>'] },
+  bare: true,
+  call: { kind: 'tag', tag: INVOKE },
+  args: { kind: 'named-tags', listItem: 'item' },
+  values: { ...STRIP, nullWords: ['null', 'Null', 'NULL'] },
+  tagToken: MINIMAX_TOKEN,
+};
+
 /**
  * In detection order. Records sharing an opener (`<tool_call>`: Qwen3-Coder, then GLM) are
  * tried in this order; each leaves a body that is not its own to the next.
@@ -309,6 +329,7 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   IQUEST,
   DOTS,
   QWEN3_CODER,
+  MINIMAX_M3,
   GLM,
   HUNYUAN,
   ANTHROPIC_XML,

@@ -30,6 +30,7 @@ import { fieldMessages } from '../messages.js';
 import { typeArgument, type InbandType } from '../raw-value.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { readNamedTags, type NamedTagsContext } from './named-tags.js';
 import { withSuffix } from './suffix.js';
 
 /** The longest in-band type name (`<ifm|arg_type>integer</ifm|arg_type>`). */
@@ -134,10 +135,16 @@ class Reader {
       if (matchAt(text, pos, grammar.section?.open ?? []) === null) return -1;
       inEnvelope = true;
     }
+    const token = grammar.tagToken;
+    const tokenFirst = token !== null && text.startsWith(token, pos);
+    if (tokenFirst) pos = this.skip(pos);
     const sectionAt = this.past(pos, grammar.section?.open ?? []);
     const inSection = sectionAt >= 0;
     if (inSection) pos = sectionAt;
-    else if (!grammar.bare) return -1;
+    else if (!grammar.bare || matchAt(text, pos, this.needles.callOpen) === null) {
+      // A leaked grammar token outside any call is a marker: it is stepped over, never prose.
+      return tokenFirst ? at + token.length : -1;
+    }
     let attempts = 0;
     for (;;) {
       const at = this.skip(pos);
@@ -218,7 +225,12 @@ class Reader {
         if (callClosed >= 0) end = callClosed;
       }
     } else {
-      const read = grammar.args.kind === 'pairs' ? this.pairs(bodyAt, grammar.args, tool, problems) : this.tags(bodyAt, grammar.args as TagArguments, tool, problems);
+      const read =
+        grammar.args.kind === 'pairs'
+          ? this.pairs(bodyAt, grammar.args, tool, problems)
+          : grammar.args.kind === 'named-tags'
+            ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes, problems))
+            : this.tags(bodyAt, grammar.args, tool, problems);
       if (read.kind === 'eof') {
         sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
         return { kind: 'read', end: text.length };
@@ -245,6 +257,20 @@ class Reader {
       for (const problem of problems) sink.note(problem);
     }
     return { kind: 'read', end };
+  }
+
+  namedTagsContext(tool: ToolDef | undefined, closes: readonly string[], problems: string[]): NamedTagsContext {
+    return {
+      text: this.text,
+      rule: this.grammar.values,
+      token: this.grammar.tagToken,
+      tool,
+      skip: (at) => this.skip(at),
+      endsArguments: (at) => matchAt(this.text, at, closes) !== null || this.endsCall(at),
+      problem: (key, expected) => {
+        if (tool !== undefined) problems.push(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, expected));
+      },
+    };
   }
 
   unreadable(start: number, from: number, name: string, detail: string): CallRead {

@@ -4,7 +4,26 @@
  * unclosed openers, section openers with no end, closes with no opener), every opener followed
  * by a cut-off string and by deep nesting, and an opener before a long run of plain text.
  */
-import { FIELD_GRAMMARS } from '../src/dialects/field/index.js';
+import { FIELD_GRAMMARS, type ParamMarkupGrammar } from '../src/dialects/field/index.js';
+
+/** The param-markup shapes the generic families miss: unclosed parameters and attribute headers by the thousand. */
+function paramMarkupFamilies(grammar: ParamMarkupGrammar, out: Record<string, (n: number) => string>): void {
+  const fill = (text: string): string => text.split('{S}').join(':x');
+  const section = fill(grammar.section?.open[0] ?? '');
+  const head = fill(grammar.call.kind === 'tag' ? `${grammar.call.tag.open[0]}${grammar.call.tag.nameAttribute === null ? 'f' : ' name="f"'}${grammar.call.tag.end}` : `${grammar.call.open[0]}f\n`);
+  const args = grammar.args;
+  const param =
+    args.kind === 'tags'
+      ? fill(`${args.tag.open[0]}${args.tag.nameAttribute === null ? 'k' : ` ${args.tag.nameAttribute}="k"`}${args.tag.end}v `)
+      : args.kind === 'pairs'
+        ? fill(`${args.keyOpen}k${args.keyClose}${args.valueOpen}v `)
+        : '<k>v ';
+  const attributeOpen = grammar.call.kind === 'tag' && grammar.call.tag.nameAttribute !== null ? `${grammar.call.tag.open[0]} ${grammar.call.tag.nameAttribute}="` : head;
+  out[`${grammar.id}: unclosed parameters`] = (n) => `${section}${head}${param.repeat(n)}`;
+  out[`${grammar.id}: heads with no arguments`] = (n) => `${section}${head.repeat(n)}`;
+  out[`${grammar.id}: unclosed attribute headers`] = (n) => `${section}${fill(attributeOpen).repeat(n)}`;
+  out[`${grammar.id}: calls with unclosed parameters`] = (n) => `${section}${head}${param}`.repeat(n);
+}
 
 function families(): Record<string, (n: number) => string> {
   const out: Record<string, (n: number) => string> = {};
@@ -16,6 +35,7 @@ function families(): Record<string, (n: number) => string> {
     out[`${grammar.id}: openers with an open string`] = (n) => `${markers}{"a": "x `.repeat(n);
     out[`${grammar.id}: deep nesting`] = (n) => `${markers}{"a": ${'['.repeat(n)}`;
     out[`${grammar.id}: an opener before plain text`] = (n) => `${opener}${'plain words, '.repeat(n)}`;
+    if (grammar.family === 'param-markup') paramMarkupFamilies(grammar, out);
   }
   // Shapes of the JSON-argument grammars: long bodies of call objects, lenient items cut off,
   // and openers whose body another family owns (each reader must give up after a bounded look).

@@ -22,6 +22,12 @@ export interface ToolParam {
   readonly description?: string;
   readonly enum?: readonly unknown[];
   readonly examples?: readonly unknown[];
+  /**
+   * The parameter's whole JSON Schema as the caller wrote it (`anyOf`, type arrays, nested
+   * `properties` included), or null when none was given. `type` above keeps one name for the
+   * readers that need only that; raw-text typing reads this.
+   */
+  readonly schema: Readonly<Record<string, unknown>> | null;
 }
 
 export interface ToolDef {
@@ -67,7 +73,7 @@ function paramFromSchema(name: string, schema: unknown, required: boolean, where
   let type: string | null = null;
   if (typeof s.type === 'string') type = s.type;
   else if (Array.isArray(s.type)) type = (s.type.find((t) => typeof t === 'string' && t !== 'null') as string | undefined) ?? null;
-  const param: { -readonly [K in keyof ToolParam]: ToolParam[K] } = { name, type, required };
+  const param: { -readonly [K in keyof ToolParam]: ToolParam[K] } = { name, type, required, schema: isDict(schema) ? schema : null };
   const description = optionalString(s.description, `${where}.description`);
   if (description !== undefined) param.description = description;
   if (Array.isArray(s.enum)) param.enum = s.enum;

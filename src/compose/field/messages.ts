@@ -20,6 +20,8 @@ export const fieldMessages = {
   argumentsNotObject: (grammar: string, name: string) =>
     `${MACHINE_PREFIXES.parse_error}: the arguments of the ${grammar} call to '${name}' are not an object.`,
   unreadable: (grammar: string, detail: string) => `${MACHINE_PREFIXES.parse_error}: ${grammar} call syntax that could not be read: ${detail}.`,
+  valueNotTyped: (grammar: string, name: string, key: string, expected: readonly string[]) =>
+    `The value of '${key}' in the ${grammar} call to '${name}' is not ${expected.length === 1 ? `a valid ${expected[0]}` : `any of ${expected.join(', ')}`} as its schema says; it was kept as text.`,
   endMarkersMissing: (grammar: string) =>
     `A ${grammar} call ended without its closing marker; its arguments were complete, so it was read.`,
 } as const;

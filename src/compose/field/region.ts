@@ -76,6 +76,11 @@ export class RegionSink {
     return true;
   }
 
+  /** An error beside a call that was produced (a value the schema types could not read, kept as text). */
+  note(error: string): void {
+    this.errors.push(error);
+  }
+
   /** A call attempted and not produced: its error, and its text on the drop ledger. */
   fail(error: string, start: number, end: number, reason: DropReason = 'unparsed_call_block'): void {
     this.errors.push(error);

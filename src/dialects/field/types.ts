@@ -136,7 +136,136 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
 }
 
 /**
+ * One tag of a `param-markup` grammar: a literal start, the name it carries, the literal that
+ * ends the open tag, and the literals that close the element.
+ *
+ *     <invoke name="get_weather">   open '<invoke', nameAttribute 'name', end '>'
+ *     <function=get_weather>        open '<function=', nameAttribute null (the name runs to `end`)
+ *     <|open|>call tool="f" index="1"<|sep|>   open '<|open|>call', nameAttribute 'tool', end '<|sep|>'
+ */
+export interface MarkupTag {
+  readonly open: readonly string[];
+  readonly nameAttribute: string | null;
+  readonly end: string;
+  readonly close: readonly string[];
+}
+
+/** A call whose head is a tag (`<invoke name="N">`, `<function=N>`). */
+export interface TagCallHead {
+  readonly kind: 'tag';
+  readonly tag: MarkupTag;
+}
+
+/**
+ * A call whose name is plain text after an opener (GLM `<tool_call>NAME\n<arg_key>…`): the name
+ * runs to the first of `nameEnd` (not consumed), then one of `nameSep` is stepped over if present.
+ */
+export interface TextCallHead {
+  readonly kind: 'text';
+  readonly open: readonly string[];
+  readonly nameEnd: readonly string[];
+  readonly nameSep: readonly string[];
+  readonly close: readonly string[];
+}
+
+/** Each argument an element named by its tag (`<parameter name="K">V</parameter>`). */
+export interface TagArguments {
+  readonly kind: 'tags';
+  readonly tag: MarkupTag;
+  /** An optional element around all the arguments (MiniCPM's `<arguments>`), or null. */
+  readonly wrapper: { readonly open: string; readonly close: string } | null;
+}
+
+/**
+ * Each argument a key element then a value element (`<arg_key>K</arg_key><arg_value>V</arg_value>`),
+ * with an optional type element between them (`<ifm|arg_type>T</ifm|arg_type>`). An empty
+ * `valueOpen` means the value starts where the key's close ends (Solar Open2).
+ */
+export interface PairArguments {
+  readonly kind: 'pairs';
+  readonly keyOpen: string;
+  readonly keyClose: string;
+  readonly typeOpen: string | null;
+  readonly typeClose: string | null;
+  readonly valueOpen: string;
+  readonly valueClose: string;
+}
+
+/**
+ * Each argument an element whose tag is the parameter name (`<city>Paris</city>`, MiniMax M3):
+ * an element holding elements is an object, repeated `listItem` elements are an array, and a
+ * key repeated at one level is a list.
+ */
+export interface NamedTagArguments {
+  readonly kind: 'named-tags';
+  readonly listItem: string;
+}
+
+/**
+ * How a raw-text value becomes a typed one:
+ * - `schema`: by the tool's JSON Schema (spec section 4);
+ * - `json-else-text`: JSON when it reads as JSON and the schema says nothing, else as `schema`.
+ * An in-band type attribute, when the grammar writes one, wins over both: `string-flag` is
+ * DSML's `string="true|false"` (true: the text; false: JSON), `type-name` a JSON type name.
+ */
+export interface ValueRule {
+  readonly typing: 'schema' | 'json-else-text';
+  readonly typeAttribute: { readonly name: string; readonly form: 'string-flag' | 'type-name' } | null;
+  /**
+   * `strip`: a single-line value is trimmed; a multi-line one loses only the newline after the
+   * open tag and the newline (with indentation) before the close. `exact`: kept as written.
+   */
+  readonly whitespace: 'strip' | 'exact';
+  /** Decode HTML entities in values (Anthropic XML); never for grammars whose values are code. */
+  readonly entities: boolean;
+  /** A value written as `<![CDATA[…]]>` is its content, verbatim. */
+  readonly cdata: boolean;
+  /** The words that mean null where the schema admits null. */
+  readonly nullWords: readonly string[];
+}
+
+/**
+ * Calls whose arguments are raw text inside parameter markup: Qwen3-Coder, GLM, MiniMax, Step-3,
+ * Anthropic XML, DSML, GCML, Hunyuan, Kimi K3, ...
+ *
+ *     [envelope] [section.open] [callWrap.open [prefix]] HEAD ARGS CLOSE [callWrap.close] ... [section.close] [envelope close]
+ *
+ * Section and close markers may be missing at the end of the text. `bare` grammars also open a
+ * region with a call (no section). A grammar whose body is not its own (a JSON body where the
+ * grammar takes none) leaves the opener to the next record.
+ */
+export interface ParamMarkupGrammar extends FieldGrammarBase {
+  readonly family: 'param-markup';
+  readonly section: { readonly open: readonly string[]; readonly close: readonly string[] } | null;
+  readonly bare: boolean;
+  /** Step-3's per-call special tokens around the invoke, with an optional prefix after the open. */
+  readonly callWrap: { readonly open: readonly string[]; readonly prefix: readonly string[]; readonly close: readonly string[] } | null;
+  readonly call: TagCallHead | TextCallHead;
+  readonly args: TagArguments | PairArguments | NamedTagArguments;
+  /** A call's arguments may instead be one JSON object, after one of `open` ('' for none), closed by `close` or the call's close. */
+  readonly jsonBody: { readonly open: readonly string[]; readonly close: readonly string[] } | null;
+  /** A call also ends where the next call opens, with no violation (Solar Open2). */
+  readonly callEndsAtNextOpen: boolean;
+  readonly values: ValueRule;
+  /** A token that may stand before any tag, with optional whitespace (MiniMax M3's namespace token). */
+  readonly tagToken: string | null;
+  /**
+   * Every tag carries a deployment suffix `{S}` (Hunyuan: `<tool_call:opensource>`): the
+   * record's strings hold the placeholder, the reader fills in the suffix the region opens with.
+   */
+  readonly suffixed: boolean;
+  /** A message header around the section (Muse Glimmer's `<|start|>to=R<|message|>` … `<|eom|>`). */
+  readonly envelope: {
+    readonly open: string;
+    readonly headEnd: string;
+    readonly close: readonly string[];
+    /** Recipients whose message is prose, not calls. */
+    readonly proseRecipients: readonly string[];
+  } | null;
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar;
+export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar;

@@ -7,6 +7,7 @@ import type { FieldFamily, FieldGrammar } from '../../../dialects/field/index.js
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 import { readCallObjects } from './call-objects.js';
+import { readParamMarkup } from './param-markup.js';
 import { readTokenSection } from './token-section.js';
 
 export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
@@ -16,6 +17,7 @@ type ReaderTable = { readonly [F in FieldFamily]?: FieldReader<Extract<FieldGram
 const READERS: ReaderTable = {
   'token-section': readTokenSection,
   'call-objects': readCallObjects,
+  'param-markup': readParamMarkup,
 };
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

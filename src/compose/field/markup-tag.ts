@@ -1,0 +1,108 @@
+/**
+ * Open tags of the parameter-markup grammars, read forward from a cursor with bounded work:
+ *
+ *     <invoke name="get_weather" id=2>       attributes: double, single or no quotes
+ *     <function=get_weather>                 the name runs to the tag's end literal
+ *     <|open|>argument key="q&amp;a" type="string"<|sep|>   the end literal may be a token
+ *
+ * Attribute values are entity-decoded (`&quot;`, `&amp;`): chat templates escape them.
+ */
+import type { MarkupTag } from '../../dialects/field/index.js';
+import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
+import { DIALECTS } from '../../dialects/vocabulary.js';
+import { decodeEntities } from '../../lex/entities.js';
+import { Code } from '../../lex/codes.js';
+import { matchAt } from './cursor.js';
+
+/** The longest open tag read; a longer header is not a tag. */
+export const TAG_HEADER_MAX = 2048;
+
+export type OpenTag =
+  | { readonly ok: true; readonly name: string; readonly attributes: ReadonlyMap<string, string>; readonly end: number }
+  /** `eof`: the text ended inside the tag; otherwise the header is not a tag of this form. */
+  | { readonly ok: false; readonly eof: boolean };
+
+const NOT_A_TAG: OpenTag = { ok: false, eof: false };
+const CUT_OFF: OpenTag = { ok: false, eof: true };
+
+function isSpace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
+}
+
+function isAttributeNameCode(code: number): boolean {
+  return (
+    (code >= Code.LowerA && code <= Code.LowerZ) ||
+    (code >= Code.UpperA && code <= Code.UpperZ) ||
+    (code >= Code.Digit0 && code <= Code.Digit9) ||
+    code === Code.Underscore ||
+    code === Code.Dash ||
+    code === 0x3a // ':'
+  );
+}
+
+export function decodeAttribute(value: string): string {
+  return value.includes('&') ? decodeEntities(value, DIALECTS.HTML_ENTITIES) : value;
+}
+
+/** The tag at `at`, or null when none of `tag.open` stands there. */
+export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag | null {
+  const open = matchAt(text, at, tag.open);
+  if (open === null) return null;
+  const from = at + open.length;
+  if (tag.nameAttribute === null) {
+    const stop = Math.min(text.length, from + FIELD_NAME_MAX + tag.end.length);
+    const end = text.slice(from, stop).indexOf(tag.end);
+    if (end < 0) return stop >= text.length ? CUT_OFF : NOT_A_TAG;
+    const name = text.slice(from, from + end).trim();
+    if (name === '' || name.includes('<') || name.includes('\n')) return NOT_A_TAG;
+    return { ok: true, name, attributes: new Map(), end: from + end + tag.end.length };
+  }
+  if (from >= text.length) return CUT_OFF;
+  if (!isSpace(text.charCodeAt(from))) return NOT_A_TAG;
+  return readAttributes(text, from, tag);
+}
+
+function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {
+  const attributes = new Map<string, string>();
+  const limit = from + TAG_HEADER_MAX;
+  const endCode = tag.end.charCodeAt(0);
+  let pos = from;
+  for (;;) {
+    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    if (pos >= text.length) return CUT_OFF;
+    if (pos > limit) return NOT_A_TAG;
+    if (text.startsWith(tag.end, pos)) {
+      pos += tag.end.length;
+      break;
+    }
+    const nameStart = pos;
+    while (pos < text.length && isAttributeNameCode(text.charCodeAt(pos))) pos++;
+    if (pos === nameStart) return pos >= text.length ? CUT_OFF : NOT_A_TAG;
+    const name = text.slice(nameStart, pos);
+    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    if (pos >= text.length) return CUT_OFF;
+    if (text.charCodeAt(pos) !== Code.Equals) return NOT_A_TAG;
+    pos++;
+    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    if (pos >= text.length) return CUT_OFF;
+    const quote = text.charCodeAt(pos);
+    let value: string;
+    if (quote === Code.Quote || quote === 0x27) {
+      const stop = Math.min(text.length, limit);
+      let close = pos + 1;
+      while (close < stop && text.charCodeAt(close) !== quote) close++;
+      if (close >= stop) return stop >= text.length ? CUT_OFF : NOT_A_TAG;
+      value = text.slice(pos + 1, close);
+      pos = close + 1;
+    } else {
+      const valueStart = pos;
+      while (pos < text.length && pos <= limit && !isSpace(text.charCodeAt(pos)) && !(text.charCodeAt(pos) === endCode && text.startsWith(tag.end, pos))) pos++;
+      if (pos >= text.length) return CUT_OFF;
+      value = text.slice(valueStart, pos);
+    }
+    if (!attributes.has(name)) attributes.set(name, decodeAttribute(value));
+  }
+  const name = attributes.get(tag.nameAttribute!);
+  if (name === undefined || name.trim() === '') return NOT_A_TAG;
+  return { ok: true, name: name.trim(), attributes, end: pos };
+}

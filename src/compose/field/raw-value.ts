@@ -1,0 +1,77 @@
+/**
+ * One raw-text argument value, from the text between its tags to a typed value:
+ *
+ *     "\ndef f():\n    return 1\n  \n"  --whitespace--> "def f():\n    return 1"
+ *     --CDATA / entities (per grammar)--> --in-band type, else the schema (typing.ts)--> value
+ */
+import type { ValueRule } from '../../dialects/field/index.js';
+import type { ToolDef } from '../../dialects/registry.js';
+import { DIALECTS } from '../../dialects/vocabulary.js';
+import { decodeEntities } from '../../lex/entities.js';
+import { jsonElseText, schemaTypes, typeByTypes, typesNamed, type SchemaType, type TypedValue } from './typing.js';
+
+const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
+
+/**
+ * Spec section 4: a single-line value is trimmed; a multi-line value loses the newline right
+ * after its open tag and the trailing newline (with indentation) before its close, and nothing
+ * inside.
+ */
+export function stripValue(raw: string): string {
+  if (!raw.includes('\n')) return raw.trim();
+  let start = 0;
+  while (start < raw.length && (raw.charCodeAt(start) === 0x20 || raw.charCodeAt(start) === 0x09)) start++;
+  if (raw.charCodeAt(start) === 0x0d) start++;
+  if (raw.charCodeAt(start) === 0x0a) start++;
+  else start = 0;
+  return raw.slice(start).trimEnd();
+}
+
+/** In-band type of one value, as written: a `string="…"` flag or a type name. */
+export interface InbandType {
+  readonly form: 'string-flag' | 'type-name';
+  readonly value: string;
+}
+
+/** `raw` as the grammar's rule and the parameter's schema (or in-band type) say. */
+export function typeArgument(raw: string, rule: ValueRule, key: string, tool: ToolDef | undefined, inband: InbandType | null): TypedValue {
+  return typeBySchema(raw, rule, tool?.paramsByName.get(key)?.schema ?? null, inband);
+}
+
+/** `raw` typed by a schema given directly (a nested property's or an array's `items`). */
+export function typeBySchema(raw: string, rule: ValueRule, schema: Readonly<Record<string, unknown>> | null, inband: InbandType | null): TypedValue {
+  let text = rule.whitespace === 'strip' ? stripValue(raw) : raw;
+  let cdata = false;
+  if (rule.cdata) {
+    const trimmed = text.trim();
+    if (trimmed.startsWith(CDATA_OPEN) && trimmed.endsWith(CDATA_CLOSE) && trimmed.length >= CDATA_OPEN.length + CDATA_CLOSE.length) {
+      text = trimmed.slice(CDATA_OPEN.length, trimmed.length - CDATA_CLOSE.length);
+      cdata = true;
+    }
+  }
+  if (inband === null && rule.entities && !cdata && text.includes('&')) text = decodeEntities(text, DIALECTS.HTML_ENTITIES);
+  if (inband !== null) {
+    const typed = typeInband(text, inband, rule.nullWords);
+    if (typed !== null) return typed;
+  }
+  const types: SchemaType[] = schemaTypes(schema);
+  if (types.length === 0 && rule.typing === 'json-else-text') return { value: jsonElseText(text), expected: null };
+  return typeByTypes(text, types, rule.nullWords);
+}
+
+/** The value by its in-band type, or null to fall back on the schema (a flag or type name not understood, JSON that does not read). */
+function typeInband(text: string, inband: InbandType, nullWords: readonly string[]): TypedValue | null {
+  const flag = inband.value.trim().toLowerCase();
+  if (inband.form === 'string-flag') {
+    if (flag === 'true') return { value: text, expected: null };
+    if (flag !== 'false') return null;
+    const value = jsonElseText(text);
+    return value === text ? null : { value, expected: null };
+  }
+  const types = typesNamed(flag);
+  if (types === null) return null;
+  if (types[0] === 'string') return { value: text, expected: null };
+  const typed = typeByTypes(text, types, nullWords);
+  return typed.expected === null ? typed : null;
+}

@@ -1,0 +1,484 @@
+/**
+ * The `param-markup` reader: calls whose arguments are raw text inside parameter markup
+ * (Qwen3-Coder, GLM, MiniMax, Step-3, Anthropic XML, DSML, GCML, Hunyuan, Kimi K3, ...), every
+ * shape driven by the grammar's record.
+ *
+ *     [envelope] <section> [wrap] HEAD  ARG ARG …  CLOSE [wrap close] … </section> [envelope close]
+ *     ^ at                        ^ `<invoke name="f">`, `<function=f>`, `<tool_call>f`
+ *                                       ^ `<parameter name="k">v</parameter>`, `<arg_key>k</arg_key><arg_value>v</arg_value>`
+ *
+ * The first call decides whether the region is this grammar's: when its head is not the
+ * record's, or its body is JSON and the grammar takes none (`<function=f>{…}` is Llama 3.1's), the
+ * reader returns -1 having reported nothing, and the next record sharing the opener is tried.
+ *
+ * Recovery rungs, in order, none of which throws:
+ *   1. complete arguments whose call (or section) close is missing: a call, `recovered_dialect`;
+ *   2. the text ends inside a tag or a value: `TOOL CALL TRUNCATED:` and a drop to the end;
+ *   3. a JSON body that does not read, or text inside a call that is no argument: a parse error
+ *      and a drop up to the next call, call close or section close;
+ *   4. text inside a section that is not a call: dropped the same way.
+ */
+import type { ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
+import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
+import type { ToolDef } from '../../../dialects/registry.js';
+import { setOwn } from '../../../lex/json-object.js';
+import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { admitName } from '../admit.js';
+import { indexWithin, matchAt, skipSpace } from '../cursor.js';
+import { readOpenTag } from '../markup-tag.js';
+import { fieldMessages } from '../messages.js';
+import { typeArgument, type InbandType } from '../raw-value.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+import { readNamedTags, type NamedTagsContext } from './named-tags.js';
+import { withSuffix } from './suffix.js';
+
+/** The longest in-band type name (`<ifm|arg_type>integer</ifm|arg_type>`). */
+const TYPE_NAME_MAX = 64;
+
+/** Needle lists built once per record, so `FieldScan.earliest` memoises across calls. */
+interface Needles {
+  readonly callOpen: readonly string[];
+  /** Where to resume after text that is not a call: the next call, call close or section close. */
+  readonly resume: readonly string[];
+  readonly valueClose: readonly string[];
+  readonly envelopeClose: readonly string[];
+}
+
+const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
+
+function needlesOf(grammar: ParamMarkupGrammar): Needles {
+  let needles = NEEDLES.get(grammar);
+  if (needles === undefined) {
+    const callOpen = grammar.callWrap?.open ?? (grammar.call.kind === 'tag' ? grammar.call.tag.open : grammar.call.open);
+    const headOpen = grammar.call.kind === 'tag' ? grammar.call.tag.open : grammar.call.open;
+    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    const args = grammar.args;
+    needles = {
+      callOpen,
+      resume: [...new Set([...callOpen, ...headOpen, ...closes, ...(grammar.callWrap?.close ?? []), ...(grammar.section?.close ?? [])])].filter((n) => n !== ''),
+      valueClose: args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : [],
+      envelopeClose: grammar.envelope?.close ?? [],
+    };
+    NEEDLES.set(grammar, needles);
+  }
+  return needles;
+}
+
+/** What `readCall` found at a position. */
+type CallRead =
+  /** No call of this grammar starts here. */
+  | { readonly kind: 'none' }
+  /** A call head whose body belongs to another grammar (a JSON body where this one takes none). */
+  | { readonly kind: 'foreign' }
+  /** A call read (or failed and reported); the text resumes at `end`. */
+  | { readonly kind: 'read'; readonly end: number };
+
+const NONE: CallRead = { kind: 'none' };
+const FOREIGN: CallRead = { kind: 'foreign' };
+
+class Reader {
+  readonly text: string;
+  readonly needles: Needles;
+  constructor(
+    readonly scan: FieldScan,
+    readonly grammar: ParamMarkupGrammar,
+    readonly sink: RegionSink,
+  ) {
+    this.text = scan.text;
+    this.needles = needlesOf(grammar);
+  }
+
+  /** Whitespace, then the grammar's tag token (MiniMax M3) and whitespace again. */
+  skip(at: number): number {
+    let pos = skipSpace(this.text, at);
+    const token = this.grammar.tagToken;
+    if (token !== null && this.text.startsWith(token, pos)) pos = skipSpace(this.text, pos + token.length);
+    return pos;
+  }
+
+  /** `pos` past the first literal of `literals` at `pos`, or -1. */
+  past(pos: number, literals: readonly string[]): number {
+    const found = matchAt(this.text, pos, literals);
+    return found === null ? -1 : pos + found.length;
+  }
+
+  /** The next stopping point at or after `from` (a call, call close or section close), consumed when it is a close. */
+  resumeAfter(from: number): { stop: number; end: number } {
+    const stop = this.scan.earliest(this.needles.resume, from);
+    if (stop < 0) return { stop: this.text.length, end: this.text.length };
+    const closes = this.grammar.call.kind === 'tag' ? this.grammar.call.tag.close : this.grammar.call.close;
+    const past = this.past(stop, closes);
+    return { stop, end: past < 0 ? stop : past };
+  }
+
+  region(at: number): number {
+    const { text, grammar, sink } = this;
+    let pos = at;
+    let inEnvelope = false;
+    const envelope = grammar.envelope;
+    if (envelope !== null && text.startsWith(envelope.open, pos)) {
+      const head = pos + envelope.open.length;
+      const headEnd = indexWithin(text, envelope.headEnd, head, FIELD_NAME_MAX);
+      if (headEnd < 0) return -1;
+      const body = headEnd + envelope.headEnd.length;
+      if (envelope.proseRecipients.includes(text.slice(head, headEnd).trim())) {
+        const stop = this.scan.earliest(this.needles.envelopeClose, body);
+        if (stop < 0) {
+          sink.proseSpan(body, text.length);
+          return text.length;
+        }
+        sink.proseSpan(body, stop);
+        return this.past(stop, envelope.close);
+      }
+      pos = skipSpace(text, body);
+      if (matchAt(text, pos, grammar.section?.open ?? []) === null) return -1;
+      inEnvelope = true;
+    }
+    const token = grammar.tagToken;
+    const tokenFirst = token !== null && text.startsWith(token, pos);
+    if (tokenFirst) pos = this.skip(pos);
+    const sectionAt = this.past(pos, grammar.section?.open ?? []);
+    const inSection = sectionAt >= 0;
+    if (inSection) pos = sectionAt;
+    else if (!grammar.bare || matchAt(text, pos, this.needles.callOpen) === null) {
+      // A leaked grammar token outside any call is a marker: it is stepped over, never prose.
+      return tokenFirst ? at + token.length : -1;
+    }
+    let attempts = 0;
+    for (;;) {
+      const at = this.skip(pos);
+      if (at >= text.length) {
+        if (attempts === 0) return -1;
+        if (inSection && sink.calls.length > 0) sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+        return text.length;
+      }
+      if (inSection) {
+        const closed = this.past(at, grammar.section!.close);
+        if (closed >= 0) {
+          if (!inEnvelope) return closed;
+          const after = this.past(skipSpace(text, closed), envelope!.close);
+          return after < 0 ? closed : after;
+        }
+      }
+      const read = this.call(at, inSection);
+      if (read.kind !== 'read') {
+        if (attempts === 0) return -1;
+        if (!inSection) return pos;
+        // rung 4: text inside the section that is not a call.
+        const next = this.resumeAfter(at + 1);
+        sink.fail(fieldMessages.unreadable(grammar.id, 'text inside the call section that is not a call'), at, next.stop);
+        pos = next.stop;
+        continue;
+      }
+      attempts++;
+      pos = read.end;
+      if (!inSection && matchAt(text, this.skip(pos), this.needles.callOpen) === null) return pos;
+    }
+  }
+
+  call(start: number, inSection: boolean): CallRead {
+    const { text, grammar, sink } = this;
+    let pos = start;
+    let wrapped = false;
+    if (grammar.callWrap !== null) {
+      const inside = this.past(pos, grammar.callWrap.open);
+      if (inside >= 0) {
+        wrapped = true;
+        pos = skipSpace(text, inside);
+        const prefixed = this.past(pos, grammar.callWrap.prefix);
+        if (prefixed >= 0) pos = skipSpace(text, prefixed);
+      }
+    }
+    const head = this.head(pos);
+    if (head.kind === 'eof') {
+      if (!wrapped && pos === start) return NONE;
+      sink.fail(fieldMessages.truncated(grammar.id, ''), start, text.length);
+      return { kind: 'read', end: text.length };
+    }
+    if (head.kind === 'none') return wrapped ? this.unreadable(start, pos, '', 'a call with no tool name') : NONE;
+    const name = head.name;
+    const tool = this.toolFor(name);
+    const bodyAt = this.skip(head.end);
+    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    if (grammar.call.kind === 'text' && !this.bodyStartsAt(bodyAt, closes)) return FOREIGN;
+    const json = this.jsonBody(bodyAt);
+    let args: Record<string, unknown>;
+    let end: number;
+    let closed: boolean;
+    const problems: string[] = [];
+    if (json !== null) {
+      if (json.kind === 'foreign') return FOREIGN;
+      if (json.kind === 'eof') {
+        sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
+        return { kind: 'read', end: text.length };
+      }
+      if (json.kind === 'bad') return this.unreadable(start, bodyAt, name, json.error);
+      args = json.value;
+      end = json.end;
+      const after = this.skip(end);
+      const closedAt = this.past(after, [...(grammar.jsonBody?.close ?? []), ...closes]);
+      closed = closedAt >= 0;
+      if (closed) {
+        end = closedAt;
+        const callClosed = this.past(this.skip(end), closes);
+        if (callClosed >= 0) end = callClosed;
+      }
+    } else {
+      const read =
+        grammar.args.kind === 'pairs'
+          ? this.pairs(bodyAt, grammar.args, tool, problems)
+          : grammar.args.kind === 'named-tags'
+            ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes, problems))
+            : this.tags(bodyAt, grammar.args, tool, problems);
+      if (read.kind === 'eof') {
+        sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
+        return { kind: 'read', end: text.length };
+      }
+      if (read.kind === 'bad') {
+        // A head followed by no argument at all: outside a section it is prose that looks like a
+        // head (`<function=name> then …`); a JSON body where the grammar takes none is another grammar's.
+        if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null))) return FOREIGN;
+        return this.unreadable(start, read.at, name, 'text inside the call that is not an argument');
+      }
+      args = read.args;
+      end = read.end;
+      const closedAt = this.past(end, closes);
+      closed = closedAt >= 0;
+      if (closed) end = closedAt;
+      else if (grammar.callEndsAtNextOpen && matchAt(text, end, this.needles.callOpen) !== null) closed = true;
+    }
+    if (wrapped) {
+      const unwrapped = this.past(this.skip(end), grammar.callWrap!.close);
+      if (unwrapped >= 0) end = unwrapped;
+      else closed = false;
+    }
+    if (sink.call({ name, arguments: args, start, end, unclosed: !closed })) {
+      for (const problem of problems) sink.note(problem);
+    }
+    return { kind: 'read', end };
+  }
+
+  namedTagsContext(tool: ToolDef | undefined, closes: readonly string[], problems: string[]): NamedTagsContext {
+    return {
+      text: this.text,
+      rule: this.grammar.values,
+      token: this.grammar.tagToken,
+      tool,
+      skip: (at) => this.skip(at),
+      endsArguments: (at) => matchAt(this.text, at, closes) !== null || this.endsCall(at),
+      problem: (key, expected) => {
+        if (tool !== undefined) problems.push(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, expected));
+      },
+    };
+  }
+
+  unreadable(start: number, from: number, name: string, detail: string): CallRead {
+    const next = this.resumeAfter(from);
+    this.sink.fail(fieldMessages.badArguments(this.grammar.id, name, detail), start, next.end);
+    return { kind: 'read', end: Math.max(next.end, from + 1) };
+  }
+
+  toolFor(name: string): ToolDef | undefined {
+    const registry = this.scan.registry;
+    if (registry === null) return undefined;
+    const admission = admitName(name, registry, 'marked');
+    return admission.ok ? registry.byName.get(admission.name) : undefined;
+  }
+
+  head(pos: number): { kind: 'none' } | { kind: 'eof' } | { kind: 'name'; name: string; end: number } {
+    const { text, grammar } = this;
+    const call = grammar.call;
+    if (call.kind === 'tag') {
+      const tag = readOpenTag(text, pos, call.tag);
+      if (tag === null) return { kind: 'none' };
+      if (!tag.ok) return tag.eof ? { kind: 'eof' } : { kind: 'none' };
+      return { kind: 'name', name: tag.name, end: tag.end };
+    }
+    const from = this.past(pos, call.open);
+    if (from < 0) return { kind: 'none' };
+    let nameEnd = -1;
+    for (const stop of call.nameEnd) {
+      const found = indexWithin(text, stop, from, FIELD_NAME_MAX);
+      if (found >= 0 && (nameEnd < 0 || found < nameEnd)) nameEnd = found;
+    }
+    if (nameEnd < 0) return text.length - from <= FIELD_NAME_MAX ? { kind: 'eof' } : { kind: 'none' };
+    const name = text.slice(from, nameEnd).trim();
+    if (!isCallName(name)) return { kind: 'none' };
+    let end = nameEnd;
+    const sep = this.past(skipSpace(text, end), call.nameSep);
+    if (sep >= 0) end = sep;
+    return { kind: 'name', name, end };
+  }
+
+  /** After a text head: the body must open with an argument, the call close, a JSON body, the next call or the end. */
+  bodyStartsAt(pos: number, closes: readonly string[]): boolean {
+    const { text, grammar } = this;
+    if (pos >= text.length) return true;
+    const args = grammar.args;
+    const argOpen = args.kind === 'pairs' ? [args.keyOpen] : args.kind === 'tags' ? args.tag.open : [];
+    if (matchAt(text, pos, argOpen) !== null || matchAt(text, pos, closes) !== null) return true;
+    if (grammar.jsonBody !== null && text.charCodeAt(pos) === 0x7b) return true;
+    return grammar.callEndsAtNextOpen && matchAt(text, pos, this.needles.callOpen) !== null;
+  }
+
+  jsonBody(
+    pos: number,
+  ): null | { kind: 'foreign' } | { kind: 'eof' } | { kind: 'bad'; error: string } | { kind: 'ok'; value: Record<string, unknown>; end: number } {
+    const { text, grammar } = this;
+    const body = grammar.jsonBody;
+    if (body === null) return null;
+    let at = -1;
+    for (const open of body.open) {
+      if (open === '' ? text.charCodeAt(pos) === 0x7b : text.startsWith(open, pos)) {
+        at = pos + open.length;
+        break;
+      }
+    }
+    if (at < 0) return null;
+    const read = readJsonValueAt(text, at);
+    if (!read.ok) return read.eof ? { kind: 'eof' } : { kind: 'bad', error: read.error };
+    const value = read.value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { kind: 'bad', error: 'the arguments are not a JSON object' };
+    return { kind: 'ok', value: value as Record<string, unknown>, end: read.end };
+  }
+
+  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined, problems: string[]): ArgsRead {
+    const { text, grammar } = this;
+    const args: Record<string, unknown> = {};
+    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    let at = pos;
+    let inWrapper = false;
+    let first = true;
+    for (;;) {
+      const here = this.skip(at);
+      if (spec.wrapper !== null) {
+        if (!inWrapper && text.startsWith(spec.wrapper.open, here)) {
+          inWrapper = true;
+          at = here + spec.wrapper.open.length;
+          continue;
+        }
+        if (inWrapper && text.startsWith(spec.wrapper.close, here)) {
+          inWrapper = false;
+          at = here + spec.wrapper.close.length;
+          continue;
+        }
+      }
+      if (here >= text.length || matchAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
+      const tag = readOpenTag(text, here, spec.tag);
+      if (tag === null) {
+        if (this.endsCall(here)) return { kind: 'ok', args, end: here };
+        return { kind: 'bad', at: here, first };
+      }
+      if (!tag.ok) return tag.eof ? EOF : { kind: 'bad', at: here, first };
+      const closeAt = this.scan.earliest(this.needles.valueClose, tag.end);
+      if (closeAt < 0) return EOF;
+      const inband = this.inband(tag.attributes);
+      this.assign(args, tag.name, text.slice(tag.end, closeAt), tool, inband, problems);
+      at = this.past(closeAt, spec.tag.close);
+      first = false;
+    }
+  }
+
+  pairs(pos: number, spec: PairArguments, tool: ToolDef | undefined, problems: string[]): ArgsRead {
+    const { text, grammar } = this;
+    const args: Record<string, unknown> = {};
+    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    let at = pos;
+    let first = true;
+    for (;;) {
+      const here = this.skip(at);
+      if (here >= text.length || matchAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
+      if (!text.startsWith(spec.keyOpen, here)) {
+        if (this.endsCall(here)) return { kind: 'ok', args, end: here };
+        return { kind: 'bad', at: here, first };
+      }
+      const keyAt = here + spec.keyOpen.length;
+      const keyEnd = indexWithin(text, spec.keyClose, keyAt, FIELD_NAME_MAX);
+      if (keyEnd < 0) return text.length - keyAt <= FIELD_NAME_MAX + spec.keyClose.length ? EOF : { kind: 'bad', at: here, first };
+      const key = text.slice(keyAt, keyEnd).trim();
+      let next = keyEnd + spec.keyClose.length;
+      let inband: InbandType | null = null;
+      if (spec.typeOpen !== null && spec.typeClose !== null) {
+        const typeAt = skipSpace(text, next);
+        if (text.startsWith(spec.typeOpen, typeAt)) {
+          const typeFrom = typeAt + spec.typeOpen.length;
+          const typeEnd = indexWithin(text, spec.typeClose, typeFrom, TYPE_NAME_MAX);
+          if (typeEnd < 0) return text.length - typeFrom <= TYPE_NAME_MAX + spec.typeClose.length ? EOF : { kind: 'bad', at: here, first };
+          inband = { form: 'type-name', value: text.slice(typeFrom, typeEnd) };
+          next = typeEnd + spec.typeClose.length;
+        }
+      }
+      let valueAt = next;
+      if (spec.valueOpen !== '') {
+        valueAt = this.skip(next);
+        if (valueAt >= text.length) return EOF;
+        if (!text.startsWith(spec.valueOpen, valueAt)) {
+          if (spec.valueOpen.startsWith(text.slice(valueAt))) return EOF;
+          return { kind: 'bad', at: here, first };
+        }
+        valueAt += spec.valueOpen.length;
+      }
+      const closeAt = this.scan.earliest(this.needles.valueClose, valueAt);
+      if (closeAt < 0) return EOF;
+      if (key === '') return { kind: 'bad', at: here, first };
+      this.assign(args, key, text.slice(valueAt, closeAt), tool, inband, problems);
+      at = closeAt + spec.valueClose.length;
+      first = false;
+    }
+  }
+
+  /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */
+  endsCall(pos: number): boolean {
+    const { text, grammar } = this;
+    return (
+      matchAt(text, pos, this.needles.callOpen) !== null ||
+      matchAt(text, pos, grammar.callWrap?.close ?? []) !== null ||
+      matchAt(text, pos, grammar.section?.close ?? []) !== null
+    );
+  }
+
+  inband(attributes: ReadonlyMap<string, string>): InbandType | null {
+    const attribute = this.grammar.values.typeAttribute;
+    if (attribute === null) return null;
+    const value = attributes.get(attribute.name);
+    return value === undefined ? null : { form: attribute.form, value };
+  }
+
+  assign(args: Record<string, unknown>, key: string, raw: string, tool: ToolDef | undefined, inband: InbandType | null, problems: string[]): void {
+    const token = this.grammar.tagToken;
+    let value = raw;
+    if (token !== null) {
+      const trimmed = value.trimEnd();
+      if (trimmed.endsWith(token)) value = trimmed.slice(0, trimmed.length - token.length);
+    }
+    const typed = typeArgument(value, this.grammar.values, key, tool, inband);
+    if (typed.expected !== null && tool !== undefined) problems.push(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, typed.expected));
+    setOwn(args, key, typed.value);
+  }
+}
+
+type ArgsRead =
+  | { readonly kind: 'ok'; readonly args: Record<string, unknown>; readonly end: number }
+  | { readonly kind: 'eof' }
+  /** `first`: nothing was read before `at` (the body is not this grammar's). */
+  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean };
+
+const EOF: ArgsRead = { kind: 'eof' };
+
+/** A tool name written as plain text: no whitespace, quotes, brackets or call punctuation. */
+function isCallName(name: string): boolean {
+  if (name === '' || name.length > FIELD_NAME_MAX) return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!)) return false;
+  }
+  return true;
+}
+
+/** Region end, or -1 when the text at `at` is not this grammar. */
+export function readParamMarkup(scan: FieldScan, at: number, grammar: ParamMarkupGrammar, sink: RegionSink): number {
+  const filled = grammar.suffixed ? withSuffix(scan, at, grammar) : grammar;
+  if (filled === null) return -1;
+  return new Reader(scan, filled, sink).region(at);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { jsonElseText, schemaTypes, typeRawValue, typesNamed } from './typing.js';
+import { stripValue } from './raw-value.js';
+
+describe('typing raw-text values by JSON Schema', () => {
+  it('keeps the text for a string, a missing type or no schema, and never guesses numbers', () => {
+    expect(typeRawValue('42', { type: 'string' })).toEqual({ value: '42', expected: null });
+    expect(typeRawValue('42', {})).toEqual({ value: '42', expected: null });
+    expect(typeRawValue('42', null)).toEqual({ value: '42', expected: null });
+    expect(typeRawValue('true', undefined)).toEqual({ value: 'true', expected: null });
+  });
+
+  it('reads integers and numbers, and keeps a value that does not parse as text with what was expected', () => {
+    expect(typeRawValue(' 42 ', { type: 'integer' }).value).toBe(42);
+    expect(typeRawValue('-1.5e2', { type: 'number' }).value).toBe(-150);
+    expect(typeRawValue('1.5', { type: 'integer' })).toEqual({ value: '1.5', expected: ['integer'] });
+    expect(typeRawValue('five', { type: 'number' })).toEqual({ value: 'five', expected: ['number'] });
+    expect(typeRawValue('0x10', { type: 'integer' }).expected).toEqual(['integer']);
+  });
+
+  it('reads booleans case-insensitively and nothing else as a boolean', () => {
+    expect(typeRawValue('TRUE', { type: 'boolean' }).value).toBe(true);
+    expect(typeRawValue('False', { type: 'boolean' }).value).toBe(false);
+    expect(typeRawValue('yes', { type: 'boolean' })).toEqual({ value: 'yes', expected: ['boolean'] });
+  });
+
+  it('reads objects and arrays as JSON of that kind, and keeps other text', () => {
+    expect(typeRawValue('{"a": [1, 2]}', { type: 'object' }).value).toEqual({ a: [1, 2] });
+    expect(typeRawValue('[1, "x"]', { type: 'array' }).value).toEqual([1, 'x']);
+    expect(typeRawValue('[1]', { type: 'object' })).toEqual({ value: '[1]', expected: ['object'] });
+    expect(typeRawValue('{a: 1}', { type: 'object' }).value).toBe('{a: 1}');
+  });
+
+  it('reads unions in order, non-string alternatives first, then string', () => {
+    expect(typeRawValue('null', { type: ['integer', 'null'] })).toEqual({ value: null, expected: null });
+    expect(typeRawValue('None', { anyOf: [{ type: 'integer' }, { type: 'null' }] }).value).toBeNull();
+    expect(typeRawValue('7', { oneOf: [{ type: 'string' }, { type: 'integer' }] }).value).toBe(7);
+    expect(typeRawValue('seven', { oneOf: [{ type: 'string' }, { type: 'integer' }] })).toEqual({ value: 'seven', expected: null });
+    expect(typeRawValue('x', { type: ['integer', 'null'] }).expected).toEqual(['integer', 'null']);
+  });
+
+  it('lists the types of nested alternatives once each, in written order', () => {
+    expect(schemaTypes({ anyOf: [{ type: ['integer', 'null'] }, { oneOf: [{ type: 'string' }, { type: 'integer' }] }] })).toEqual(['integer', 'null', 'string']);
+    expect(schemaTypes({ type: 'widget' })).toEqual([]);
+  });
+
+  it('takes null words from the grammar', () => {
+    expect(typeRawValue('NULL', { type: ['null', 'string'] }, ['null', 'Null', 'NULL']).value).toBeNull();
+    expect(typeRawValue('None', { type: ['null', 'string'] }, ['null', 'Null', 'NULL']).value).toBe('None');
+  });
+
+  it('reads JSON else text, and names in-band types with their aliases', () => {
+    expect(jsonElseText('{"a": 1}')).toEqual({ a: 1 });
+    expect(jsonElseText('plain words')).toBe('plain words');
+    expect(typesNamed('int')).toEqual(['integer']);
+    expect(typesNamed('Widget')).toBeNull();
+  });
+});
+
+describe('the raw-value whitespace rule', () => {
+  it('strips a single-line value and only the framing newlines of a multi-line one', () => {
+    expect(stripValue('  Paris \t')).toBe('Paris');
+    expect(stripValue('\ndef f():\n    return 1\n  ')).toBe('def f():\n    return 1');
+    expect(stripValue('\n  indented\nlines\n')).toBe('  indented\nlines');
+    expect(stripValue('a\n b')).toBe('a\n b');
+  });
+});

@@ -1,0 +1,337 @@
+/**
+ * Field grammars of the `param-markup` family: calls whose arguments are raw text inside
+ * parameter markup, typed by the tool's JSON Schema (or by a type the grammar writes in band).
+ * Markers are written exactly as the models' decoded output shows them: `｜` is U+FF5C, `‹` U+2039.
+ */
+import type { MarkupTag, ParamMarkupGrammar, TagArguments, ValueRule } from './types.js';
+
+const STRIP: ValueRule = { typing: 'schema', typeAttribute: null, whitespace: 'strip', entities: false, cdata: false, nullWords: ['null', 'None'] };
+
+/** `<PREFIXinvoke name="N">` … `</PREFIXinvoke>` style tags. */
+function attrTag(open: string, close: string, nameAttribute = 'name', end = '>'): MarkupTag {
+  return { open: [open], nameAttribute, end, close: [close] };
+}
+
+function tagArgs(tag: MarkupTag): TagArguments {
+  return { kind: 'tags', tag, wrapper: null };
+}
+
+/** The fields most records leave at their default. */
+const PLAIN = {
+  bare: false,
+  callWrap: null,
+  jsonBody: null,
+  callEndsAtNextOpen: false,
+  values: STRIP,
+  tagToken: null,
+  suffixed: false,
+  envelope: null,
+} as const;
+
+// Qwen3-Coder (also Nemotron 3, Qwen3.5, MiMo, Step-3.5): `<function=NAME>` + `<parameter=K>`.
+const QWEN_FUNCTION: MarkupTag = { open: ['<function='], nameAttribute: null, end: '>', close: ['</function>'] };
+const QWEN_PARAMETER: MarkupTag = { open: ['<parameter='], nameAttribute: null, end: '>', close: ['</parameter>'] };
+const QWEN_MARKERS = ['<function=', '</function>', '<parameter=', '</parameter>'];
+
+export const QWEN3_CODER: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'qwen3-coder',
+  family: 'param-markup',
+  openers: ['<tool_call>', '<function='],
+  markers: ['<tool_call>', '</tool_call>', ...QWEN_MARKERS],
+  section: { open: ['<tool_call>'], close: ['</tool_call>'] },
+  bare: true,
+  call: { kind: 'tag', tag: QWEN_FUNCTION },
+  args: tagArgs(QWEN_PARAMETER),
+};
+
+/** Seed-OSS: the Qwen3-Coder body in `<seed:tool_call>`. */
+export const SEED_OSS: ParamMarkupGrammar = {
+  ...QWEN3_CODER,
+  id: 'seed-oss',
+  openers: ['<seed:tool_call>'],
+  markers: ['<seed:tool_call>', '</seed:tool_call>', ...QWEN_MARKERS],
+  section: { open: ['<seed:tool_call>'], close: ['</seed:tool_call>'] },
+  bare: false,
+};
+
+/** GLM-4.5 / 4.6 / 4.7 (and Ling 3, Spark, HyperCLOVAX, Poolside Laguna): `<tool_call>NAME` + arg_key/arg_value pairs. */
+function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
+  return {
+    ...PLAIN,
+    id,
+    family: 'param-markup',
+    openers: [open],
+    markers: [open, close, '<arg_key>', '</arg_key>', '<arg_value>', '</arg_value>'],
+    section: null,
+    bare: true,
+    call: { kind: 'text', open: [open], nameEnd: ['<arg_key>', '\n', close], nameSep: [], close: [close] },
+    args: { kind: 'pairs', keyOpen: '<arg_key>', keyClose: '</arg_key>', typeOpen: null, typeClose: null, valueOpen: '<arg_value>', valueClose: '</arg_value>' },
+  };
+}
+
+export const GLM = glmLike('glm', '<tool_call>', '</tool_call>');
+export const IQUEST = glmLike('iquest-q1', '<iquest_tool_call>', '</iquest_tool_call>');
+
+/** Hunyuan Hy3 / HY-V4: every tag carries a deployment suffix `{S}` (`:opensource`). */
+export const HUNYUAN: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'hunyuan',
+  family: 'param-markup',
+  openers: ['<tool_calls>', '<tool_calls:', '<tool_call:'],
+  markers: ['<tool_calls', '</tool_calls', '<tool_call', '</tool_call', '<tool_sep', '<arg_key', '</arg_key', '<arg_value', '</arg_value', '<end_of_tool_call'],
+  section: { open: ['<tool_calls{S}>'], close: ['</tool_calls{S}>'] },
+  bare: true,
+  call: {
+    kind: 'text',
+    open: ['<tool_call{S}>'],
+    nameEnd: ['<tool_sep{S}>', '<arg_key{S}>', '</tool_call{S}>'],
+    nameSep: ['<tool_sep{S}>'],
+    close: ['</tool_call{S}>'],
+  },
+  args: { kind: 'pairs', keyOpen: '<arg_key{S}>', keyClose: '</arg_key{S}>', typeOpen: null, typeClose: null, valueOpen: '<arg_value{S}>', valueClose: '</arg_value{S}>' },
+  jsonBody: { open: [''], close: ['<end_of_tool_call{S}>'] },
+  suffixed: true,
+};
+
+/** K2 Horizon (K2-v3): GLM-style pairs with an optional `<ifm|arg_type>`, or a JSON body. */
+export const K2_HORIZON: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'k2-horizon',
+  family: 'param-markup',
+  openers: ['<ifm|tool_calls>', '<ifm|tool_call>'],
+  markers: ['<ifm|tool_calls>', '</ifm|tool_calls>', '<ifm|tool_call>', '</ifm|tool_call>', '<ifm|arg_key>', '</ifm|arg_key>', '<ifm|arg_type>', '</ifm|arg_type>', '<ifm|arg_value>', '</ifm|arg_value>'],
+  section: { open: ['<ifm|tool_calls>'], close: ['</ifm|tool_calls>'] },
+  bare: true,
+  call: { kind: 'text', open: ['<ifm|tool_call>'], nameEnd: ['<ifm|arg_key>', '\n', '</ifm|tool_call>', '{'], nameSep: [], close: ['</ifm|tool_call>'] },
+  args: {
+    kind: 'pairs',
+    keyOpen: '<ifm|arg_key>',
+    keyClose: '</ifm|arg_key>',
+    typeOpen: '<ifm|arg_type>',
+    typeClose: '</ifm|arg_type>',
+    valueOpen: '<ifm|arg_value>',
+    valueClose: '</ifm|arg_value>',
+  },
+  jsonBody: { open: [''], close: [] },
+};
+
+/** Solar Open2: `<|tool_call:start|>NAME\n` + `<|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>`. */
+export const SOLAR_OPEN2: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'solar-open2',
+  family: 'param-markup',
+  openers: ['<|tool_call:start|>'],
+  markers: ['<|tool_call:start|>', '<|tool_call:end|>', '<|tool_arg:start|>', '<|tool_arg:value|>', '<|tool_arg:end|>'],
+  section: null,
+  bare: true,
+  call: { kind: 'text', open: ['<|tool_call:start|>'], nameEnd: ['\n', '<|tool_arg:start|>', '<|tool_call:end|>', '<|tool_call:start|>'], nameSep: [], close: ['<|tool_call:end|>'] },
+  args: { kind: 'pairs', keyOpen: '<|tool_arg:start|>', keyClose: '<|tool_arg:value|>', typeOpen: null, typeClose: null, valueOpen: '', valueClose: '<|tool_arg:end|>' },
+  callEndsAtNextOpen: true,
+};
+
+const INVOKE = attrTag('<invoke', '</invoke>');
+const PARAMETER = attrTag('<parameter', '</parameter>');
+const INVOKE_MARKERS = ['<invoke', '</invoke>', '<parameter', '</parameter>'];
+
+/** MiniMax M2: `<minimax:tool_call>` + invokes, often on one line glued to prose. */
+export const MINIMAX_M2: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'minimax-m2',
+  family: 'param-markup',
+  openers: ['<minimax:tool_call>'],
+  markers: ['<minimax:tool_call>', '</minimax:tool_call>', ...INVOKE_MARKERS],
+  section: { open: ['<minimax:tool_call>'], close: ['</minimax:tool_call>'] },
+  call: { kind: 'tag', tag: INVOKE },
+  args: tagArgs(PARAMETER),
+};
+
+/**
+ * Anthropic XML in `<function_calls>` (entities decoded). DeepSeek V4 also writes its DSML-less
+ * form here, with `string="true|false"` on the parameters: that attribute types the value, and
+ * such a value is not entity-decoded.
+ */
+export const ANTHROPIC_XML: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'anthropic-xml',
+  family: 'param-markup',
+  openers: ['<function_calls>'],
+  markers: ['<function_calls>', '</function_calls>', ...INVOKE_MARKERS],
+  section: { open: ['<function_calls>'], close: ['</function_calls>'] },
+  call: { kind: 'tag', tag: INVOKE },
+  args: tagArgs(PARAMETER),
+  values: { ...STRIP, entities: true, typeAttribute: { name: 'string', form: 'string-flag' } },
+};
+
+/** dots: `<dots_function_call>` holding invokes with optional attribute quotes (a JSON body is another grammar's). */
+export const DOTS: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'dots',
+  family: 'param-markup',
+  openers: ['<dots_function_call>'],
+  markers: ['<dots_function_call>', '</dots_function_call>', ...INVOKE_MARKERS],
+  section: { open: ['<dots_function_call>'], close: ['</dots_function_call>'] },
+  call: { kind: 'tag', tag: INVOKE },
+  args: tagArgs(PARAMETER),
+};
+
+const STEP_INVOKE = attrTag('<steptml:invoke', '</steptml:invoke>');
+const STEP_PARAMETER = attrTag('<steptml:parameter', '</steptml:parameter>');
+const STEP_MARKERS = ['<steptml:invoke', '</steptml:invoke>', '<steptml:parameter', '</steptml:parameter>'];
+
+/** Step-3: special-token section and per-call tokens around a `<steptml:invoke>`; values kept exactly. */
+export const STEP_3: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'step-3',
+  family: 'param-markup',
+  openers: ['<｜tool_calls_begin｜>', '<｜tool_call_begin｜>'],
+  markers: ['<｜tool_calls_begin｜>', '<｜tool_calls_end｜>', '<｜tool_call_begin｜>', '<｜tool_call_end｜>', '<｜tool_sep｜>', ...STEP_MARKERS],
+  section: { open: ['<｜tool_calls_begin｜>'], close: ['<｜tool_calls_end｜>'] },
+  bare: true,
+  callWrap: { open: ['<｜tool_call_begin｜>'], prefix: ['function<｜tool_sep｜>'], close: ['<｜tool_call_end｜>'] },
+  call: { kind: 'tag', tag: STEP_INVOKE },
+  args: tagArgs(STEP_PARAMETER),
+  values: { ...STRIP, whitespace: 'exact' },
+};
+
+/** Step DeepResearch: Step-3's invokes in `<steptml:toolcall>`, values stripped. */
+export const STEP_DEEPRESEARCH: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'step-deepresearch',
+  family: 'param-markup',
+  openers: ['<steptml:toolcall>'],
+  markers: ['<steptml:toolcall>', '</steptml:toolcall>', ...STEP_MARKERS],
+  section: { open: ['<steptml:toolcall>'], close: ['</steptml:toolcall>'] },
+  call: { kind: 'tag', tag: STEP_INVOKE },
+  args: tagArgs(STEP_PARAMETER),
+};
+
+const STRING_FLAG = { name: 'string', form: 'string-flag' } as const;
+
+/** DeepSeek V3.2 / V4 DSML: `string="true"` raw text, `"false"` JSON; a V4 invoke body may be plain JSON. */
+export const DEEPSEEK_DSML: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'deepseek-dsml',
+  family: 'param-markup',
+  openers: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'],
+  markers: ['<｜DSML｜function_calls>', '</｜DSML｜function_calls>', '<｜DSML｜tool_calls>', '</｜DSML｜tool_calls>', '<｜DSML｜invoke', '</｜DSML｜invoke>', '<｜DSML｜parameter', '</｜DSML｜parameter>'],
+  section: { open: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'], close: ['</｜DSML｜function_calls>', '</｜DSML｜tool_calls>'] },
+  call: { kind: 'tag', tag: attrTag('<｜DSML｜invoke', '</｜DSML｜invoke>') },
+  args: tagArgs(attrTag('<｜DSML｜parameter', '</｜DSML｜parameter>')),
+  jsonBody: { open: [''], close: [] },
+  values: { ...STRIP, typeAttribute: STRING_FLAG },
+};
+
+/** DeepSeek V4.1 spaced DSML (`<｜DSML｜ calls>`): string values are not stripped; names may carry `ns::fn`. */
+export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
+  ...DEEPSEEK_DSML,
+  id: 'deepseek-v4.1',
+  openers: ['<｜DSML｜ calls>', '<｜DSML｜ tool_calls>'],
+  markers: ['<｜DSML｜ calls>', '</｜DSML｜ calls>', '<｜DSML｜ tool_calls>', '</｜DSML｜ tool_calls>', '<｜DSML｜ invoke', '</｜DSML｜ invoke>', '<｜DSML｜ parameter', '</｜DSML｜ parameter>'],
+  section: { open: ['<｜DSML｜ calls>', '<｜DSML｜ tool_calls>'], close: ['</｜DSML｜ calls>', '</｜DSML｜ tool_calls>'] },
+  call: { kind: 'tag', tag: attrTag('<｜DSML｜ invoke', '</｜DSML｜ invoke>') },
+  args: tagArgs(attrTag('<｜DSML｜ parameter', '</｜DSML｜ parameter>')),
+  values: { ...STRIP, typeAttribute: STRING_FLAG, whitespace: 'exact' },
+};
+
+/** GigaChat 3.5 GCML (`‹` is U+2039): `string="true"` (the default) raw text, else JSON. */
+export const GIGACHAT_GCML: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'gigachat-3.5',
+  family: 'param-markup',
+  openers: ['‹｜GCML｜tool_calls>'],
+  markers: ['‹｜GCML｜tool_calls>', '‹/｜GCML｜tool_calls>', '‹｜GCML｜invoke', '‹/｜GCML｜invoke>', '‹｜GCML｜parameter', '‹/｜GCML｜parameter>'],
+  section: { open: ['‹｜GCML｜tool_calls>'], close: ['‹/｜GCML｜tool_calls>'] },
+  call: { kind: 'tag', tag: attrTag('‹｜GCML｜invoke', '‹/｜GCML｜invoke>') },
+  args: tagArgs(attrTag('‹｜GCML｜parameter', '‹/｜GCML｜parameter>')),
+  values: { ...STRIP, typeAttribute: STRING_FLAG },
+};
+
+/** MiniCPM 5: bare `<function name="N"><param name="K">V</param></function>`, CDATA, optional `<arguments>`. */
+export const MINICPM_5: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'minicpm-5',
+  family: 'param-markup',
+  openers: ['<function name='],
+  markers: ['<function name=', '</function>', '<param name=', '</param>', '<arguments>', '</arguments>'],
+  section: null,
+  bare: true,
+  call: { kind: 'tag', tag: attrTag('<function', '</function>') },
+  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' } },
+  values: { ...STRIP, cdata: true },
+};
+
+/** Kimi K3 XTML: `<|open|>call tool="N"<|sep|>` + typed arguments or one JSON block. */
+export const KIMI_K3: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'kimi-k3',
+  family: 'param-markup',
+  openers: ['<|open|>tools<|sep|>', '<|open|>call '],
+  markers: ['<|open|>tools<|sep|>', '<|close|>tools<|sep|>', '<|open|>call', '<|close|>call<|sep|>', '<|open|>argument', '<|close|>argument<|sep|>', '<|open|>json', '<|close|>json<|sep|>'],
+  section: { open: ['<|open|>tools<|sep|>'], close: ['<|close|>tools<|sep|>'] },
+  bare: true,
+  call: { kind: 'tag', tag: attrTag('<|open|>call', '<|close|>call<|sep|>', 'tool', '<|sep|>') },
+  args: tagArgs(attrTag('<|open|>argument', '<|close|>argument<|sep|>', 'key', '<|sep|>')),
+  jsonBody: { open: ['<|open|>json type="object"<|sep|>', '<|open|>json<|sep|>'], close: ['<|close|>json<|sep|>'] },
+  values: { ...STRIP, typeAttribute: { name: 'type', form: 'type-name' } },
+};
+
+/** Muse Glimmer ATEM: `<|start|>to=R<|message|><atem:function_calls>…</atem:function_calls><|eom|>`; values JSON, else text. */
+export const MUSE_GLIMMER: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'muse-glimmer',
+  family: 'param-markup',
+  openers: ['<|start|>to=', '<atem:function_calls>'],
+  markers: ['<|start|>to=', '<|message|>', '<|eom|>', '<|eot|>', '<atem:function_calls>', '</atem:function_calls>', '<atem:invoke', '</atem:invoke>', '<atem:parameter', '</atem:parameter>'],
+  section: { open: ['<atem:function_calls>'], close: ['</atem:function_calls>'] },
+  call: { kind: 'tag', tag: attrTag('<atem:invoke', '</atem:invoke>') },
+  args: tagArgs(attrTag('<atem:parameter', '</atem:parameter>')),
+  values: { ...STRIP, typing: 'json-else-text' },
+  envelope: { open: '<|start|>to=', headEnd: '<|message|>', close: ['<|eom|>', '<|eot|>'], proseRecipients: ['self', 'user'] },
+};
+
+const MINIMAX_TOKEN = ']<]minimax[>[';
+
+/**
+ * MiniMax M3: the namespace token may stand before any tag (not always on every one); the
+ * parameter name is the tag name, nested objects are nested tags, arrays repeated `<item>`.
+ */
+export const MINIMAX_M3: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'minimax-m3',
+  family: 'param-markup',
+  openers: [MINIMAX_TOKEN, '<tool_call>'],
+  markers: [MINIMAX_TOKEN, '<tool_call>', '</tool_call>', '<invoke', '</invoke>'],
+  section: { open: ['<tool_call>'], close: ['</tool_call>'] },
+  bare: true,
+  call: { kind: 'tag', tag: INVOKE },
+  args: { kind: 'named-tags', listItem: 'item' },
+  values: { ...STRIP, nullWords: ['null', 'Null', 'NULL'] },
+  tagToken: MINIMAX_TOKEN,
+};
+
+/**
+ * In detection order. Records sharing an opener (`<tool_call>`: Qwen3-Coder, then GLM) are
+ * tried in this order; each leaves a body that is not its own to the next.
+ */
+export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
+  STEP_3,
+  DEEPSEEK_DSML,
+  DEEPSEEK_V4_1,
+  GIGACHAT_GCML,
+  KIMI_K3,
+  K2_HORIZON,
+  SOLAR_OPEN2,
+  MUSE_GLIMMER,
+  MINIMAX_M2,
+  SEED_OSS,
+  STEP_DEEPRESEARCH,
+  IQUEST,
+  DOTS,
+  QWEN3_CODER,
+  MINIMAX_M3,
+  GLM,
+  HUNYUAN,
+  ANTHROPIC_XML,
+  MINICPM_5,
+];

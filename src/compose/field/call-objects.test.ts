@@ -61,8 +61,12 @@ describe('Hermes <tool_call>', () => {
 
   it('leaves a body that is not JSON to the other families', () => {
     const ctx = composeContext(tools, 'tagged', null, 'gateway');
-    for (const text of ['<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>', '<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>']) {
-      expect(fieldRegions(text, ctx)).toEqual([]);
+    const bodies: [string, string][] = [
+      ['<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>', 'qwen3-coder'],
+      ['<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>', 'glm'],
+    ];
+    for (const [text, owner] of bodies) {
+      expect(fieldRegions(text, ctx).map((region) => region.grammar)).toEqual([owner]);
     }
   });
 

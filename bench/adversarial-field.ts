@@ -20,4 +20,15 @@ function families(): Record<string, (n: number) => string> {
   return out;
 }
 
-export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = families();
+/** Families for the value grammars' own shapes, which the generic ones above do not reach. */
+const SHAPES: Record<string, (n: number) => string> = {
+  'pythonic: deep nesting in an argument': (n) => `<|python_start|>[f(a=${'['.repeat(n)}`,
+  'pythonic: thousands of call openers': (n) => `<|python_start|>[${'f('.repeat(n)}`,
+  'pythonic: a bracket-less list of unclosed strings': (n) => `<function_calls>\n${"f(a='x\n".repeat(n)}`,
+  'pythonic: many complete calls': (n) => `<|python_start|>[${'f(a=1, b="x"), '.repeat(n)}]<|python_end|>`,
+  'gemma: unclosed delimited strings': (n) => `<|tool_call>call:f{a:<|"|>x`.repeat(n),
+  'gemma: deep nesting': (n) => `<|tool_call>call:f{${'a:{'.repeat(n)}`,
+  'gemma: heads with no arguments': (n) => '<|tool_call>call:'.repeat(n),
+};
+
+export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = { ...families(), ...SHAPES };

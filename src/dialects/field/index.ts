@@ -4,8 +4,9 @@
  */
 import { deepFreeze } from '../freeze.js';
 import { TOKEN_SECTION_GRAMMARS } from './token-sections.js';
+import { VALUE_GRAMMARS } from './value-grammars.js';
 import type { FieldGrammar } from './types.js';
 
-export type { CallHeadForm, FieldFamily, FieldGrammar, FieldGrammarBase, TokenSectionGrammar } from './types.js';
+export type { CallHeadForm, FieldFamily, FieldGrammar, FieldGrammarBase, TokenSectionGrammar, ValueBody, ValueGrammar } from './types.js';
 
-export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS]);
+export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS, ...VALUE_GRAMMARS]);

@@ -69,7 +69,42 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
 }
 
 /**
+ * How the calls between a `value-grammar` opener and its close are written.
+ *
+ * - `py-calls`: pythonic calls with keyword arguments, in a list `[f(a=1), g(b='x')]` or one per
+ *   line with no brackets (Olmo 3);
+ * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`);
+ * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`), strings between `stringDelimiter`.
+ */
+export type ValueBody =
+  | { readonly form: 'py-calls' }
+  | { readonly form: 'py-method-call'; readonly method: string }
+  | { readonly form: 'gemma-calls'; readonly callPrefix: string; readonly stringDelimiter: string };
+
+/**
+ * Calls whose arguments are written in a value grammar other than JSON (Python literals,
+ * Gemma's): Llama 4, LFM2, Olmo 3, Llama 3 built-ins, Gemma 4, FunctionGemma.
+ *
+ *     opener BODY [close]
+ *
+ * `close` may be missing at the end of a stream. When `sharedOpener` is true another family
+ * reads other bodies after the same opener (LFM2's JSON lists, `<function_calls>` holding
+ * `<invoke>`), so a body not of this shape is left to it; otherwise such a body is an error.
+ */
+export interface ValueGrammar extends FieldGrammarBase {
+  readonly family: 'value-grammar';
+  readonly body: ValueBody;
+  readonly close: readonly string[];
+  /**
+   * Whether a missing close is a recovery (`recovered_dialect`). False where deployments strip
+   * the close as a special token (Llama 3's `<|eom_id|>`), so its absence is the normal case.
+   */
+  readonly closeRequired: boolean;
+  readonly sharedOpener: boolean;
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar;
+export type FieldGrammar = TokenSectionGrammar | ValueGrammar;

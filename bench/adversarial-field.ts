@@ -29,6 +29,9 @@ const SHAPES: Record<string, (n: number) => string> = {
   'gemma: unclosed delimited strings': (n) => `<|tool_call>call:f{a:<|"|>x`.repeat(n),
   'gemma: deep nesting': (n) => `<|tool_call>call:f{${'a:{'.repeat(n)}`,
   'gemma: heads with no arguments': (n) => '<|tool_call>call:'.repeat(n),
+  'harmony: headers that never reach a message': (n) => '<|start|>assistant to=functions.f '.repeat(n),
+  'harmony: mid-header openers in prose': (n) => 'commentary to=functions.f and to=functions.g, '.repeat(n),
+  'harmony: call bodies cut in a string': (n) => '<|channel|>commentary to=functions.f<|message|>{"a": "x'.repeat(n),
 };
 
 export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = { ...families(), ...SHAPES };

@@ -104,7 +104,35 @@ export interface ValueGrammar extends FieldGrammarBase {
 }
 
 /**
+ * OpenAI Harmony (gpt-oss) messages, read as the model writes them:
+ *
+ *     <|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{JSON}<|call|>
+ *     ^ start  ^ role   ^ channel  ^ channel  ^ recipient        ^ constrain     ^ message    ^ one of ends
+ *
+ * The recipient may stand in the role header or after the channel; the constraint may be glued,
+ * absent, or a bare word; a message ends at one of `ends`, at the next message, or at the end of
+ * the text. `midHeaderOpeners` are header texts a response may begin with when the template
+ * put the tokens before them in the prompt (`commentary to=…`).
+ */
+export interface HarmonyGrammar extends FieldGrammarBase {
+  readonly family: 'harmony';
+  readonly start: string;
+  readonly channel: string;
+  readonly constrain: string;
+  readonly message: string;
+  readonly ends: readonly string[];
+  readonly midHeaderOpeners: readonly { readonly text: string; readonly channel: string }[];
+  /** The word that names a recipient (`to=`). */
+  readonly recipientPrefix: string;
+  /** Channels whose text is reasoning, and channels whose text is visible (preamble, answer). */
+  readonly reasoningChannels: readonly string[];
+  readonly visibleChannels: readonly string[];
+  /** Recipients that address a person, not a tool: such a message is not a call. */
+  readonly personRecipients: readonly string[];
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | ValueGrammar;
+export type FieldGrammar = TokenSectionGrammar | ValueGrammar | HarmonyGrammar;

@@ -6,6 +6,7 @@
 import type { FieldFamily, FieldGrammar } from '../../../dialects/field/index.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { readHarmony } from './harmony.js';
 import { readTokenSection } from './token-section.js';
 import { readValueGrammar } from './value-grammar.js';
 
@@ -16,6 +17,7 @@ type ReaderTable = { readonly [F in FieldFamily]?: FieldReader<Extract<FieldGram
 const READERS: ReaderTable = {
   'token-section': readTokenSection,
   'value-grammar': readValueGrammar,
+  harmony: readHarmony,
 };
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

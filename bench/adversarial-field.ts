@@ -31,6 +31,11 @@ const SHAPES: Record<string, (n: number) => string> = {
   'gemma: heads with no arguments': (n) => '<|tool_call>call:'.repeat(n),
   'harmony: headers that never reach a message': (n) => '<|start|>assistant to=functions.f '.repeat(n),
   'harmony: mid-header openers in prose': (n) => 'commentary to=functions.f and to=functions.g, '.repeat(n),
+  'look-alike: a flood of {"name" lines': (n) => '{"name": "f", "arguments": {"a": [\n'.repeat(n),
+  'look-alike: nested line-start lists': (n) => '[{"name": "f", "c":\n'.repeat(n),
+  'look-alike: thousands of [f( openers': (n) => '[f(a=[f(\n'.repeat(n),
+  'look-alike: many unregistered calls': (n) => '{"name": "nope", "arguments": {}}\n'.repeat(n),
+  'look-alike: deep nesting': (n) => `{"name": "f", "arguments": ${'['.repeat(n)}`,
   'harmony: call bodies cut in a string': (n) => '<|channel|>commentary to=functions.f<|message|>{"a": "x'.repeat(n),
 };
 

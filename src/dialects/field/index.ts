@@ -4,10 +4,11 @@
  */
 import { deepFreeze } from '../freeze.js';
 import { HARMONY_GRAMMARS } from './harmony.js';
+import { LOOKALIKE_GRAMMARS } from './look-alikes.js';
 import { TOKEN_SECTION_GRAMMARS } from './token-sections.js';
 import { VALUE_GRAMMARS } from './value-grammars.js';
 import type { FieldGrammar } from './types.js';
 
-export type { CallHeadForm, FieldFamily, FieldGrammar, FieldGrammarBase, HarmonyGrammar, TokenSectionGrammar, ValueBody, ValueGrammar } from './types.js';
+export type { CallHeadForm, FieldFamily, FieldGrammar, FieldGrammarBase, HarmonyGrammar, LookalikeGrammar, TokenSectionGrammar, ValueBody, ValueGrammar } from './types.js';
 
-export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS, ...HARMONY_GRAMMARS, ...VALUE_GRAMMARS]);
+export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS, ...HARMONY_GRAMMARS, ...VALUE_GRAMMARS, ...LOOKALIKE_GRAMMARS]);

@@ -9,7 +9,7 @@
  */
 
 /** The reader families. Each has one reader in `src/compose/field/readers/`. */
-export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony';
+export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike';
 
 export interface FieldGrammarBase {
   /** Stable id (`kimi-k2`, `deepseek-v3`): used in messages, traces and conformance tables. */
@@ -26,6 +26,11 @@ export interface FieldGrammarBase {
    * dropped text holding one as call syntax.
    */
   readonly markers: readonly string[];
+  /**
+   * Where an opener counts: anywhere (the default), or only at the start of the text or of a
+   * line (look-alikes opened by `{` or `[`, so plain text costs no probe per bracket).
+   */
+  readonly openAt?: 'anywhere' | 'line-start';
 }
 
 /**
@@ -132,7 +137,33 @@ export interface HarmonyGrammar extends FieldGrammarBase {
 }
 
 /**
+ * Calls written as plain JSON or pythonic values in prose, with no marker of their own (section
+ * 3 of the field survey): read only when the registry names the tool (or, with no registry,
+ * when the value is the whole response), the value parses completely, and it is not a tool's
+ * JSON Schema.
+ *
+ *     {"name": "f", "arguments": {…}}   {"f": {…}}   [{"name": …}, …]   [f(a=1)]
+ *     {"name": "a", "parameters": {…}}; {"name": "b", …}          (`chainSeparator`)
+ *     {"tool_call": {…}}  {"tool_calls": […]}  {"response": "…"}  (whole response only)
+ */
+export interface LookalikeGrammar extends FieldGrammarBase {
+  readonly family: 'look-alike';
+  readonly openAt: 'line-start';
+  /** Keys that hold a tool's name, and keys that hold its arguments (object or JSON text). */
+  readonly nameKeys: readonly string[];
+  readonly argumentKeys: readonly string[];
+  /** OpenAI's `{"type": "function", "function": {name, arguments}}` carrier key. */
+  readonly carrierKey: string;
+  /** Whole-response envelopes: one call, a list of calls, a plain answer. */
+  readonly wrapperKey: string;
+  readonly listKey: string;
+  readonly responseKey: string;
+  /** Between chained objects (Llama 3 without `<|python_tag|>`). */
+  readonly chainSeparator: string;
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | ValueGrammar | HarmonyGrammar;
+export type FieldGrammar = TokenSectionGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar;

@@ -7,6 +7,7 @@ import type { FieldFamily, FieldGrammar } from '../../../dialects/field/index.js
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 import { readHarmony } from './harmony.js';
+import { readLookalike } from './look-alike.js';
 import { readTokenSection } from './token-section.js';
 import { readValueGrammar } from './value-grammar.js';
 
@@ -18,6 +19,7 @@ const READERS: ReaderTable = {
   'token-section': readTokenSection,
   'value-grammar': readValueGrammar,
   harmony: readHarmony,
+  'look-alike': readLookalike,
 };
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

@@ -48,4 +48,23 @@ function families(): Record<string, (n: number) => string> {
   return out;
 }
 
-export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = families();
+/** Families for the value grammars' own shapes, which the generic ones above do not reach. */
+const SHAPES: Record<string, (n: number) => string> = {
+  'pythonic: deep nesting in an argument': (n) => `<|python_start|>[f(a=${'['.repeat(n)}`,
+  'pythonic: thousands of call openers': (n) => `<|python_start|>[${'f('.repeat(n)}`,
+  'pythonic: a bracket-less list of unclosed strings': (n) => `<function_calls>\n${"f(a='x\n".repeat(n)}`,
+  'pythonic: many complete calls': (n) => `<|python_start|>[${'f(a=1, b="x"), '.repeat(n)}]<|python_end|>`,
+  'gemma: unclosed delimited strings': (n) => `<|tool_call>call:f{a:<|"|>x`.repeat(n),
+  'gemma: deep nesting': (n) => `<|tool_call>call:f{${'a:{'.repeat(n)}`,
+  'gemma: heads with no arguments': (n) => '<|tool_call>call:'.repeat(n),
+  'harmony: headers that never reach a message': (n) => '<|start|>assistant to=functions.f '.repeat(n),
+  'harmony: mid-header openers in prose': (n) => 'commentary to=functions.f and to=functions.g, '.repeat(n),
+  'look-alike: a flood of {"name" lines': (n) => '{"name": "f", "arguments": {"a": [\n'.repeat(n),
+  'look-alike: nested line-start lists': (n) => '[{"name": "f", "c":\n'.repeat(n),
+  'look-alike: thousands of [f( openers': (n) => '[f(a=[f(\n'.repeat(n),
+  'look-alike: many unregistered calls': (n) => '{"name": "nope", "arguments": {}}\n'.repeat(n),
+  'look-alike: deep nesting': (n) => `{"name": "f", "arguments": ${'['.repeat(n)}`,
+  'harmony: call bodies cut in a string': (n) => '<|channel|>commentary to=functions.f<|message|>{"a": "x'.repeat(n),
+};
+
+export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = { ...families(), ...SHAPES };

@@ -37,6 +37,7 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unparsed_call_block: 'A <tool_call> block (closed or unclosed) whose body produced no call, its error being in tool_parse_errors; or a lone <tool_call> opener with nothing in it.',
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
   unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
+  reasoning: "Text a model's own grammar marks as reasoning (the Harmony analysis channel); neither prose nor a call.",
 });
 
 /**
@@ -44,6 +45,12 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
  * detector skips them: it exists to surface silent losses, and these are not silent.
  */
 export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool'] as const);
+
+/**
+ * Drop reasons of text that was never meant to run: reasoning drafts calls it does not make,
+ * so the tool-shape detector skips it too.
+ */
+export const REASONING_DROP_REASONS: readonly DropReason[] = Object.freeze(['reasoning'] as const);
 
 /**
  * The closed list of structural outcomes: ways a unit is accounted for without crediting a call

@@ -42,7 +42,8 @@ export type DropReason =
   | 'unparsed_fenced_turn'
   | 'unparsed_call_block'
   | 'unparsed_markup'
-  | 'unknown_tool';
+  | 'unknown_tool'
+  | 'reasoning';
 
 export interface DroppedFragment {
   text: string;

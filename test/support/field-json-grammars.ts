@@ -49,7 +49,7 @@ export const CALL_OBJECT_CASES: readonly GrammarCase[] = [
   objects(byId('nemotron'), objectCall, true, 'The <TOOLCALL> tag is used.'),
   objects(byId('llama-3-json'), ([name, args]) => `{"name": ${JSON.stringify(name)}, "parameters": ${args}}`, false, 'After <|python_tag|> comes code.'),
   objects(byId('pangu'), objectCall, true, 'The [unused11] token.'),
-  objects(byId('lfm2-json'), objectCall, true, 'The <|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|> form is pythonic.'),
+  objects(byId('lfm2-json'), objectCall, true, 'The <|tool_call_start|> token opens an LFM2 call list.'),
   objects(byId('longcat'), objectCall, false, 'The <longcat_tool_call> tag.', true),
   objects(byId('granite-20b-fc'), objectCall, false, 'The <function_call> tag.', true),
   objects(byId('dots-json'), objectCall, false, 'The <dots_function_call> tag.', true),

@@ -93,9 +93,9 @@ describe('lists and their variants', () => {
     ]);
   });
 
-  it('LFM2: a pythonic body is not this family', () => {
+  it('LFM2: a pythonic body is not this family but the value grammar\'s', () => {
     const ctx = composeContext(tools, 'tagged', null, 'gateway');
-    expect(fieldRegions('<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>', ctx)).toEqual([]);
+    expect(fieldRegions('<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>', ctx).map((r) => r.grammar)).toEqual(['lfm2-pythonic']);
     expect(pairs(`<|tool_call_start|>[${W}]<|tool_call_end|>`)).toEqual([['get_weather', { city: 'Paris' }]]);
   });
 

@@ -28,19 +28,25 @@ function escapeRegExp(literal: string): string {
 
 export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetector {
   const byOpener = new Map<string, FieldGrammar[]>();
+  const lineStart = new Set<string>();
   for (const grammar of grammars) {
     for (const opener of grammar.openers) {
       if (opener === '') throw new TypeError(`field grammar ${grammar.id}: an opener must be non-empty`);
+      if (grammar.openAt === 'line-start') lineStart.add(opener);
       const list = byOpener.get(opener);
       if (list === undefined) byOpener.set(opener, [grammar]);
       else if (!list.includes(grammar)) list.push(grammar);
     }
   }
+  for (const opener of lineStart) {
+    if (byOpener.get(opener)!.some((g) => g.openAt !== 'line-start')) throw new TypeError(`field grammars disagree on where the opener ${JSON.stringify(opener)} counts`);
+  }
   const openers = [...byOpener.keys()].sort((a, b) => b.length - a.length);
   if (openers.length === 0) {
     return { next: () => null, none: () => true };
   }
-  const source = openers.map(escapeRegExp).join('|');
+  // A line-start opener counts only where no character but a newline stands before it.
+  const source = openers.map((opener) => (lineStart.has(opener) ? `(?<![^\\n])${escapeRegExp(opener)}` : escapeRegExp(opener))).join('|');
   const finder = new RegExp(source, 'g');
   const probe = new RegExp(source);
   return {

@@ -5,7 +5,10 @@
 import { deepFreeze } from '../freeze.js';
 import { CALL_OBJECT_GRAMMARS } from './call-objects.js';
 import { PARAM_MARKUP_GRAMMARS } from './param-markup.js';
+import { HARMONY_GRAMMARS } from './harmony.js';
+import { LOOKALIKE_GRAMMARS } from './look-alikes.js';
 import { TOKEN_SECTION_GRAMMARS } from './token-sections.js';
+import { VALUE_GRAMMARS } from './value-grammars.js';
 import type { FieldGrammar } from './types.js';
 
 export type {
@@ -15,6 +18,8 @@ export type {
   FieldFamily,
   FieldGrammar,
   FieldGrammarBase,
+  HarmonyGrammar,
+  LookalikeGrammar,
   MarkupTag,
   NamedTagArguments,
   PairArguments,
@@ -23,8 +28,18 @@ export type {
   TextCallHead,
   TagCallHead,
   TokenSectionGrammar,
+  ValueBody,
+  ValueGrammar,
   ValueRule,
 } from './types.js';
 export { NAME_TO_SPACE } from './types.js';
 
-export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([...TOKEN_SECTION_GRAMMARS, ...CALL_OBJECT_GRAMMARS, ...PARAM_MARKUP_GRAMMARS]);
+// Look-alikes stay last: every grammar with markers of its own is tried first.
+export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([
+  ...TOKEN_SECTION_GRAMMARS,
+  ...HARMONY_GRAMMARS,
+  ...CALL_OBJECT_GRAMMARS,
+  ...PARAM_MARKUP_GRAMMARS,
+  ...VALUE_GRAMMARS,
+  ...LOOKALIKE_GRAMMARS,
+]);

@@ -9,7 +9,7 @@
  */
 
 /** The reader families. Each has one reader in `src/compose/field/readers/`. */
-export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony';
+export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike';
 
 export interface FieldGrammarBase {
   /** Stable id (`kimi-k2`, `deepseek-v3`): used in messages, traces and conformance tables. */
@@ -26,6 +26,11 @@ export interface FieldGrammarBase {
    * dropped text holding one as call syntax.
    */
   readonly markers: readonly string[];
+  /**
+   * Where an opener counts: anywhere (the default), or only at the start of the text or of a
+   * line (look-alikes opened by `{` or `[`, so plain text costs no probe per bracket).
+   */
+  readonly openAt?: 'anywhere' | 'line-start';
 }
 
 /**
@@ -265,7 +270,96 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
 }
 
 /**
+ * How the calls between a `value-grammar` opener and its close are written.
+ *
+ * - `py-calls`: pythonic calls with keyword arguments, in a list `[f(a=1), g(b='x')]` or one per
+ *   line with no brackets (Olmo 3);
+ * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`);
+ * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`), strings between `stringDelimiter`.
+ */
+export type ValueBody =
+  | { readonly form: 'py-calls' }
+  | { readonly form: 'py-method-call'; readonly method: string }
+  | { readonly form: 'gemma-calls'; readonly callPrefix: string; readonly stringDelimiter: string };
+
+/**
+ * Calls whose arguments are written in a value grammar other than JSON (Python literals,
+ * Gemma's): Llama 4, LFM2, Olmo 3, Llama 3 built-ins, Gemma 4, FunctionGemma.
+ *
+ *     opener BODY [close]
+ *
+ * `close` may be missing at the end of a stream. When `sharedOpener` is true another family
+ * reads other bodies after the same opener (LFM2's JSON lists, `<function_calls>` holding
+ * `<invoke>`), so a body not of this shape is left to it; otherwise such a body is an error.
+ */
+export interface ValueGrammar extends FieldGrammarBase {
+  readonly family: 'value-grammar';
+  readonly body: ValueBody;
+  readonly close: readonly string[];
+  /**
+   * Whether a missing close is a recovery (`recovered_dialect`). False where deployments strip
+   * the close as a special token (Llama 3's `<|eom_id|>`), so its absence is the normal case.
+   */
+  readonly closeRequired: boolean;
+  readonly sharedOpener: boolean;
+}
+
+/**
+ * OpenAI Harmony (gpt-oss) messages, read as the model writes them:
+ *
+ *     <|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{JSON}<|call|>
+ *     ^ start  ^ role   ^ channel  ^ channel  ^ recipient        ^ constrain     ^ message    ^ one of ends
+ *
+ * The recipient may stand in the role header or after the channel; the constraint may be glued,
+ * absent, or a bare word; a message ends at one of `ends`, at the next message, or at the end of
+ * the text. `midHeaderOpeners` are header texts a response may begin with when the template
+ * put the tokens before them in the prompt (`commentary to=…`).
+ */
+export interface HarmonyGrammar extends FieldGrammarBase {
+  readonly family: 'harmony';
+  readonly start: string;
+  readonly channel: string;
+  readonly constrain: string;
+  readonly message: string;
+  readonly ends: readonly string[];
+  readonly midHeaderOpeners: readonly { readonly text: string; readonly channel: string }[];
+  /** The word that names a recipient (`to=`). */
+  readonly recipientPrefix: string;
+  /** Channels whose text is reasoning, and channels whose text is visible (preamble, answer). */
+  readonly reasoningChannels: readonly string[];
+  readonly visibleChannels: readonly string[];
+  /** Recipients that address a person, not a tool: such a message is not a call. */
+  readonly personRecipients: readonly string[];
+}
+
+/**
+ * Calls written as plain JSON or pythonic values in prose, with no marker of their own (section
+ * 3 of the field survey): read only when the registry names the tool (or, with no registry,
+ * when the value is the whole response), the value parses completely, and it is not a tool's
+ * JSON Schema.
+ *
+ *     {"name": "f", "arguments": {…}}   {"f": {…}}   [{"name": …}, …]   [f(a=1)]
+ *     {"name": "a", "parameters": {…}}; {"name": "b", …}          (`chainSeparator`)
+ *     {"tool_call": {…}}  {"tool_calls": […]}  {"response": "…"}  (whole response only)
+ */
+export interface LookalikeGrammar extends FieldGrammarBase {
+  readonly family: 'look-alike';
+  readonly openAt: 'line-start';
+  /** Keys that hold a tool's name, and keys that hold its arguments (object or JSON text). */
+  readonly nameKeys: readonly string[];
+  readonly argumentKeys: readonly string[];
+  /** OpenAI's `{"type": "function", "function": {name, arguments}}` carrier key. */
+  readonly carrierKey: string;
+  /** Whole-response envelopes: one call, a list of calls, a plain answer. */
+  readonly wrapperKey: string;
+  readonly listKey: string;
+  readonly responseKey: string;
+  /** Between chained objects (Llama 3 without `<|python_tag|>`). */
+  readonly chainSeparator: string;
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar;
+export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar;

@@ -8,7 +8,10 @@ import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 import { readCallObjects } from './call-objects.js';
 import { readParamMarkup } from './param-markup.js';
+import { readHarmony } from './harmony.js';
+import { readLookalike } from './look-alike.js';
 import { readTokenSection } from './token-section.js';
+import { readValueGrammar } from './value-grammar.js';
 
 export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
 
@@ -18,6 +21,9 @@ const READERS: ReaderTable = {
   'token-section': readTokenSection,
   'call-objects': readCallObjects,
   'param-markup': readParamMarkup,
+  'value-grammar': readValueGrammar,
+  harmony: readHarmony,
+  'look-alike': readLookalike,
 };
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

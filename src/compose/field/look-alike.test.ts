@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { renderPyCall, seededPick } from '../../../test/support/py-render.js';
+import { parseToolCalls } from '../parse.js';
+
+const tools = [{ name: 'look' }, { name: 'run' }];
+const gateway = (text: string, withTools: unknown = tools) => parseToolCalls(text, { tools: withTools, profile: 'gateway' });
+const pairs = (text: string, withTools: unknown = tools) => gateway(text, withTools).calls.map((c) => [c.name, c.arguments]);
+
+describe('field lane: look-alikes in plain prose', () => {
+  it('reads a JSON call object at a line start, with prose around it', () => {
+    const result = gateway('Sure:\n{"name": "look", "arguments": {"path": "a"}}\nDone.');
+    expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['look', { path: 'a' }]]);
+    expect(result.prose).toBe('Sure:\n\nDone.');
+    expect(result.tool_parse_errors).toEqual([]);
+  });
+
+  it('reads Llama 3 objects chained by semicolons, and xLAM lists', () => {
+    expect(pairs('{"name": "look", "parameters": {"path": "a"}}; {"name": "run", "parameters": {"cmd": "ls"}}')).toEqual([['look', { path: 'a' }], ['run', { cmd: 'ls' }]]);
+    expect(pairs('[{"name": "look", "arguments": {"path": "a"}}, {"name": "run", "arguments": "{\\"cmd\\": \\"ls\\"}"}]')).toEqual([['look', { path: 'a' }], ['run', { cmd: 'ls' }]]);
+  });
+
+  it('reads a name-keyed object, a pythonic list, and the OpenAI carrier', () => {
+    expect(pairs('{"look": {"path": "q"}}')).toEqual([['look', { path: 'q' }]]);
+    expect(pairs("[look(path='a'), run(cmd=\"ls\")]")).toEqual([['look', { path: 'a' }], ['run', { cmd: 'ls' }]]);
+    expect(pairs('{"type": "function", "function": {"name": "look", "arguments": "{\\"path\\": \\"z\\"}"}}')).toEqual([['look', { path: 'z' }]]);
+  });
+
+  it("reads llama.cpp's generic envelopes only as the whole response", () => {
+    expect(pairs('{"tool_call": {"name": "look", "arguments": {"path": "x"}}}')).toEqual([['look', { path: 'x' }]]);
+    expect(pairs('\n {"tool_calls": [{"name": "run", "arguments": {"cmd": "ls"}, "id": "c1"}]}\n'.trim())).toEqual([['run', { cmd: 'ls' }]]);
+    const answer = gateway('{"response": "Hello there."}');
+    expect(answer.prose).toBe('Hello there.');
+    expect(answer.calls).toEqual([]);
+    // Not the whole response: the envelope is not this reader's, and the text reads as before.
+    const inProse = 'Before.\n{"tool_call": {"name": "look", "arguments": {"path": "x"}}}';
+    expect(gateway(inProse)).toEqual(parseToolCalls(inProse, { tools }));
+  });
+
+  it('with no registry, reads a call only when it is the whole response', () => {
+    expect(pairs('{"name": "anything", "arguments": {"x": 1}}', null)).toEqual([['anything', { x: 1 }]]);
+    expect(pairs('[any_tool(x=1)]', null)).toEqual([['any_tool', { x: 1 }]]);
+    const quoted = gateway('For example:\n{"name": "anything", "arguments": {"x": 1}}', null);
+    expect(quoted.calls).toEqual([]);
+    expect(quoted.prose).toContain('"anything"');
+    expect(quoted.tool_parse_errors).toEqual([]);
+  });
+
+  it('leaves an unregistered name, a JSON Schema and an unparsed value as prose, with no error', () => {
+    for (const text of [
+      '{"name": "rm_rf", "arguments": {"path": "/"}}',
+      'The tool:\n{"name": "look", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}',
+      '[rm_rf(path="/")]',
+      '[look(path=some_variable)]',
+    ]) {
+      const result = gateway(text);
+      expect(result.calls).toEqual([]);
+      expect(result.tool_parse_errors).toEqual([]);
+      expect(result.prose).toContain(text.split('\n').at(-1)!);
+    }
+  });
+
+  it('turns a registered call cut off by the end of the text into a truncation error and a drop', () => {
+    for (const text of ['{"name": "look", "arguments": {"path": "a', "[look(path='a"]) {
+      const result = gateway(text);
+      expect(result.calls).toEqual([]);
+      expect(result.tool_parse_errors).toEqual([expect.stringMatching(/^TOOL CALL TRUNCATED:.*'look'/)]);
+      expect(result.dropped).toEqual([{ text, reason: 'unparsed_call_block' }]);
+      expect(result.prose).toBe('');
+    }
+  });
+
+  it('probes only at a line start: mid-line JSON reads as before', () => {
+    const text = 'I would send {"name": "look", "arguments": {"path": "a"}} here.';
+    expect(gateway(text)).toEqual(parseToolCalls(text, { tools }));
+  });
+});
+
+describe('look-alike properties', () => {
+  const ident = fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/);
+  const args = fc.dictionary(ident, fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 })), { maxKeys: 3 });
+  const prose = fc.array(fc.constantFrom('Let', 'me', 'check.', 'Done', 'ok'), { maxLength: 5 }).map((w) => w.join(' '));
+
+  it('reads back random calls in every look-alike shape between prose lines', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('look', 'run'), args), { minLength: 1, maxLength: 3 }), fc.nat(3), prose, prose, fc.integer(), (calls, shape, before, after, seed) => {
+        const rendered = [
+          () => calls.map(([name, a]) => JSON.stringify({ name, parameters: a })).join('; '),
+          () => JSON.stringify(calls.map(([name, a]) => ({ name, arguments: a }))),
+          () => `[${calls.map(([name, a]) => renderPyCall(name, a, { pick: seededPick(seed) })).join(', ')}]`,
+          () => JSON.stringify(calls.map(([name, a]) => ({ [name]: a }))),
+        ][shape]!();
+        const result = gateway([before, rendered, after].filter((p) => p !== '').join('\n'));
+        expect(result.tool_parse_errors).toEqual([]);
+        expect(result.calls.map((c) => [c.name, c.arguments])).toEqual(calls);
+        expect(result.prose).toBe([before, after].filter((p) => p !== '').join('\n\n'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws on random fragments of call-shaped JSON and pythonic text', () => {
+    const piece = fc.constantFrom('{', '}', '[', ']', '"name"', '"arguments"', '"parameters"', '"tool_calls"', '"look"', ':', ',', ';', '"', 'look(', 'x=1', ')', '\n', ' ', '"type": "object"');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.boolean(), (pieces, withTools) => {
+        const result = gateway(pieces.join(''), withTools ? tools : null);
+        expect(Array.isArray(result.calls)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

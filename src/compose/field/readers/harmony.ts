@@ -1,0 +1,216 @@
+/**
+ * The `harmony` reader: consecutive Harmony messages (gpt-oss, LLM-jp), one region.
+ *
+ *     <|start|>assistant<|channel|>analysis<|message|>Let me look.<|end|>
+ *     <|start|>assistant<|channel|>commentary to=functions.look <|constrain|>json<|message|>{"path":"a.rs"}<|call|>
+ *     ^ header: role, channel, recipient and constraint, in any order the template allows  ^ body ^ end
+ *
+ * What a message becomes:
+ *   - with a tool recipient (`to=functions.NAME`, `to=browser.search`, `to=python`): a call; its
+ *     body is JSON, or, for a tool of one parameter, the raw text (the `python` tool's code);
+ *   - in a reasoning channel (`analysis`) with no recipient: a `reasoning` drop, neither prose
+ *     nor a call (reasoning is returned on the ledger until the result carries it apart);
+ *   - otherwise (`commentary` preamble, `final` answer, no channel): prose, without markers.
+ *
+ * Recovery rungs, none of which throws:
+ *   1. complete JSON arguments with no end marker (end of text, or the next message): a call,
+ *      with `recovered_dialect`;
+ *   2. arguments cut off by the end of the text: `TOOL CALL TRUNCATED:` and a drop;
+ *   3. arguments that do not read: a parse error and a drop to the message's end;
+ *   4. a special token with no readable header after it: stepped over as a marker.
+ * A response that begins mid-header (`commentary to=functions.f json<|message|>…`) is read only
+ * when the header is all header words up to `<|message|>`; anything else is not this grammar.
+ */
+import type { HarmonyGrammar } from '../../../dialects/field/index.js';
+import { setOwn } from '../../../lex/json-object.js';
+import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
+import { fieldMessages } from '../messages.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+
+/** The longest header (role, channel, recipient, constraint) read before `<|message|>`. */
+const HEADER_MAX = 512;
+
+interface Vocabulary {
+  /** Where a message body stops: an end marker or the next message. */
+  readonly bodyStops: readonly string[];
+  readonly headerMarkers: readonly string[];
+  readonly messageStarts: readonly string[];
+}
+
+const vocabularies = new WeakMap<HarmonyGrammar, Vocabulary>();
+
+function vocabulary(grammar: HarmonyGrammar): Vocabulary {
+  let found = vocabularies.get(grammar);
+  if (found === undefined) {
+    found = {
+      bodyStops: [...grammar.ends, grammar.start, grammar.channel],
+      headerMarkers: [grammar.start, grammar.channel, grammar.constrain],
+      messageStarts: [grammar.start, grammar.channel, grammar.message],
+    };
+    vocabularies.set(grammar, found);
+  }
+  return found;
+}
+
+interface Header {
+  readonly channel: string;
+  readonly recipient: string;
+}
+
+export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const words = vocabulary(grammar);
+  let pos = at;
+  let read = false;
+  for (;;) {
+    pos = skipSpace(text, pos);
+    if (pos >= text.length) return read ? pos : -1;
+    const end = matchAt(text, pos, grammar.ends);
+    if (end !== null) {
+      pos += end.length;
+      read = true;
+      continue;
+    }
+    const marker = matchAt(text, pos, words.messageStarts);
+    const midHeader = read || marker !== null ? undefined : grammar.midHeaderOpeners.find((o) => text.startsWith(o.text, pos));
+    if (marker === null && midHeader === undefined) return read ? pos : -1;
+    const next = readMessage(scan, pos, grammar, sink, midHeader?.channel ?? null);
+    if (next < 0) {
+      if (marker === null) return read ? pos : -1;
+      // rung 4: a token with no header after it carries no content.
+      pos += marker.length;
+    } else {
+      pos = next;
+    }
+    read = true;
+  }
+}
+
+/** One message from its header at `pos`; -1 when no readable header reaches `<|message|>`. */
+function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number {
+  const text = scan.text;
+  const messageAt = indexWithin(text, grammar.message, pos, HEADER_MAX);
+  const headerEnd = messageAt < 0 ? (text.length - pos <= HEADER_MAX ? text.length : -1) : messageAt;
+  if (headerEnd < 0) return -1;
+  // A mid-header opener begins with its channel word, already taken.
+  const header = readHeader(text.slice(pos + (midChannel?.length ?? 0), headerEnd), grammar, midChannel);
+  if (header === null) return -1;
+  const recipient = header.recipient !== '' && !grammar.personRecipients.includes(header.recipient) ? header.recipient : '';
+  if (messageAt < 0) {
+    // The text ended inside a header.
+    if (recipient === '') {
+      if (midChannel !== null) return -1;
+      sink.drop(pos, text.length, grammar.reasoningChannels.includes(header.channel) ? 'reasoning' : 'unparsed_call_block');
+    } else {
+      sink.fail(fieldMessages.truncated(grammar.id, recipient), pos, text.length);
+    }
+    return text.length;
+  }
+  const bodyAt = messageAt + grammar.message.length;
+  if (recipient !== '') return readCallBody(scan, pos, bodyAt, recipient, grammar, sink);
+  const stop = scan.earliest(vocabulary(grammar).bodyStops, bodyAt);
+  const bodyEnd = stop < 0 ? text.length : stop;
+  if (grammar.reasoningChannels.includes(header.channel)) sink.drop(bodyAt, bodyEnd, 'reasoning');
+  else sink.proseSpan(bodyAt, bodyEnd);
+  const end = matchAt(text, bodyEnd, grammar.ends);
+  return end === null ? bodyEnd : bodyEnd + end.length;
+}
+
+/**
+ * The words of a header: role, channel, recipient (`to=…`) and constraint, split at the header
+ * tokens. Null when a word is none of these (two channels, two recipients, a stray token): then
+ * the text is not a header.
+ */
+function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string | null): Header | null {
+  const markers = vocabulary(grammar).headerMarkers;
+  let channel = midChannel ?? '';
+  let recipient = '';
+  // Which header token the words follow, and whether its one leading word (role, channel or
+  // constraint) is still to come. A mid-header start already had its leading word.
+  let mode = midChannel === '' ? grammar.start : grammar.channel;
+  let leading = midChannel === null;
+  let constraint = false;
+  let segment = 0;
+  const takeWords = (to: number): boolean => {
+    for (const word of header.slice(segment, to).split(/\s+/)) {
+      if (word === '') continue;
+      if (word.includes('<|')) return false;
+      if (word.startsWith(grammar.recipientPrefix)) {
+        if (recipient !== '' || word.length === grammar.recipientPrefix.length) return false;
+        recipient = word.slice(grammar.recipientPrefix.length);
+        continue;
+      }
+      if (leading) {
+        if (mode === grammar.channel) channel = word;
+        else if (mode === grammar.constrain) constraint = true;
+        leading = false;
+      } else if (mode === grammar.channel && !constraint) {
+        constraint = true; // a bare `json` after the channel
+      } else {
+        return false;
+      }
+    }
+    return true;
+  };
+  for (let i = 0; i < header.length; i++) {
+    if (header.charCodeAt(i) !== 0x3c) continue; // '<'
+    const marker = matchAt(header, i, markers);
+    if (marker === null) continue;
+    if (!takeWords(i)) return null;
+    if ((marker === grammar.channel && channel !== '') || (marker === grammar.constrain && constraint)) return null;
+    mode = marker;
+    leading = true;
+    segment = i + marker.length;
+    i = segment - 1;
+  }
+  if (!takeWords(header.length)) return null;
+  return { channel, recipient };
+}
+
+function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient: string, grammar: HarmonyGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const stops = vocabulary(grammar).bodyStops;
+  const value = readJsonValueAt(text, bodyAt);
+  if (value.ok) {
+    const after = skipSpace(text, value.end);
+    const end = matchAt(text, after, grammar.ends);
+    if (end !== null) {
+      sink.call({ name: recipient, arguments: value.value, start, end: after + end.length });
+      return after + end.length;
+    }
+    // rung 1: the end marker is missing (end of text, or the next message follows).
+    if (atEnd(text, after) || matchAt(text, after, stops) !== null) {
+      sink.call({ name: recipient, arguments: value.value, start, end: value.end, unclosed: true });
+      return value.end;
+    }
+  } else if (value.eof) {
+    sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
+    return text.length;
+  }
+  const stop = scan.earliest(stops, bodyAt);
+  const bodyEnd = stop < 0 ? text.length : stop;
+  const end = matchAt(text, bodyEnd, grammar.ends);
+  const regionEnd = end === null ? bodyEnd : bodyEnd + end.length;
+  // A tool of one parameter (the `python` tool) takes the raw body, when its end was seen.
+  const single = singleParameter(scan, recipient);
+  if (!value.ok && single !== null) {
+    if (end === null && stop < 0) {
+      sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
+      return text.length;
+    }
+    const args: Record<string, unknown> = {};
+    setOwn(args, single, text.slice(bodyAt, bodyEnd).trim());
+    sink.call({ name: recipient, arguments: args, start, end: regionEnd });
+    return regionEnd;
+  }
+  sink.fail(fieldMessages.badArguments(grammar.id, recipient, value.ok ? 'text after the JSON arguments' : value.error), start, regionEnd);
+  return regionEnd;
+}
+
+function singleParameter(scan: FieldScan, recipient: string): string | null {
+  const tool = scan.registry?.byName.get(recipient);
+  if (tool === undefined || tool.params.length !== 1) return null;
+  return tool.params[0]!.name;
+}

@@ -1,0 +1,242 @@
+/**
+ * The `look-alike` reader: a JSON or pythonic value at a line start that is written like a tool
+ * call, with no marker of its own.
+ *
+ *     {"name": "look", "arguments": {"path": "a"}}; {"name": "run", "parameters": {…}}
+ *     ^ at (line start) ^ probe: the first key decides whether to read on   ^ chained by `;`
+ *
+ * The probe is bounded: a `{` must open a known key (`name`, `tool_call`, …) or a registered
+ * name, a `[` must open such an object or a pythonic call `ident(`. Only then is the value read.
+ * A value is calls when every call's name passes the registry (with no registry: when the value
+ * is the whole response), it parses completely, and it is not a tool's JSON Schema. A call-shaped
+ * value that is not a call stays prose, with nothing recorded as an error. Any other value is
+ * not this grammar (-1) and reads as before.
+ *
+ * Linear: a value read from one line start and not claimed covers the line starts inside it;
+ * they are not read again (a value nested in another is not a standalone call).
+ */
+import type { LookalikeGrammar } from '../../../dialects/field/index.js';
+import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
+import { Code } from '../../../lex/codes.js';
+import { isPlainRecord } from '../../../lex/json-object.js';
+import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { pyCallStartsAt, readPyCallListAt } from '../../../lex/py-call.js';
+import { admitName } from '../admit.js';
+import { atEnd, skipSpace } from '../cursor.js';
+import { fieldMessages } from '../messages.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+
+/** Per parse: how far values already read (and not claimed) reach, and where the text's first visible character is. */
+const examined = new WeakMap<FieldScan, number>();
+const firstVisible = new WeakMap<FieldScan, number>();
+
+function isWholeStart(scan: FieldScan, at: number): boolean {
+  let first = firstVisible.get(scan);
+  if (first === undefined) {
+    first = skipSpace(scan.text, 0);
+    firstVisible.set(scan, first);
+  }
+  return at === first;
+}
+
+interface Shaped {
+  readonly name: string;
+  readonly arguments: unknown;
+}
+
+/** What a value is: calls, a schema or answer that stays prose, or nothing of this grammar. */
+type Reading = { readonly kind: 'calls'; readonly calls: readonly Shaped[] } | { readonly kind: 'prose'; readonly answer: string | null } | { readonly kind: 'none' };
+
+export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
+  if (at < (examined.get(scan) ?? 0)) return -1;
+  const text = scan.text;
+  const code = text.charCodeAt(at);
+  const inner = skipSpace(text, at + 1);
+  if (code === Code.LeftBracket && text.charCodeAt(inner) !== Code.LeftBrace) {
+    return pyCallStartsAt(text, inner) ? readPythonic(scan, at, grammar, sink) : -1;
+  }
+  const objectAt = code === Code.LeftBrace ? at : inner;
+  const key = probeKey(text, skipSpace(text, objectAt + 1));
+  if (key === null || !isCallKey(key, grammar, scan)) return -1;
+  return readJson(scan, at, grammar, sink);
+}
+
+/** The first key of an object (a plain JSON string of at most a name's length), or null. */
+function probeKey(text: string, at: number): string | null {
+  if (text.charCodeAt(at) !== Code.Quote) return null;
+  for (let i = at + 1; i < text.length && i <= at + 1 + FIELD_NAME_MAX; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Code.Quote) return text.slice(at + 1, i);
+    if (code === Code.Backslash || code === Code.LineFeed) return null;
+  }
+  return null;
+}
+
+function isCallKey(key: string, grammar: LookalikeGrammar, scan: FieldScan): boolean {
+  return (
+    grammar.nameKeys.includes(key) ||
+    key === grammar.carrierKey ||
+    key === 'type' ||
+    key === 'id' ||
+    key === grammar.wrapperKey ||
+    key === grammar.listKey ||
+    key === grammar.responseKey ||
+    scan.registry?.byName.has(key) === true
+  );
+}
+
+interface Value {
+  readonly value: unknown;
+  readonly end: number;
+}
+
+function readJson(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const values: Value[] = [];
+  let pos = at;
+  let end = at;
+  for (;;) {
+    const read = readJsonValueAt(text, pos);
+    if (!read.ok) {
+      const cut = read.eof && values.length === 0 ? truncatedCall(scan, at) : null;
+      if (cut !== null) {
+        sink.fail(fieldMessages.truncated(grammar.id, cut), at, text.length);
+        return text.length;
+      }
+      examined.set(scan, read.eof ? text.length : read.at);
+      if (values.length === 0) return -1;
+      break;
+    }
+    values.push({ value: read.value, end: read.end });
+    end = read.end;
+    let after = read.end;
+    while (text.charCodeAt(after) === Code.Space || text.charCodeAt(after) === Code.Tab) after++;
+    if (!text.startsWith(grammar.chainSeparator, after)) break;
+    const next = skipSpace(text, after + grammar.chainSeparator.length);
+    end = after + grammar.chainSeparator.length;
+    if (text.charCodeAt(next) !== Code.LeftBrace) break;
+    pos = next;
+  }
+  const whole = isWholeStart(scan, at) && atEnd(text, end);
+  const reading = classify(values, grammar, scan, whole);
+  if (reading.kind === 'none') {
+    examined.set(scan, end);
+    return -1;
+  }
+  return claim(scan, at, end, reading, whole, sink);
+}
+
+function readPythonic(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const read = readPyCallListAt(text, at);
+  const whole = read.ok && isWholeStart(scan, at) && atEnd(text, read.end);
+  if (!read.ok) {
+    if (read.eof && read.name !== '' && admitted(read.name, scan, isWholeStart(scan, at))) {
+      sink.fail(fieldMessages.truncated(grammar.id, read.name), at, text.length);
+      return text.length;
+    }
+    examined.set(scan, read.eof ? text.length : read.at);
+    return -1;
+  }
+  if (read.calls.length === 0 || !read.calls.every((call) => admitted(call.name, scan, whole))) {
+    examined.set(scan, read.end);
+    return -1;
+  }
+  return claim(scan, at, read.end, { kind: 'calls', calls: read.calls }, whole, sink);
+}
+
+function claim(scan: FieldScan, at: number, end: number, reading: Reading, whole: boolean, sink: RegionSink): number {
+  if (reading.kind === 'calls') {
+    // With no registry only a whole response gets here; its calls are as good as marked.
+    const origin = scan.registry === null ? 'marked' : 'lookalike';
+    for (const call of reading.calls) sink.call({ name: call.name, arguments: call.arguments, start: at, end, origin });
+  } else if (reading.kind === 'prose') {
+    if (reading.answer !== null && whole) sink.prose.push(reading.answer.trim());
+    else sink.proseSpan(at, end);
+  }
+  return end;
+}
+
+/** With a registry, a registered name; with none, any name of a whole response. */
+function admitted(name: string, scan: FieldScan, whole: boolean): boolean {
+  if (scan.registry === null) return whole && admitName(name, null, 'marked').ok;
+  return admitName(name, scan.registry, 'lookalike').ok;
+}
+
+function classify(values: readonly Value[], grammar: LookalikeGrammar, scan: FieldScan, whole: boolean): Reading {
+  const calls: Shaped[] = [];
+  let schema = false;
+  for (const { value } of values) {
+    const items = envelopeItems(value, grammar, whole);
+    if (items === null) {
+      if (values.length === 1 && whole && isPlainRecord(value) && onlyKey(value) === grammar.responseKey && typeof value[grammar.responseKey] === 'string') {
+        return { kind: 'prose', answer: value[grammar.responseKey] as string };
+      }
+      return { kind: 'none' };
+    }
+    for (const item of items) {
+      const shaped = callShape(item, grammar, scan);
+      if (shaped === 'schema') schema = true;
+      else if (shaped === null) return { kind: 'none' };
+      else calls.push(shaped);
+    }
+  }
+  if (schema || calls.length === 0) return { kind: 'prose', answer: null };
+  return calls.every((call) => admitted(call.name, scan, whole)) ? { kind: 'calls', calls } : { kind: 'prose', answer: null };
+}
+
+function onlyKey(record: Record<string, unknown>): string | null {
+  const keys = Object.keys(record);
+  return keys.length === 1 ? keys[0]! : null;
+}
+
+/** The call items a value holds: a list, a whole-response envelope, or the value itself. */
+function envelopeItems(value: unknown, grammar: LookalikeGrammar, whole: boolean): readonly unknown[] | null {
+  if (Array.isArray(value)) return value.length === 0 ? null : value;
+  if (!isPlainRecord(value)) return null;
+  const only = onlyKey(value);
+  if (only === grammar.wrapperKey) return whole && isPlainRecord(value[only]) ? [value[only]] : null;
+  if (only === grammar.listKey) return whole && Array.isArray(value[only]) && value[only].length > 0 ? value[only] : null;
+  if (only === grammar.responseKey) return null;
+  return [value];
+}
+
+/** A call's name and arguments, 'schema' for a tool description, or null for another shape. */
+function callShape(item: unknown, grammar: LookalikeGrammar, scan: FieldScan): Shaped | 'schema' | null {
+  if (!isPlainRecord(item)) return null;
+  const carrier = Object.hasOwn(item, grammar.carrierKey) && isPlainRecord(item[grammar.carrierKey]) ? (item[grammar.carrierKey] as Record<string, unknown>) : item;
+  const nameKey = grammar.nameKeys.find((key) => Object.hasOwn(carrier, key) && typeof carrier[key] === 'string');
+  if (nameKey === undefined) {
+    // A name-keyed object `{"NAME": {…}}` for a registered NAME.
+    const only = onlyKey(item);
+    if (only !== null && scan.registry?.byName.has(only) === true && isPlainRecord(item[only])) return { name: only, arguments: item[only] };
+    return null;
+  }
+  const argsKey = grammar.argumentKeys.find((key) => Object.hasOwn(carrier, key));
+  if (argsKey === undefined) return null;
+  const args = carrier[argsKey];
+  if (isPlainRecord(args) && isSchema(args)) return 'schema';
+  if (typeof args === 'string') {
+    const decoded = readJsonValueAt(args, 0);
+    if (!decoded.ok || !atEnd(args, decoded.end) || !isPlainRecord(decoded.value)) return null;
+    return { name: carrier[nameKey] as string, arguments: decoded.value };
+  }
+  return isPlainRecord(args) ? { name: carrier[nameKey] as string, arguments: args } : null;
+}
+
+/** `{"type": "object", "properties": {…}}`: a tool's parameters described, not passed. */
+function isSchema(args: Record<string, unknown>): boolean {
+  return args.type === 'object' && Object.hasOwn(args, 'properties') && isPlainRecord(args.properties);
+}
+
+/** The head of a call object, `{"name": "f"`, whose name a cut-off value can still be judged by. */
+const NAME_HEAD = /\{\s*"name"\s*:\s*"([^"\\\n]{1,256})"/y;
+
+/** The name of a cut-off `{"name": "f", …` that would be admitted (a call the end of the text cut), or null. */
+function truncatedCall(scan: FieldScan, at: number): string | null {
+  const text = scan.text;
+  NAME_HEAD.lastIndex = text.charCodeAt(at) === Code.LeftBracket ? skipSpace(text, at + 1) : at;
+  const match = NAME_HEAD.exec(text);
+  return match !== null && admitted(match[1]!, scan, isWholeStart(scan, at)) ? match[1]! : null;
+}

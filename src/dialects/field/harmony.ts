@@ -1,0 +1,35 @@
+/**
+ * The `harmony` family: OpenAI Harmony messages (gpt-oss), and LLM-jp's spelling of them with a
+ * space after every special token (the reader skips that space wherever it may stand).
+ */
+import type { HarmonyGrammar } from './types.js';
+
+const START = '<|start|>';
+const CHANNEL = '<|channel|>';
+const CONSTRAIN = '<|constrain|>';
+const MESSAGE = '<|message|>';
+const ENDS = ['<|call|>', '<|end|>', '<|return|>'];
+
+export const HARMONY: HarmonyGrammar = {
+  id: 'harmony',
+  family: 'harmony',
+  // A response may start mid-header (the template wrote `<|start|>assistant` in the prompt), at
+  // a stray end marker, or at the recipient of a call header; nothing shorter is unambiguous.
+  openers: [START, CHANNEL, MESSAGE, ...ENDS, 'commentary to=', 'to=functions.'],
+  markers: [START, CHANNEL, CONSTRAIN, MESSAGE, ...ENDS],
+  start: START,
+  channel: CHANNEL,
+  constrain: CONSTRAIN,
+  message: MESSAGE,
+  ends: ENDS,
+  midHeaderOpeners: [
+    { text: 'commentary to=', channel: 'commentary' },
+    { text: 'to=functions.', channel: '' },
+  ],
+  recipientPrefix: 'to=',
+  reasoningChannels: ['analysis'],
+  visibleChannels: ['commentary', 'final'],
+  personRecipients: ['assistant', 'user', 'all'],
+};
+
+export const HARMONY_GRAMMARS: readonly HarmonyGrammar[] = [HARMONY];

@@ -1,0 +1,81 @@
+/**
+ * Field grammars of the `value-grammar` family: calls whose arguments are Python literals or
+ * Gemma's value grammar, between a model's special tokens.
+ */
+import type { ValueGrammar } from './types.js';
+
+/** Llama 4: `<|python_start|>[f(a=1), g(b='x')]<|python_end|>`. */
+export const LLAMA4_PYTHONIC: ValueGrammar = {
+  id: 'llama4-pythonic',
+  family: 'value-grammar',
+  openers: ['<|python_start|>'],
+  markers: ['<|python_start|>', '<|python_end|>'],
+  body: { form: 'py-calls' },
+  close: ['<|python_end|>'],
+  closeRequired: true,
+  sharedOpener: false,
+};
+
+/** LFM2 (and openPangu's LFM2-style form) with a pythonic body; a `[{` JSON body belongs to the JSON family. */
+export const LFM2_PYTHONIC: ValueGrammar = {
+  id: 'lfm2-pythonic',
+  family: 'value-grammar',
+  openers: ['<|tool_call_start|>'],
+  markers: ['<|tool_call_start|>', '<|tool_call_end|>'],
+  body: { form: 'py-calls' },
+  close: ['<|tool_call_end|>'],
+  closeRequired: true,
+  sharedOpener: true,
+};
+
+/** Olmo 3: `<function_calls>` holding one `ident(…)` call per line, no brackets; `<invoke>` bodies are XML markup. */
+export const OLMO3_PYTHONIC: ValueGrammar = {
+  id: 'olmo3-pythonic',
+  family: 'value-grammar',
+  openers: ['<function_calls>'],
+  markers: ['<function_calls>', '</function_calls>'],
+  body: { form: 'py-calls' },
+  close: ['</function_calls>'],
+  closeRequired: true,
+  sharedOpener: true,
+};
+
+/** Llama 3.x built-in tools: `<|python_tag|>brave_search.call(query="…")`; a JSON body belongs to the JSON family. */
+export const LLAMA3_BUILTIN: ValueGrammar = {
+  id: 'llama3-builtin',
+  family: 'value-grammar',
+  openers: ['<|python_tag|>'],
+  markers: ['<|python_tag|>', '<|eom_id|>', '<|eot_id|>'],
+  body: { form: 'py-method-call', method: 'call' },
+  close: ['<|eom_id|>', '<|eot_id|>'],
+  closeRequired: false,
+  sharedOpener: true,
+};
+
+const GEMMA_CALL_PREFIX = 'call:';
+
+/** Gemma 4: `<|tool_call>call:NAME{k:<|"|>v<|"|>,…}<tool_call|>`, repeated. */
+export const GEMMA4: ValueGrammar = {
+  id: 'gemma4',
+  family: 'value-grammar',
+  openers: ['<|tool_call>'],
+  markers: ['<|tool_call>', '<tool_call|>', '<|"|>'],
+  body: { form: 'gemma-calls', callPrefix: GEMMA_CALL_PREFIX, stringDelimiter: '<|"|>' },
+  close: ['<tool_call|>'],
+  closeRequired: true,
+  sharedOpener: false,
+};
+
+/** FunctionGemma: `<start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>`. */
+export const FUNCTION_GEMMA: ValueGrammar = {
+  id: 'function-gemma',
+  family: 'value-grammar',
+  openers: ['<start_function_call>'],
+  markers: ['<start_function_call>', '<end_function_call>', '<escape>'],
+  body: { form: 'gemma-calls', callPrefix: GEMMA_CALL_PREFIX, stringDelimiter: '<escape>' },
+  close: ['<end_function_call>'],
+  closeRequired: true,
+  sharedOpener: false,
+};
+
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, FUNCTION_GEMMA];

@@ -7,10 +7,11 @@
 import { LOST_CALL_VIOLATION_KINDS } from '../dialects/vocabulary.js';
 import type { DropReason, ViolationKind } from './types.js';
 
-/** The eleven violation kinds (composer spec section 5.1). */
+/** The eleven violation kinds (composer spec section 5.1), and the gateway's call_in_reasoning. */
 export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.freeze({
   ambiguous_recovery: 'Declared for a recovery that had several readings; never raised today.',
   bare_json: 'JSON lane: a call arrived as a bare JSON object outside a tool fence.',
+  call_in_reasoning: 'Gateway: tool-call markup inside a reasoning block; kept as reasoning, not run.',
   empty_done: 'A <done> block had an empty body.',
   fence_dialect: 'JSON lane: a tool fence opened with a non-canonical info string.',
   provider_dialect: 'Calls arrived in a provider dialect (Mistral [TOOL_CALLS]).',

@@ -22,4 +22,6 @@ export const fieldMessages = {
   unreadable: (grammar: string, detail: string) => `${MACHINE_PREFIXES.parse_error}: ${grammar} call syntax that could not be read: ${detail}.`,
   endMarkersMissing: (grammar: string) =>
     `A ${grammar} call ended without its closing marker; its arguments were complete, so it was read.`,
+  callInReasoning: (grammar: string, marker: string) =>
+    `Tool-call markup (${marker}) stands inside a ${grammar} reasoning block; it was kept as reasoning and did not run. A call runs only after the reasoning block has closed.`,
 } as const;

@@ -6,6 +6,7 @@
 import type { FieldFamily, FieldGrammar } from '../../../dialects/field/index.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { readReasoning } from './reasoning.js';
 import { readTokenSection } from './token-section.js';
 
 export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
@@ -14,6 +15,7 @@ type ReaderTable = { readonly [F in FieldFamily]?: FieldReader<Extract<FieldGram
 
 const READERS: ReaderTable = {
   'token-section': readTokenSection,
+  reasoning: readReasoning,
 };
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

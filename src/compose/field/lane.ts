@@ -84,8 +84,10 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
     }
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
   }
+  // Where the last region ended: reference blocks are looked for from there.
+  let floor = from;
   for (let hit = detect.next(text, from); hit !== null; hit = detect.next(text, from)) {
-    if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, from)) {
+    if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;
     }
@@ -93,7 +95,7 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
     if (orphan !== null) {
       const end = hit.index + orphan.close.length;
       found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
-      from = end;
+      from = floor = end;
       continue;
     }
     let end = -1;
@@ -102,6 +104,7 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
       end = readRegion(scan, hit.index, grammar, sink);
       if (end > hit.index) {
         found.push(sink.region(hit.index, end));
+        floor = end;
         break;
       }
     }

@@ -68,12 +68,15 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
   const found: FieldRegion[] = [];
   const detect = openers();
   const started = ctx.reasoningStarted === true;
-  if (!started && detect.none(text)) return found;
+  // perf: the first search doubles as the "no marker at all" probe, so a text whose only
+  // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
+  const first = detect.next(text, 0);
+  if (!started && first === null) return found;
   const scan = new FieldScan(text, ctx.registry);
   const blocks = new ReferenceBlocks(scan);
   let from = 0;
+  let hit = first;
   if (started) {
-    let hit = detect.next(text, 0);
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
       const orphan = orphanCloseAt(text, hit);
       if (orphan === null) continue;
@@ -83,10 +86,11 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
       break;
     }
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
+    hit = detect.next(text, from);
   }
   // Where the last region ended: reference blocks are looked for from there.
   let floor = from;
-  for (let hit = detect.next(text, from); hit !== null; hit = detect.next(text, from)) {
+  for (; hit !== null; hit = detect.next(text, from)) {
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;

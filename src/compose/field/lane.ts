@@ -58,7 +58,8 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
  * a marker, so they live here, not in a (forward-only) reader:
  *
  * - `reasoning_started`: the prompt opened the reasoning block, so the text up to the first
- *   orphan-capable close is reasoning (all of it when there is none), whatever it holds.
+ *   orphan-capable close (or an answer wrapper's marker, which stays) is reasoning (all of it
+ *   when there is none), whatever it holds.
  * - the orphan close: when no region came before it, the text from the start of the response
  *   up to the first such close is reasoning.
  *
@@ -79,11 +80,18 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
   if (started) {
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
       const orphan = orphanCloseAt(text, hit);
-      if (orphan === null) continue;
-      const end = hit.index + orphan.close.length;
-      found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
-      from = end;
-      break;
+      if (orphan !== null) {
+        const end = hit.index + orphan.close.length;
+        found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
+        from = end;
+        break;
+      }
+      // An answer wrapper's marker ends the reasoning too; it is read as usual below.
+      if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer')) {
+        found.push(reasoningRegion(text, THINK, ctx, scan, hit.index, hit.index));
+        from = hit.index;
+        break;
+      }
     }
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
     hit = detect.next(text, from);

@@ -67,4 +67,18 @@ const SHAPES: Record<string, (n: number) => string> = {
   'harmony: call bodies cut in a string': (n) => '<|channel|>commentary to=functions.f<|message|>{"a": "x'.repeat(n),
 };
 
-export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = { ...families(), ...SHAPES };
+
+/**
+ * Shapes specific to reasoning blocks: call markup inside many blocks (the `call_in_reasoning`
+ * search), reasoning markers inside one long reference call block (the lane's guard), many
+ * orphan-looking closes, and blocks whose call markup lies far after them.
+ */
+export const REASONING_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = {
+  'reasoning: call markup inside every block': (n) => '<think>x <tool_call>{"name": "f"</think>'.repeat(n),
+  'reasoning: markers inside one reference block': (n) => `<tool_call>f({"a": "${'<think>a</think>'.repeat(n)}"})</tool_call>`,
+  'reasoning: reference openers between blocks': (n) => '<tool_call> <think>a</think>'.repeat(n),
+  'reasoning: closes after plain text': (n) => `${'plain words, '.repeat(n)}${'</think>'.repeat(n)}`,
+  'reasoning: blocks, then call markup far away': (n) => `${'<think>a</think>b'.repeat(n)}${'plain '.repeat(n)}<tool_call>`,
+};
+
+export const FIELD_ADVERSARIAL: Readonly<Record<string, (n: number) => string>> = { ...families(), ...SHAPES, ...REASONING_ADVERSARIAL };

@@ -27,6 +27,7 @@ const scanT = measure(() => scanUnits(text, spec));
 const parseT = measure(() => parseToolCalls(text, { tools }));
 
 const heap = heapGrowthPerParse(() => parseToolCalls(text, { tools }), 200);
+const results: Record<string, unknown> = {};
 
 console.log('\n## Seed-shaped response (' + (text.length / 1000).toFixed(1) + ' KB)\n');
 console.log(table([
@@ -37,8 +38,29 @@ console.log(table([
 ]));
 console.log(`\nheap growth per parse (after GC, 200 parses): ${heap === null ? 'run with --expose-gc' : `${heap.toFixed(0)} bytes`}`);
 
+// Reasoning (gateway profile): a 200 KB reasoning block costs no more than 200 KB of prose.
+const thought = 'The user wants the weather in Paris, so I should call the weather tool with the city.\n';
+const body = thought.repeat(Math.ceil(200_000 / thought.length)).slice(0, 200_000);
+const reasoningCases: [string, string, object][] = [
+  ['200 KB of prose', body, {}],
+  ['200 KB <think> block, then an answer', `<think>${body}</think>It is sunny.`, {}],
+  ['200 KB orphan-close reasoning (the prompt opened it)', `${body}</think>It is sunny.`, {}],
+  ['200 KB reasoning_started, cut off', body, { reasoning_started: true }],
+];
+let proseMs = 0;
+const reasoningRows: (string | number)[][] = [['gateway input', 'ms/op', 'MB/s', 'ratio to 200 KB of prose']];
+for (const [name, input, options] of reasoningCases) {
+  const probeResult = parseToolCalls(input, { tools, profile: 'gateway', ...options });
+  if (name !== '200 KB of prose' && probeResult.reasoning?.length !== body.trim().length) throw new Error(`bench: ${name} did not read as reasoning`);
+  const ms = cpuMs(() => parseToolCalls(input, { tools, profile: 'gateway', ...options }), { reps: 8 });
+  if (proseMs === 0) proseMs = ms; // the first row, prose, is the baseline
+  reasoningRows.push([name, ms, mbPerSecond(input.length, ms), ms / proseMs]);
+  results[`reasoning: ${name}`] = { ms, ratioToProse: ms / proseMs };
+}
+console.log('\n## Reasoning, gateway profile (CPU time, best of 5 after GC; target: a reasoning block costs no more than prose)\n');
+console.log(table(reasoningRows));
+
 const growth: (string | number)[][] = [['adversarial input', 'n', 'scan 8n/n', 'parse 8n/n']];
-const results: Record<string, unknown> = {};
 for (const [name, build] of Object.entries(ADVERSARIAL)) {
   const n = 4000;
   const small = build(n);

@@ -3,6 +3,7 @@
  * in-process. `bin/tool-parse.ts` only wires it to the real process.
  *
  *   tool-parse parse [FILE|-] [--tools tools.json] [--format FORMAT] [--call-id-start N]
+ *                    [--profile harn|gateway] [--reasoning-started]
  *   tool-parse serve
  */
 import { parseToolCalls, type ParseOptions } from '../src/compose/index.js';
@@ -32,6 +33,10 @@ Options for parse:
   --format FORMAT      The tool-call grammar the model was taught:
                        text (default), json, native or adaptive.
   --call-id-start N    The first numeric call id (tc_N); default 0.
+  --profile PROFILE    harn (reads as the reference runtime) or gateway (also reads
+                       open models' own grammars and returns their reasoning).
+  --reasoning-started  The prompt opened the reasoning block (Qwen3, DeepSeek R1):
+                       text up to the first reasoning close is reasoning (gateway).
   -h, --help           Show this help.
 
 Exit status: 0 on success, 1 when an input cannot be read or is invalid, 2 on a usage error.
@@ -47,10 +52,12 @@ interface ParseArgs {
   toolsFile: string | null;
   format: string | null;
   callIdStart: number | null;
+  profile: 'harn' | 'gateway' | null;
+  reasoningStarted: boolean;
 }
 
 function parseArgs(args: readonly string[]): ParseArgs {
-  const parsed: ParseArgs = { file: '-', toolsFile: null, format: null, callIdStart: null };
+  const parsed: ParseArgs = { file: '-', toolsFile: null, format: null, callIdStart: null, profile: null, reasoningStarted: false };
   let fileSeen = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -72,7 +79,12 @@ function parseArgs(args: readonly string[]): ParseArgs {
       const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
       if (!Number.isSafeInteger(n)) throw new UsageError(`--call-id-start must be a non-negative integer; got "${text}"`);
       parsed.callIdStart = n;
-    } else if (arg !== '-' && arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    } else if (arg === '--profile' || arg.startsWith('--profile=')) {
+      const profile = valueOf('--profile');
+      if (profile !== 'harn' && profile !== 'gateway') throw new UsageError(`--profile must be harn or gateway; got "${profile}"`);
+      parsed.profile = profile;
+    } else if (arg === '--reasoning-started') parsed.reasoningStarted = true;
+    else if (arg !== '-' && arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else if (fileSeen) throw new UsageError(`only one FILE may be given; got "${parsed.file}" and "${arg}"`);
     else {
       parsed.file = arg;
@@ -112,6 +124,8 @@ async function parseCommand(args: readonly string[], io: CliIo): Promise<void> {
   }
   if (options.format !== null) parseOptions.tool_format = options.format;
   if (options.callIdStart !== null) parseOptions.call_id_start = options.callIdStart;
+  if (options.profile !== null) parseOptions.profile = options.profile;
+  if (options.reasoningStarted) parseOptions.reasoning_started = true;
   io.stdout(`${JSON.stringify(parseToolCalls(text, parseOptions), null, 2)}\n`);
 }
 

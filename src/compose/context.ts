@@ -19,6 +19,8 @@ export interface ComposeContext {
   readonly trace?: TraceEntry[] | null;
   /** `harn` reads as the reference runtime does; `gateway` also reads the field grammars. */
   readonly profile?: Profile;
+  /** The prompt opened the reasoning block (gateway): text up to the first close is reasoning. */
+  readonly reasoningStarted?: boolean;
 }
 
 /** The parse profiles; the first is the default. */
@@ -50,8 +52,14 @@ function factsOf(registry: ToolRegistry | null): RegistryFacts {
   return { known: new Set(knownList), knownList };
 }
 
-export function composeContext(tools: unknown, toolFormat: string, trace: TraceEntry[] | null = null, profile: Profile = 'harn'): ComposeContext {
+export function composeContext(
+  tools: unknown,
+  toolFormat: string,
+  trace: TraceEntry[] | null = null,
+  profile: Profile = 'harn',
+  reasoningStarted = false,
+): ComposeContext {
   const registry = normalizeTools(tools);
   const { known, knownList } = registryFacts(registry);
-  return { registry, known, knownList, toolFormat, trace, profile };
+  return { registry, known, knownList, toolFormat, trace, profile, reasoningStarted };
 }

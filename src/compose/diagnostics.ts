@@ -7,10 +7,11 @@
 import { LOST_CALL_VIOLATION_KINDS } from '../dialects/vocabulary.js';
 import type { DropReason, ViolationKind } from './types.js';
 
-/** The eleven violation kinds (composer spec section 5.1). */
+/** The eleven violation kinds (composer spec section 5.1), and the gateway's call_in_reasoning. */
 export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.freeze({
   ambiguous_recovery: 'Declared for a recovery that had several readings; never raised today.',
   bare_json: 'JSON lane: a call arrived as a bare JSON object outside a tool fence.',
+  call_in_reasoning: 'Gateway: tool-call markup inside a reasoning block; kept as reasoning, not run.',
   empty_done: 'A <done> block had an empty body.',
   fence_dialect: 'JSON lane: a tool fence opened with a non-canonical info string.',
   provider_dialect: 'Calls arrived in a provider dialect (Mistral [TOOL_CALLS]).',
@@ -37,7 +38,6 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unparsed_call_block: 'A <tool_call> block (closed or unclosed) whose body produced no call, its error being in tool_parse_errors; or a lone <tool_call> opener with nothing in it.',
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
   unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
-  reasoning: "Text a model's own grammar marks as reasoning (the Harmony analysis channel); neither prose nor a call.",
 });
 
 /**
@@ -46,11 +46,6 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
  */
 export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool'] as const);
 
-/**
- * Drop reasons of text that was never meant to run: reasoning drafts calls it does not make,
- * so the tool-shape detector skips it too.
- */
-export const REASONING_DROP_REASONS: readonly DropReason[] = Object.freeze(['reasoning'] as const);
 
 /**
  * The closed list of structural outcomes: ways a unit is accounted for without crediting a call

@@ -15,7 +15,7 @@ import { coalesceDrops, coalesceErrors, coalesceViolations } from './coalesce.js
 import { taggedLane } from './tagged-lane.js';
 import { toolShapeViolations } from './tool-shape.js';
 import type { TraceEntry } from './funnel.js';
-import type { LaneResult, ParseResult, ToolCall } from './types.js';
+import type { LaneResult, ParseResult, ToolCall, TurnPart } from './types.js';
 
 export interface ParseOptions {
   /** The tool registry in any form `normalizeTools` accepts. */
@@ -41,6 +41,12 @@ export interface ParseOptions {
    * registry only registered names are calls.
    */
   profile?: Profile;
+  /**
+   * Gateway profile: the prompt already opened the reasoning block (Qwen3's and DeepSeek R1's
+   * templates end with `<think>`), so the text up to the first reasoning close is reasoning,
+   * and all of it is when the response ends before any close. Ignored under `harn`.
+   */
+  reasoning_started?: boolean;
 }
 
 /** The result of a parse asked for with `trace: true`. */
@@ -58,11 +64,12 @@ interface CheckedOptions {
   tools: unknown;
   trace: boolean;
   profile: Profile;
+  reasoningStarted: boolean;
 }
 
 function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${typeName(text)}`);
-  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0] };
+  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0], reasoningStarted: false };
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`options must be an object; got ${typeName(options)}`);
   const o = options as Record<string, unknown>;
   const toolFormat = o.tool_format ?? '';
@@ -77,7 +84,9 @@ function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   if (typeof profile !== 'string' || !(PROFILES as readonly string[]).includes(profile)) {
     throw new TypeError(`options.profile must be one of ${PROFILES.join(', ')}; got ${typeof profile === 'string' ? JSON.stringify(profile) : typeName(profile)}`);
   }
-  return { toolFormat, idStart, tools: o.tools, trace, profile: profile as Profile };
+  const reasoningStarted = o.reasoning_started ?? false;
+  if (typeof reasoningStarted !== 'boolean') throw new TypeError(`options.reasoning_started must be a boolean; got ${typeName(reasoningStarted)}`);
+  return { toolFormat, idStart, tools: o.tools, trace, profile: profile as Profile, reasoningStarted };
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -115,9 +124,11 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
       errors.push(message);
     }
   }
+  const reasoning = ctx.profile === 'gateway' ? { reasoning: parsed.reasoning ?? null } : {};
   return {
     calls,
     prose: parsed.prose,
+    ...reasoning,
     user_response: parsed.user_response,
     done_marker: parsed.done_marker,
     canonical_text: parsed.canonical_text,
@@ -132,19 +143,33 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
 export function parseToolCalls(text: string, options: ParseOptions & { trace: true }): TracedParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult {
-  const { toolFormat, idStart, tools, trace, profile } = checkedOptions(text, options);
-  const entries: TraceEntry[] | null = trace ? [] : null;
-  const ctx = composeContext(tools, toolFormat, entries, profile);
-  const result = parseWith(text, ctx, idStart);
-  return entries === null ? result : { ...result, trace: entries };
+  const turn = parseTurn(text, options);
+  return turn.trace === null ? turn.result : { ...turn.result, trace: turn.trace };
 }
 
-function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseResult {
+/** A parse with its internal extras: the turn's parts in document order, and the trace if asked. */
+export interface ParsedTurn {
+  readonly result: ParseResult;
+  /** Reasoning, text and calls (indexes into `result.calls`) in document order; empty without field regions. */
+  readonly parts: readonly TurnPart[];
+  readonly trace: readonly TraceEntry[] | null;
+}
+
+/** `parseToolCalls` keeping the turn's order (for output shapes that place thinking blocks). */
+export function parseTurn(text: string, options?: ParseOptions): ParsedTurn {
+  const { toolFormat, idStart, tools, trace, profile, reasoningStarted } = checkedOptions(text, options);
+  const entries: TraceEntry[] | null = trace ? [] : null;
+  const ctx = composeContext(tools, toolFormat, entries, profile, reasoningStarted);
+  const parsed = parseWith(text, ctx);
+  return { result: finish(parsed, ctx, idStart), parts: parsed.parts ?? [], trace: entries };
+}
+
+function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
     const refused = emptyResult(text.trim());
     refused.tool_parse_errors.push(messages.adaptiveRefused);
-    return finish(refused, ctx, idStart);
+    return refused;
   }
   const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { recoverHeredoc: true }) : taggedLane(piece, ctx));
   // The field grammars' regions are read by their own readers; sibling recovery retries a
@@ -152,5 +177,5 @@ function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseRes
   const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway' });
-  return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
+  return unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] };
 }

@@ -9,7 +9,7 @@
 import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { Code } from '../lex/codes.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
-import { DIAGNOSED_DROP_REASONS, REASONING_DROP_REASONS } from './diagnostics.js';
+import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import { messages } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
 
@@ -37,7 +37,7 @@ interface Run {
   readonly reason: string;
 }
 
-const DIAGNOSED: ReadonlySet<string> = new Set([...DIAGNOSED_DROP_REASONS, ...REASONING_DROP_REASONS]);
+const DIAGNOSED: ReadonlySet<string> = new Set(DIAGNOSED_DROP_REASONS);
 
 /** The drops that carry no diagnostic of their own and hold more than whitespace, in ledger order. */
 function silentDrops(dropped: readonly DroppedFragment[]): DroppedFragment[] {

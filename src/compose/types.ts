@@ -6,10 +6,14 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/** One of the eleven stable violation kinds (spec/composer.md section 5.1). */
+/**
+ * One of the stable violation kinds: the eleven of spec/composer.md section 5.1, and
+ * `call_in_reasoning` (gateway profile).
+ */
 export type ViolationKind =
   | 'ambiguous_recovery'
   | 'bare_json'
+  | 'call_in_reasoning'
   | 'empty_done'
   | 'fence_dialect'
   | 'provider_dialect'
@@ -42,8 +46,7 @@ export type DropReason =
   | 'unparsed_fenced_turn'
   | 'unparsed_call_block'
   | 'unparsed_markup'
-  | 'unknown_tool'
-  | 'reasoning';
+  | 'unknown_tool';
 
 export interface DroppedFragment {
   text: string;
@@ -57,6 +60,11 @@ export type ToolFormat = 'text' | 'json' | 'native' | 'adaptive' | '';
 export interface ParseResult {
   calls: ToolCall[];
   prose: string;
+  /**
+   * The gateway profile only (absent under `harn`): the reasoning blocks' text in order, each
+   * trimmed, joined by a blank line; null when there is none.
+   */
+  reasoning?: string | null;
   user_response: string | null;
   done_marker: string | null;
   canonical_text: string;
@@ -67,7 +75,16 @@ export interface ParseResult {
 }
 
 /**
- * What every lane returns (tagged, JSON, envelope, provider dialects): the result record with
- * provisional ids. `parseToolCalls` restamps ids at the boundary.
+ * One piece of a turn in document order (internal: the anthropic output shape places thinking
+ * blocks from it). `call` is an index into the result's `calls`.
  */
-export type LaneResult = ParseResult;
+export type TurnPart =
+  | { readonly kind: 'reasoning'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'call'; readonly index: number };
+
+/**
+ * What every lane returns (tagged, JSON, envelope, provider dialects): the result record with
+ * provisional ids. `parseToolCalls` restamps ids at the boundary. The field lane adds `parts`.
+ */
+export type LaneResult = ParseResult & { readonly parts?: readonly TurnPart[] };

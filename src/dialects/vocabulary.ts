@@ -323,6 +323,7 @@ export const PROTOCOL_VIOLATION_KINDS = deepFreeze([
 export const LOST_CALL_VIOLATION_KINDS = deepFreeze([
   "ambiguous_recovery",
   "bare_json",
+  "call_in_reasoning",
   "fence_dialect",
   "provider_dialect",
   "recovered_dialect",

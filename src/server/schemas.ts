@@ -32,6 +32,17 @@ const toolFormat: Schema = {
   description: 'The tool-call grammar the model was taught.',
 };
 
+const profile: Schema = {
+  type: 'string',
+  enum: ['harn', 'gateway'],
+  description: 'harn reads as the reference runtime; gateway also reads open models\' own grammars and returns reasoning.',
+};
+
+const reasoningStarted: Schema = {
+  type: 'boolean',
+  description: 'Gateway: the prompt opened the reasoning block, so text up to the first reasoning close is reasoning.',
+};
+
 const callIdStart: Schema = {
   type: 'integer',
   minimum: 0,
@@ -44,7 +55,7 @@ export const singleRequestSchema: Schema = {
   type: 'object',
   required: ['text'],
   additionalProperties: false,
-  properties: { text, tools, tool_format: toolFormat, call_id_start: callIdStart },
+  properties: { text, tools, tool_format: toolFormat, call_id_start: callIdStart, profile, reasoning_started: reasoningStarted },
 };
 
 export function batchRequestSchema(limits: SchemaLimits): Schema {
@@ -61,11 +72,13 @@ export function batchRequestSchema(limits: SchemaLimits): Schema {
           type: 'object',
           required: ['text'],
           additionalProperties: false,
-          properties: { id: { type: 'string' }, text, tools, tool_format: toolFormat },
+          properties: { id: { type: 'string' }, text, tools, tool_format: toolFormat, reasoning_started: reasoningStarted },
         },
       },
       tools,
       tool_format: toolFormat,
+      profile,
+      reasoning_started: reasoningStarted,
     },
   };
 }
@@ -100,6 +113,8 @@ export const transcriptRequestSchema: Schema = {
     tools,
     tool_format: toolFormat,
     call_id_start: callIdStart,
+    profile,
+    reasoning_started: reasoningStarted,
   },
 };
 
@@ -138,6 +153,7 @@ export const parseResultSchema: Schema = {
       },
     },
     prose: { type: 'string' },
+    reasoning: { ...nullableString, description: 'Gateway profile only: the reasoning blocks, trimmed, joined by a blank line.' },
     user_response: nullableString,
     done_marker: nullableString,
     canonical_text: { type: 'string' },

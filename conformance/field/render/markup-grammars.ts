@@ -160,7 +160,17 @@ export const MARKUP_RENDERERS: Record<string, Renderer> = {
     '</atem:function_calls><|eom|>',
     '',
     (call) => `<atem:invoke name="${attrEscape(call.name)}">`,
-    (k, v) => `<atem:parameter name="${attrEscape(k)}">${typeof v === 'string' ? v : spacedJson(v)}</atem:parameter>`,
+    // Values are JSON first, raw text otherwise: a string that reads as JSON is written quoted.
+    (k, v) => `<atem:parameter name="${attrEscape(k)}">${typeof v === 'string' && !readsAsJson(v) ? v : spacedJson(v)}</atem:parameter>`,
     '</atem:invoke>',
   ),
 };
+
+function readsAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

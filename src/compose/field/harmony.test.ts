@@ -43,12 +43,13 @@ describe('field lane: Harmony', () => {
     expect(pairs(text)).toEqual([['look', { path: 'a' }], ['search', { q: 'b' }], ['browser.search', { query: 'c' }]]);
   });
 
-  it('keeps analysis out of prose, on the ledger as reasoning; preamble and final are prose without markers', () => {
+  it('keeps analysis out of prose, in reasoning; preamble and final are prose without markers', () => {
     const text = '<|channel|>analysis<|message|>Need the file.<|end|><|start|>assistant<|channel|>commentary<|message|>Checking the file.<|end|>' + callMessage('look', { path: 'a' }) + '<|start|>assistant<|channel|>final<|message|>It says hi.<|return|>';
     const result = gateway(text);
     expect(result.calls.map((c) => c.name)).toEqual(['look']);
     expect(result.prose).toBe('Checking the file.\n\nIt says hi.');
-    expect(result.dropped).toEqual([{ text: 'Need the file.', reason: 'reasoning' }]);
+    expect(result.reasoning).toBe('Need the file.');
+    expect(result.dropped).toEqual([]);
     expect(result.protocol_violations).toEqual([]);
   });
 

@@ -5,18 +5,22 @@
  *
  *   text --detect openers--> [rest][region][rest][region][rest]
  *        rest   -> restLane(piece)            (prose, reference-grammar calls)
- *        region -> family reader -> sink      (calls through the registry rule, errors, drops)
- *        --> one result, everything in document order
+ *        region -> family reader -> sink      (calls through the registry rule, errors, drops,
+ *                                              reasoning: its own channel, never prose)
+ *        --> one result, everything in document order (and `parts`, the turn's order)
  *
  * Returns null when no region was found, so a text without field markers costs one probe and
  * reads exactly as the other lanes read it.
  */
-import { FIELD_GRAMMARS } from '../../dialects/field/index.js';
+import { FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { THINK } from '../../dialects/field/reasoning.js';
 import { renderParts, type CanonicalPart } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
-import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
-import { compileOpeners, type OpenerDetector } from './detect.js';
+import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
+import { matchAt } from './cursor.js';
+import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { readRegion } from './readers/index.js';
+import { ReferenceBlocks } from './reference-blocks.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import { FieldScan } from './scan.js';
 
@@ -28,20 +32,91 @@ function openers(): OpenerDetector {
   return (detector ??= compileOpeners(FIELD_GRAMMARS));
 }
 
-/** The regions of `text`, in order. */
+function isReasoning(grammar: FieldGrammar): grammar is ReasoningGrammar {
+  return grammar.family === 'reasoning';
+}
+
+/** The reasoning grammar whose orphan close stands at `hit`, and the close, or null. */
+function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; close: string } | null {
+  for (const grammar of hit.grammars) {
+    if (!isReasoning(grammar) || grammar.role !== 'reasoning') continue;
+    const close = matchAt(text, hit.index, grammar.orphanClose);
+    if (close !== null) return { grammar, close };
+  }
+  return null;
+}
+
+/** A region of reasoning from `start` (the start of the response) to a close, or to the end. */
+function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContext, scan: FieldScan, bodyEnd: number, end: number): FieldRegion {
+  const sink = new RegionSink(text, grammar, ctx.registry, scan);
+  sink.reasoningSpan(0, bodyEnd);
+  return sink.region(0, end);
+}
+
+/**
+ * The regions of `text`, in order. Besides the readers' regions, two rules need the text before
+ * a marker, so they live here, not in a (forward-only) reader:
+ *
+ * - `reasoning_started`: the prompt opened the reasoning block, so the text up to the first
+ *   orphan-capable close (or an answer wrapper's marker, which stays) is reasoning (all of it
+ *   when there is none), whatever it holds.
+ * - the orphan close: when no region came before it, the text from the start of the response
+ *   up to the first such close is reasoning.
+ *
+ * A reasoning marker inside a complete block of the reference grammar belongs to that block.
+ */
 export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
   const found: FieldRegion[] = [];
   const detect = openers();
-  if (detect.none(text)) return found;
+  const started = ctx.reasoningStarted === true;
+  // perf: the first search doubles as the "no marker at all" probe, so a text whose only
+  // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
+  const first = detect.next(text, 0);
+  if (!started && first === null) return found;
   const scan = new FieldScan(text, ctx.registry);
+  const blocks = new ReferenceBlocks(scan);
   let from = 0;
-  for (let hit = detect.next(text, from); hit !== null; hit = detect.next(text, from)) {
+  let hit = first;
+  if (started) {
+    for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
+      const orphan = orphanCloseAt(text, hit);
+      if (orphan !== null) {
+        const end = hit.index + orphan.close.length;
+        found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
+        from = end;
+        break;
+      }
+      // An answer wrapper's marker ends the reasoning too; it is read as usual below.
+      if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer')) {
+        found.push(reasoningRegion(text, THINK, ctx, scan, hit.index, hit.index));
+        from = hit.index;
+        break;
+      }
+    }
+    if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
+    hit = detect.next(text, from);
+  }
+  // Where the last region ended: reference blocks are looked for from there.
+  let floor = from;
+  for (; hit !== null; hit = detect.next(text, from)) {
+    if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
+      from = hit.index + 1;
+      continue;
+    }
+    const orphan = found.length === 0 ? orphanCloseAt(text, hit) : null;
+    if (orphan !== null) {
+      const end = hit.index + orphan.close.length;
+      found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
+      from = floor = end;
+      continue;
+    }
     let end = -1;
     for (const grammar of hit.grammars) {
-      const sink = new RegionSink(text, grammar, ctx.registry);
+      const sink = new RegionSink(text, grammar, ctx.registry, scan);
       end = readRegion(scan, hit.index, grammar, sink);
       if (end > hit.index) {
         found.push(sink.region(hit.index, end));
+        floor = end;
         break;
       }
     }
@@ -58,13 +133,16 @@ export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane)
   const dropped: DroppedFragment[] = [];
   const violations: ProtocolViolation[] = [];
   const prose: string[] = [];
+  const reasoning: string[] = [];
   const parts: CanonicalPart[] = [];
+  const order: TurnPart[] = [];
   let userResponse: string | null = null;
   let doneMarker: string | null = null;
   let recovered = 0;
   const takeRest = (piece: string): void => {
     if (piece.trim() === '') return;
     const rest = restLane(piece);
+    const firstCall = calls.length;
     calls.push(...rest.calls);
     errors.push(...rest.tool_parse_errors);
     dropped.push(...rest.dropped);
@@ -72,8 +150,12 @@ export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane)
     if (rest.prose !== '') {
       prose.push(rest.prose);
       parts.push({ kind: 'prose', text: rest.prose });
+      order.push({ kind: 'text', text: rest.prose });
     }
-    for (const call of rest.calls) parts.push({ kind: 'call', name: call.name, arguments: call.arguments });
+    rest.calls.forEach((call, i) => {
+      parts.push({ kind: 'call', name: call.name, arguments: call.arguments });
+      order.push({ kind: 'call', index: firstCall + i });
+    });
     userResponse ??= rest.user_response;
     doneMarker ??= rest.done_marker;
     recovered += rest.recovered_from_stray_count;
@@ -81,21 +163,30 @@ export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane)
   let cursor = 0;
   for (const region of regions) {
     takeRest(text.slice(cursor, region.start));
-    calls.push(...region.calls);
     errors.push(...region.errors);
     dropped.push(...region.dropped);
     violations.push(...region.violations);
-    for (const piece of region.prose) {
-      prose.push(piece);
-      parts.push({ kind: 'prose', text: piece });
+    for (const part of region.parts) {
+      if (part.kind === 'call') {
+        order.push({ kind: 'call', index: calls.length });
+        calls.push(part.call);
+        parts.push({ kind: 'call', name: part.call.name, arguments: part.call.arguments });
+      } else if (part.kind === 'prose') {
+        prose.push(part.text);
+        parts.push({ kind: 'prose', text: part.text });
+        order.push({ kind: 'text', text: part.text });
+      } else {
+        reasoning.push(part.text);
+        order.push(part);
+      }
     }
-    for (const call of region.calls) parts.push({ kind: 'call', name: call.name, arguments: call.arguments });
     cursor = region.end;
   }
   takeRest(text.slice(cursor));
   return {
     calls,
     prose: prose.join('\n\n'),
+    reasoning: joinReasoning(reasoning),
     user_response: userResponse,
     done_marker: doneMarker,
     canonical_text: renderParts(parts),
@@ -103,5 +194,12 @@ export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane)
     protocol_violations: violations,
     dropped,
     recovered_from_stray_count: recovered,
+    parts: order,
   };
+}
+
+/** One block is returned as read (no copy); several are joined by a blank line. */
+function joinReasoning(blocks: readonly string[]): string | null {
+  if (blocks.length === 0) return null;
+  return blocks.length === 1 ? blocks[0]! : blocks.join('\n\n');
 }

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderPyCall, seededPick } from '../../../test/support/py-render.js';
+import { composeContext } from '../context.js';
 import { parseToolCalls } from '../parse.js';
+import { fieldRegions } from './lane.js';
 
 const tools = [{ name: 'look' }, { name: 'run' }];
 const gateway = (text: string, withTools: unknown = tools) => parseToolCalls(text, { tools: withTools, profile: 'gateway' });
@@ -34,7 +36,7 @@ describe('field lane: look-alikes in plain prose', () => {
     expect(answer.calls).toEqual([]);
     // Not the whole response: the envelope is not this reader's, and the text reads as before.
     const inProse = 'Before.\n{"tool_call": {"name": "look", "arguments": {"path": "x"}}}';
-    expect(gateway(inProse)).toEqual(parseToolCalls(inProse, { tools }));
+    expect(fieldRegions(inProse, composeContext(tools, '', null, 'gateway'))).toEqual([]);
   });
 
   it('with no registry, reads a call only when it is the whole response', () => {
@@ -72,7 +74,7 @@ describe('field lane: look-alikes in plain prose', () => {
 
   it('probes only at a line start: mid-line JSON reads as before', () => {
     const text = 'I would send {"name": "look", "arguments": {"path": "a"}} here.';
-    expect(gateway(text)).toEqual(parseToolCalls(text, { tools }));
+    expect(fieldRegions(text, composeContext(tools, '', null, 'gateway'))).toEqual([]);
   });
 });
 

@@ -24,4 +24,6 @@ export const fieldMessages = {
     `The value of '${key}' in the ${grammar} call to '${name}' is not ${expected.length === 1 ? `a valid ${expected[0]}` : `any of ${expected.join(', ')}`} as its schema says; it was kept as text.`,
   endMarkersMissing: (grammar: string) =>
     `A ${grammar} call ended without its closing marker; its arguments were complete, so it was read.`,
+  callInReasoning: (grammar: string, marker: string) =>
+    `Tool-call markup (${marker}) stands inside a ${grammar} reasoning block; it was kept as reasoning and did not run. A call runs only after the reasoning block has closed.`,
 } as const;

@@ -5,14 +5,22 @@
  * region. Marker text a reader steps over is structural and carries no content.
  *
  * The ledger promise holds per region: every character of the region is a marker, part of a
- * credited call, prose, or inside a recorded drop.
+ * credited call, prose, reasoning, or inside a recorded drop.
  */
 import type { FieldGrammar } from '../../dialects/field/index.js';
 import type { ToolRegistry } from '../../dialects/registry.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import type { DroppedFragment, DropReason, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
 import { admitName, registeredNames, type CallOrigin } from './admit.js';
+import { callMarkupWithin } from './call-markup.js';
 import { fieldMessages } from './messages.js';
+import { FieldScan } from './scan.js';
+
+/** What a region held, in document order (the turn's ordered parts are built from it). */
+export type RegionPart =
+  | { readonly kind: 'call'; readonly call: ToolCall }
+  | { readonly kind: 'prose'; readonly text: string }
+  | { readonly kind: 'reasoning'; readonly text: string };
 
 export interface FieldRegion {
   readonly grammar: string;
@@ -23,6 +31,8 @@ export interface FieldRegion {
   readonly dropped: readonly DroppedFragment[];
   readonly violations: readonly ProtocolViolation[];
   readonly prose: readonly string[];
+  readonly reasoning: readonly string[];
+  readonly parts: readonly RegionPart[];
 }
 
 export interface CallReport {
@@ -43,14 +53,19 @@ export class RegionSink {
   readonly dropped: DroppedFragment[] = [];
   readonly violations: ProtocolViolation[] = [];
   readonly prose: string[] = [];
+  readonly reasoning: string[] = [];
+  readonly parts: RegionPart[] = [];
   readonly #text: string;
   readonly #grammar: FieldGrammar;
   readonly #registry: ToolRegistry | null;
+  #scan: FieldScan | null;
 
-  constructor(text: string, grammar: FieldGrammar, registry: ToolRegistry | null) {
+  /** `scan` is the parse's shared one (its memoised searches keep many blocks linear). */
+  constructor(text: string, grammar: FieldGrammar, registry: ToolRegistry | null, scan: FieldScan | null = null) {
     this.#text = text;
     this.#grammar = grammar;
     this.#registry = registry;
+    this.#scan = scan;
   }
 
   get grammar(): FieldGrammar {
@@ -71,7 +86,9 @@ export class RegionSink {
       this.fail(fieldMessages.argumentsNotObject(id, admission.name), report.start, report.end, 'unparsed_call_block');
       return false;
     }
-    this.calls.push({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments });
+    const call: ToolCall = { id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments };
+    this.calls.push(call);
+    this.parts.push({ kind: 'call', call });
     if (report.unclosed === true) this.violation('recovered_dialect', fieldMessages.endMarkersMissing(id));
     return true;
   }
@@ -98,8 +115,30 @@ export class RegionSink {
 
   /** Visible text inside the region (a preamble, an answer channel). */
   proseSpan(start: number, end: number): void {
+    this.proseText(this.#text.slice(start, end));
+  }
+
+  /** Visible text a reader decoded from the region (a JSON answer's string value). */
+  proseText(raw: string): void {
+    const text = raw.trim();
+    if (text === '') return;
+    this.prose.push(text);
+    this.parts.push({ kind: 'prose', text });
+  }
+
+  /**
+   * Reasoning inside the region (a thinking block, Harmony's analysis channel): kept verbatim
+   * (trimmed), never prose. Call markup inside it did not run: a `call_in_reasoning` violation
+   * names the first marker.
+   */
+  reasoningSpan(start: number, end: number): void {
+    const scan = (this.#scan ??= new FieldScan(this.#text, this.#registry));
+    const marker = callMarkupWithin((needles, from) => scan.earliest(needles, from), this.#text, start, end);
+    if (marker !== null) this.violation('call_in_reasoning', fieldMessages.callInReasoning(this.#grammar.id, marker), marker);
     const text = this.#text.slice(start, end).trim();
-    if (text !== '') this.prose.push(text);
+    if (text === '') return;
+    this.reasoning.push(text);
+    this.parts.push({ kind: 'reasoning', text });
   }
 
   region(start: number, end: number): FieldRegion {
@@ -112,6 +151,8 @@ export class RegionSink {
       dropped: this.dropped,
       violations: this.violations,
       prose: this.prose,
+      reasoning: this.reasoning,
+      parts: this.parts,
     };
   }
 }

@@ -9,7 +9,7 @@
  */
 
 /** The reader families. Each has one reader in `src/compose/field/readers/`. */
-export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike';
+export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike' | 'reasoning';
 
 export interface FieldGrammarBase {
   /** Stable id (`kimi-k2`, `deepseek-v3`): used in messages, traces and conformance tables. */
@@ -359,7 +359,45 @@ export interface LookalikeGrammar extends FieldGrammarBase {
 }
 
 /**
+ * A deployment suffix written inside every tag of a grammar (Hunyuan's `<think:opensource>`):
+ * after an `open` or `close` stem come up to `max` name characters, then `end`. A block's close
+ * must carry the suffix its open carried.
+ */
+export interface TagSuffix {
+  readonly end: string;
+  readonly max: number;
+}
+
+/**
+ * Reasoning blocks and answer wrappers (spec section 8), read in the same left-to-right pass
+ * as the call grammars, so a marker inside a call's arguments stays part of the arguments.
+ *
+ *     role 'reasoning':  open BODY close      BODY is reasoning; the first close ends it
+ *                        open BODY <stop>     a stop (the next Harmony frame) ends it, unconsumed
+ *                        open BODY            cut off: the rest of the text is reasoning
+ *     role 'answer':     open, close          markers stepped over; the body between them is
+ *                                             read as the text around it (prose, calls)
+ *
+ * An `openers` entry that is a close, not an open, is a stray close: a marker, nothing more.
+ */
+export interface ReasoningGrammar extends FieldGrammarBase {
+  readonly family: 'reasoning';
+  readonly role: 'reasoning' | 'answer';
+  readonly open: readonly string[];
+  /** The first of these after an open ends the block (no nesting). */
+  readonly close: readonly string[];
+  /** These end a block without being part of it (they open what follows). */
+  readonly stop: readonly string[];
+  /**
+   * Closes that may stand with no open before them, the chat template having written the open
+   * into the prompt: the text from the start of the response up to one is reasoning.
+   */
+  readonly orphanClose: readonly string[];
+  readonly suffix: TagSuffix | null;
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar;
+export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar | ReasoningGrammar;

@@ -20,6 +20,9 @@ export interface ItemTask {
   /** The effective registry as canonical JSON (the registry cache key), or null for none. */
   toolsJson: string | null;
   toolFormat: string | null;
+  /** The batch's `profile` and the response's (or batch's) `reasoning_started`. */
+  profile: string | null;
+  reasoningStarted: boolean | null;
 }
 
 export type WorkerTask = RequestTask | ItemTask;

@@ -68,10 +68,18 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     }
   }
 
-  function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number): ParseResult {
+  /** The reasoning options of a body (validated by the schema), passed through to the library. */
+  interface ReadingOptions {
+    readonly profile?: unknown;
+    readonly reasoning_started?: unknown;
+  }
+
+  function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number, reading: ReadingOptions = {}): ParseResult {
     const options: ParseOptions = { tools: tools.registry };
     if (typeof toolFormat === 'string') options.tool_format = toolFormat;
     if (callIdStart !== undefined) options.call_id_start = callIdStart;
+    if (reading.profile === 'harn' || reading.profile === 'gateway') options.profile = reading.profile;
+    if (typeof reading.reasoning_started === 'boolean') options.reasoning_started = reading.reasoning_started;
     return projectResult(parseToolCalls(text, options));
   }
 
@@ -79,7 +87,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
-    return ok(JSON.stringify(parseOne(body.text as string, tools.entry, body.tool_format, start)));
+    return ok(JSON.stringify(parseOne(body.text as string, tools.entry, body.tool_format, start, body)));
   }
 
   function batch(body: Body, top: TopTools): WorkerReply {
@@ -99,7 +107,15 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
       }
       const format = response.tool_format ?? body.tool_format;
       const text = response.text as string;
-      items.push({ op: 'item', text, toolsJson, toolFormat: typeof format === 'string' ? format : null });
+      const started = response.reasoning_started ?? body.reasoning_started;
+      items.push({
+        op: 'item',
+        text,
+        toolsJson,
+        toolFormat: typeof format === 'string' ? format : null,
+        profile: typeof body.profile === 'string' ? body.profile : null,
+        reasoningStarted: typeof started === 'boolean' ? started : null,
+      });
       chars += text.length;
     }
     const idsJson = responses.map((r) => (typeof r.id === 'string' ? JSON.stringify(r.id) : 'null'));
@@ -125,7 +141,7 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
     const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
-      parseOne(text, tools.entry, body.tool_format, from),
+      parseOne(text, tools.entry, body.tool_format, from, body),
     );
     return ok(JSON.stringify({ results: entries }));
   }
@@ -188,7 +204,8 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
 
   function runItem(task: ItemTask): Answer {
     const tools = cache.get(task.toolsJson);
-    return ok(JSON.stringify(parseOne(task.text, tools, task.toolFormat ?? undefined)));
+    const reading = { profile: task.profile ?? undefined, reasoning_started: task.reasoningStarted ?? undefined };
+    return ok(JSON.stringify(parseOne(task.text, tools, task.toolFormat ?? undefined, undefined, reading)));
   }
 
   function runTask(task: WorkerTask): WorkerReply {

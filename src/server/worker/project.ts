@@ -9,6 +9,7 @@ export function projectResult(result: ParseResult): ParseResult {
   return {
     calls: result.calls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
     prose: result.prose,
+    ...(result.reasoning === undefined ? {} : { reasoning: result.reasoning }),
     user_response: result.user_response,
     done_marker: result.done_marker,
     canonical_text: result.canonical_text,

@@ -102,7 +102,8 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
     // The text ended inside a header.
     if (recipient === '') {
       if (midChannel !== null) return -1;
-      sink.drop(pos, text.length, grammar.reasoningChannels.includes(header.channel) ? 'reasoning' : 'unparsed_call_block');
+      // A reasoning header cut off is markers only; any other header held visible text to come.
+      if (!grammar.reasoningChannels.includes(header.channel)) sink.drop(pos, text.length, 'unparsed_call_block');
     } else {
       sink.fail(fieldMessages.truncated(grammar.id, recipient), pos, text.length);
     }
@@ -112,7 +113,7 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
   if (recipient !== '') return readCallBody(scan, pos, bodyAt, recipient, grammar, sink);
   const stop = scan.earliest(vocabulary(grammar).bodyStops, bodyAt);
   const bodyEnd = stop < 0 ? text.length : stop;
-  if (grammar.reasoningChannels.includes(header.channel)) sink.drop(bodyAt, bodyEnd, 'reasoning');
+  if (grammar.reasoningChannels.includes(header.channel)) sink.reasoningSpan(bodyAt, bodyEnd);
   else sink.proseSpan(bodyAt, bodyEnd);
   const end = matchAt(text, bodyEnd, grammar.ends);
   return end === null ? bodyEnd : bodyEnd + end.length;

@@ -10,6 +10,7 @@ import { readCallObjects } from './call-objects.js';
 import { readParamMarkup } from './param-markup.js';
 import { readHarmony } from './harmony.js';
 import { readLookalike } from './look-alike.js';
+import { readReasoning } from './reasoning.js';
 import { readTokenSection } from './token-section.js';
 import { readValueGrammar } from './value-grammar.js';
 
@@ -24,6 +25,7 @@ const READERS: ReaderTable = {
   'value-grammar': readValueGrammar,
   harmony: readHarmony,
   'look-alike': readLookalike,
+  reasoning: readReasoning,
 };
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

@@ -152,7 +152,7 @@ function claim(scan: FieldScan, at: number, end: number, reading: Reading, whole
     const origin = scan.registry === null ? 'marked' : 'lookalike';
     for (const call of reading.calls) sink.call({ name: call.name, arguments: call.arguments, start: at, end, origin });
   } else if (reading.kind === 'prose') {
-    if (reading.answer !== null && whole) sink.prose.push(reading.answer.trim());
+    if (reading.answer !== null && whole) sink.proseText(reading.answer);
     else sink.proseSpan(at, end);
   }
   return end;

@@ -1,0 +1,49 @@
+/**
+ * The literals that start tool-call markup, for telling a reasoning block that holds a call
+ * (a `call_in_reasoning` violation) from one that only thinks: every call grammar's opener
+ * (the field grammars' records) and the reference grammar's call openers (the dialect
+ * vocabulary). Built once, from data; the array is one object so `FieldScan.earliest` memoises
+ * its search across the blocks of a parse.
+ */
+import { FIELD_GRAMMARS } from '../../dialects/field/index.js';
+import { DIALECTS } from '../../dialects/vocabulary.js';
+
+function tag(name: string): string {
+  return `<${name}>`;
+}
+
+function build(): readonly string[] {
+  const needles = new Set<string>();
+  for (const grammar of FIELD_GRAMMARS) if (grammar.family !== 'reasoning') for (const opener of grammar.openers) needles.add(opener);
+  const toolCall = DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'tool_call');
+  for (const spelling of toolCall?.spellings ?? []) needles.add(tag(spelling));
+  for (const envelope of DIALECTS.ENVELOPE_OPENERS) for (const spelling of envelope.spellings) needles.add(tag(spelling));
+  for (const wrapper of DIALECTS.CONTENTLESS_WRAPPER_TAGS) needles.add(tag(wrapper));
+  for (const markup of DIALECTS.MARKUP_DIALECTS) needles.add(markup.opener);
+  needles.add(DIALECTS.MISTRAL_CALL_MARKER);
+  needles.add(DIALECTS.DSML_MARKER);
+  needles.add(DIALECTS.RESERVED_MALFORMED_CALL_OPENER);
+  return Object.freeze([...needles]);
+}
+
+let needles: readonly string[] | null = null;
+
+export function callMarkupNeedles(): readonly string[] {
+  return (needles ??= build());
+}
+
+/** The first call-markup literal in text[start, end), or null. */
+export function callMarkupWithin(earliest: (needles: readonly string[], from: number) => number, text: string, start: number, end: number): string | null {
+  const list = callMarkupNeedles();
+  const at = earliest(list, start);
+  if (at < 0 || at >= end) return null;
+  for (const needle of list) if (text.startsWith(needle, at)) return needle;
+  return null;
+}
+
+/** The reference grammar's call block tags (`<tool_call>` … `</tool_call>`), for the lane's guard. */
+export function referenceBlockTags(): { readonly open: readonly string[]; readonly close: readonly string[] } {
+  const toolCall = DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'tool_call');
+  const spellings = toolCall?.spellings ?? [];
+  return { open: spellings.map(tag), close: spellings.map((s) => tag(`/${s}`)) };
+}

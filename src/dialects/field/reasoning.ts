@@ -1,0 +1,169 @@
+/**
+ * Field grammars of the `reasoning` family (spec section 8): the blocks in which models think
+ * before they answer, and the wrappers around their answers. Markers are written exactly as the
+ * models' decoded output shows them.
+ *
+ * Which closes may be orphans (the template put the open into the prompt) follows the models'
+ * chat templates: Qwen3, DeepSeek R1 / V3.1 and GLM-4.5 end their generation prompt with
+ * `<think>`; Kimi K3 may open `think` or `response` there. Closes that are ordinary frame ends
+ * in another grammar (Solar's and Harmony's `<|end|>`) are never orphans, and are not detected
+ * on their own either: only the block they close consumes them.
+ */
+import type { ReasoningGrammar } from './types.js';
+
+interface BlockSpec {
+  readonly id: string;
+  readonly role: ReasoningGrammar['role'];
+  readonly open: readonly string[];
+  readonly close: readonly string[];
+  readonly stop?: readonly string[];
+  /** Detect a close standing alone (a stray close, stepped over as a marker). */
+  readonly strayClose: boolean;
+  readonly orphan: boolean;
+  readonly suffix?: ReasoningGrammar['suffix'];
+}
+
+function block(spec: BlockSpec): ReasoningGrammar {
+  return {
+    id: spec.id,
+    family: 'reasoning',
+    role: spec.role,
+    openers: spec.strayClose ? [...spec.open, ...spec.close] : [...spec.open],
+    markers: [...spec.open, ...spec.close],
+    open: spec.open,
+    close: spec.close,
+    stop: spec.stop ?? [],
+    orphanClose: spec.orphan ? spec.close : [],
+    suffix: spec.suffix ?? null,
+  };
+}
+
+/** Qwen3, DeepSeek R1 / V3.1+, GLM, MiniMax M2, Nemotron, Hunyuan, ERNIE, Granite 4, Trinity. */
+export const THINK = block({ id: 'think', role: 'reasoning', open: ['<think>'], close: ['</think>'], strayClose: true, orphan: true });
+
+/** Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. */
+export const HUNYUAN_THINK = block({
+  id: 'hunyuan-think',
+  role: 'reasoning',
+  open: ['<think:'],
+  close: ['</think:'],
+  strayClose: true,
+  orphan: false,
+  suffix: { end: '>', max: 64 },
+});
+
+// Harmony frames may be written with a space after each special token (LLM-jp-4.1), and the
+// output may begin mid-header, with no `<|start|>assistant`.
+function harmonyHeaders(channel: string): string[] {
+  const headers: string[] = [];
+  for (const start of ['<|start|>assistant', '<|start|> assistant', '']) {
+    for (const space of ['', ' ']) headers.push(`${start}<|channel|>${space}${channel}<|message|>`);
+  }
+  return headers;
+}
+
+/** gpt-oss: the `analysis` channel, up to `<|end|>` or the next frame. */
+export const HARMONY_ANALYSIS = block({
+  id: 'harmony-analysis',
+  role: 'reasoning',
+  open: harmonyHeaders('analysis'),
+  close: ['<|end|>'],
+  stop: ['<|start|>', '<|channel|>'],
+  strayClose: false,
+  orphan: false,
+});
+
+/** gpt-oss: the `final` channel is the answer; `<|return|>` ends the turn. */
+export const HARMONY_FINAL = block({ id: 'harmony-final', role: 'answer', open: harmonyHeaders('final'), close: ['<|return|>'], strayClose: true, orphan: false });
+
+/** Command R7B / Command A / Command 4. */
+export const COMMAND_THINKING = block({
+  id: 'command-thinking',
+  role: 'reasoning',
+  open: ['<|START_THINKING|>'],
+  close: ['<|END_THINKING|>'],
+  strayClose: true,
+  orphan: true,
+});
+
+export const COMMAND_RESPONSE = block({
+  id: 'command-response',
+  role: 'answer',
+  open: ['<|START_RESPONSE|>', '<|START_TEXT|>'],
+  close: ['<|END_RESPONSE|>', '<|END_TEXT|>'],
+  strayClose: true,
+  orphan: false,
+});
+
+/** Magistral, Ministral 3. */
+export const MAGISTRAL_THINK = block({ id: 'magistral-think', role: 'reasoning', open: ['[THINK]'], close: ['[/THINK]'], strayClose: true, orphan: true });
+
+export const SEED_THINK = block({ id: 'seed-think', role: 'reasoning', open: ['<seed:think>'], close: ['</seed:think>'], strayClose: true, orphan: true });
+
+/** Apertus. */
+export const APERTUS_INNER = block({
+  id: 'apertus-inner',
+  role: 'reasoning',
+  open: ['<|inner_prefix|>'],
+  close: ['<|inner_suffix|>'],
+  strayClose: true,
+  orphan: true,
+});
+
+/** Kimi K3 (XTML blocks). */
+export const KIMI_K3_THINK = block({
+  id: 'kimi-k3-think',
+  role: 'reasoning',
+  open: ['<|open|>think<|sep|>'],
+  close: ['<|close|>think<|sep|>'],
+  strayClose: true,
+  orphan: true,
+});
+
+export const KIMI_K3_RESPONSE = block({
+  id: 'kimi-k3-response',
+  role: 'answer',
+  open: ['<|open|>response<|sep|>'],
+  close: ['<|close|>response<|sep|>'],
+  strayClose: true,
+  orphan: false,
+});
+
+export const APRIEL_THINKING = block({ id: 'apriel-thinking', role: 'reasoning', open: ['<thinking>'], close: ['</thinking>'], strayClose: true, orphan: true });
+
+/** Solar Open: `<|think|>…<|end|>`, then the answer after `<|content|>` (no close of its own). */
+export const SOLAR_THINK = block({ id: 'solar-think', role: 'reasoning', open: ['<|think|>'], close: ['<|end|>'], strayClose: false, orphan: false });
+
+export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: ['<|content|>'], close: [], strayClose: false, orphan: false });
+
+/** K2 Horizon (K2-v3): three thinking modes, each its own tag. */
+export const K2_HORIZON_THINK = block({
+  id: 'k2-horizon-think',
+  role: 'reasoning',
+  open: ['<ifm|think>', '<ifm|think_fast>', '<ifm|think_faster>'],
+  close: ['</ifm|think>', '</ifm|think_fast>', '</ifm|think_faster>'],
+  strayClose: true,
+  orphan: true,
+});
+
+/** ERNIE 4.5: the answer of a turn without calls. */
+export const ERNIE_RESPONSE = block({ id: 'ernie-response', role: 'answer', open: ['<response>'], close: ['</response>'], strayClose: true, orphan: false });
+
+export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
+  THINK,
+  HUNYUAN_THINK,
+  HARMONY_ANALYSIS,
+  HARMONY_FINAL,
+  COMMAND_THINKING,
+  COMMAND_RESPONSE,
+  MAGISTRAL_THINK,
+  SEED_THINK,
+  APERTUS_INNER,
+  KIMI_K3_THINK,
+  KIMI_K3_RESPONSE,
+  APRIEL_THINKING,
+  SOLAR_THINK,
+  SOLAR_CONTENT,
+  K2_HORIZON_THINK,
+  ERNIE_RESPONSE,
+];

@@ -6,6 +6,9 @@
  *
  * Model text never throws here; only a wrong argument type (programmer misuse) does.
  */
+import { admitCalls } from './admission.js';
+import { checkArguments } from './argument-schema.js';
+import { renderCall } from './canonical.js';
 import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
 import { fieldLane } from './field/lane.js';
 import { jsonLane, siblingRecovery } from './lanes/index.js';
@@ -14,7 +17,12 @@ import { emptyResult } from './project.js';
 import { taggedLane } from './tagged-lane.js';
 import { toolShapeViolations } from './tool-shape.js';
 import type { TraceEntry } from './funnel.js';
-import type { LaneResult, ParseResult, ToolCall } from './types.js';
+import { RESULT_FIELDS, SHAPES, shapeResult, type AnthropicShaped, type OpenAIShaped, type ResultField, type Shape, type ShapedResult } from './shape.js';
+import type { DroppedFragment, LaneResult, ParseResult, ProtocolViolation, ToolCall } from './types.js';
+
+/** How calls are checked against their tool's JSON Schema. */
+export const VALIDATE_MODES = ['report', 'reject', 'off'] as const;
+export type ValidateMode = (typeof VALIDATE_MODES)[number];
 
 export interface ParseOptions {
   /** The tool registry in any form `normalizeTools` accepts. */
@@ -35,11 +43,22 @@ export interface ParseOptions {
    */
   trace?: boolean;
   /**
-   * `harn` (today's default) reads as the reference runtime does. `gateway` also reads every
-   * open model's own tool-call grammar (Kimi, DeepSeek, ...) with the registry rule: with a
-   * registry only registered names are calls.
+   * `gateway` (the default): with a registry only registered names are calls, in every lane; no
+   * implicit tools, no alias folding; every open model's own tool-call grammar (Kimi,
+   * DeepSeek, ...) is read; feedback never tells a model to switch grammars. `harn` reads
+   * exactly as the reference runtime does.
    */
   profile?: Profile;
+  /**
+   * Arguments against the tool's JSON Schema: `report` (the default under `gateway`) keeps the
+   * call and adds an `invalid_arguments` violation; `reject` turns the call into an error and an
+   * `invalid_arguments` drop; `off` (the default under `harn`) checks nothing.
+   */
+  validate?: ValidateMode;
+  /** `tool-parse` (default): the result record; `openai` / `anthropic`: an assistant message plus `diagnostics`. */
+  shape?: Shape;
+  /** The result fields to return (default: all); with `openai` / `anthropic`, the diagnostics fields. */
+  include?: readonly ResultField[];
 }
 
 /** The result of a parse asked for with `trace: true`. */
@@ -57,11 +76,34 @@ interface CheckedOptions {
   tools: unknown;
   trace: boolean;
   profile: Profile;
+  validate: ValidateMode;
+  shape: Shape;
+  include: ReadonlySet<string> | null;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: string): T {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new TypeError(`options.${name} must be one of ${allowed.join(', ')}; got ${typeof value === 'string' ? JSON.stringify(value) : typeName(value)}`);
+  }
+  return value as T;
+}
+
+function includeSet(value: unknown): ReadonlySet<string> | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) throw new TypeError(`options.include must be an array of result field names; got ${typeName(value)}`);
+  for (const field of value) {
+    if (typeof field !== 'string' || !(RESULT_FIELDS as readonly string[]).includes(field)) {
+      throw new TypeError(`options.include: ${typeof field === 'string' ? JSON.stringify(field) : typeName(field)} is not a result field (${RESULT_FIELDS.join(', ')})`);
+    }
+  }
+  return new Set(value as string[]);
 }
 
 function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${typeName(text)}`);
-  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0] };
+  if (options === undefined || options === null) {
+    return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0], validate: 'report', shape: 'tool-parse', include: null };
+  }
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`options must be an object; got ${typeName(options)}`);
   const o = options as Record<string, unknown>;
   const toolFormat = o.tool_format ?? '';
@@ -72,11 +114,10 @@ function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   }
   const trace = o.trace ?? false;
   if (typeof trace !== 'boolean') throw new TypeError(`options.trace must be a boolean; got ${typeName(trace)}`);
-  const profile = o.profile ?? PROFILES[0];
-  if (typeof profile !== 'string' || !(PROFILES as readonly string[]).includes(profile)) {
-    throw new TypeError(`options.profile must be one of ${PROFILES.join(', ')}; got ${typeof profile === 'string' ? JSON.stringify(profile) : typeName(profile)}`);
-  }
-  return { toolFormat, idStart, tools: o.tools, trace, profile: profile as Profile };
+  const profile = oneOf(o.profile ?? PROFILES[0], PROFILES, 'profile');
+  const validate = oneOf(o.validate ?? (profile === 'harn' ? 'off' : 'report'), VALIDATE_MODES, 'validate');
+  const shape = oneOf(o.shape ?? SHAPES[0], SHAPES, 'shape');
+  return { toolFormat, idStart, tools: o.tools, trace, profile, validate, shape, include: includeSet(o.include) };
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -92,14 +133,78 @@ export function missingRequiredArguments(ctx: ComposeContext, call: ToolCall): s
   return required.length === 0 ? [] : [messages.missingRequired(call.name, required)];
 }
 
-/** The boundary: consecutive ids from `idStart`, empty-argument diagnostics, exactly the contract's keys. */
-function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): ParseResult {
-  const calls: ToolCall[] = parsed.calls.map((call, i) => ({
-    id: `tc_${idStart + i}`,
-    name: call.name,
-    arguments: call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {},
-  }));
-  const errors = [...parsed.tool_parse_errors];
+const argumentMessages = {
+  invalid: (id: string, name: string, failures: readonly { pointer: string; message: string }[]) =>
+    `The arguments of call ${id} to '${name}' do not match the tool's schema: ${failures.map((f) => `${f.pointer === '' ? '/' : f.pointer} ${f.message}`).join('; ')}.`,
+  rejected: (name: string, failures: readonly { pointer: string; message: string }[]) =>
+    `Tool '${name}' was called with arguments that do not match its schema, so the call did not run: ${failures.map((f) => `${f.pointer === '' ? '/' : f.pointer} ${f.message}`).join('; ')}.`,
+  unchecked: (name: string, reason: string) => `The schema of tool '${name}' could not be compiled (${reason}); its arguments were not checked.`,
+} as const;
+
+interface Checked {
+  readonly calls: ToolCall[];
+  readonly errors: string[];
+  readonly violations: ProtocolViolation[];
+  readonly dropped: DroppedFragment[];
+  readonly refusedBlocks: string[];
+}
+
+/** Schema checks of the (admitted) calls; stamps the final ids. */
+function checkCalls(calls: readonly ToolCall[], ctx: ComposeContext, mode: ValidateMode, idStart: number): Checked {
+  const out: Checked = { calls: [], errors: [], violations: [], dropped: [], refusedBlocks: [] };
+  let unchecked: Set<string> | null = null;
+  for (const call of calls) {
+    const args = call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {};
+    const tool = mode === 'off' ? undefined : ctx.registry?.byName.get(call.name);
+    const verdict = tool === undefined ? null : checkArguments(tool, args);
+    if (verdict !== null && verdict.ok === false && mode === 'reject') {
+      const block = renderCall(call.name, args);
+      out.errors.push(argumentMessages.rejected(call.name, verdict.failures));
+      out.dropped.push({ text: block, reason: 'invalid_arguments' });
+      out.refusedBlocks.push(block);
+      continue;
+    }
+    const id = `tc_${idStart + out.calls.length}`;
+    out.calls.push({ id, name: call.name, arguments: args });
+    if (verdict === null || verdict.ok === true) continue;
+    if (verdict.ok === 'unchecked') {
+      unchecked ??= new Set();
+      if (unchecked.has(call.name)) continue;
+      unchecked.add(call.name);
+      out.violations.push({ kind: 'invalid_arguments', message: argumentMessages.unchecked(call.name, verdict.reason), excerpt: null, dropped_reason: null });
+      continue;
+    }
+    const failures = verdict.failures.map((f) => ({ pointer: f.pointer, message: f.message }));
+    out.violations.push({ kind: 'invalid_arguments', message: argumentMessages.invalid(id, call.name, failures), excerpt: null, dropped_reason: null, call_id: id, failures });
+  }
+  return out;
+}
+
+/** `canonical_text` without the blocks of calls refused at the boundary. */
+function withoutBlocks(canonical: string, blocks: readonly string[]): string {
+  let out = canonical;
+  for (const block of blocks) {
+    const at = out.indexOf(block);
+    if (at < 0) continue;
+    out = (out.slice(0, at).trimEnd() + '\n\n' + out.slice(at + block.length).trimStart()).trim();
+  }
+  return out;
+}
+
+/**
+ * The boundary: under `gateway` the admission policy over every call any lane produced (no
+ * call with an unregistered name leaves), schema checks, consecutive ids from `idStart`,
+ * empty-argument diagnostics, exactly the contract's keys.
+ */
+function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number, mode: ValidateMode): ParseResult {
+  const admitted = ctx.profile === 'gateway' ? admitCalls(parsed.calls, ctx.registry) : null;
+  const checked = checkCalls(admitted?.calls ?? parsed.calls, ctx, mode, idStart);
+  const calls = checked.calls;
+  const errors = [...parsed.tool_parse_errors, ...(admitted?.errors ?? []), ...checked.errors];
+  const dropped = admitted === null && checked.dropped.length === 0 ? parsed.dropped : [...parsed.dropped, ...(admitted?.dropped ?? []), ...checked.dropped];
+  const violations = checked.violations.length === 0 ? parsed.protocol_violations : [...parsed.protocol_violations, ...checked.violations];
+  const refused = [...(admitted?.refusedBlocks ?? []), ...checked.refusedBlocks];
+  const canonical = refused.length === 0 ? parsed.canonical_text : withoutBlocks(parsed.canonical_text, refused);
   // perf: a set of the messages so far, built on the first missing argument, keeps thousands
   // of empty calls against thousands of errors linear.
   let seen: Set<string> | null = null;
@@ -116,31 +221,35 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
     prose: parsed.prose,
     user_response: parsed.user_response,
     done_marker: parsed.done_marker,
-    canonical_text: parsed.canonical_text,
+    canonical_text: canonical,
     tool_parse_errors: errors,
-    protocol_violations: parsed.protocol_violations,
-    dropped: parsed.dropped,
+    protocol_violations: violations,
+    dropped,
     recovered_from_stray_count: Math.min(parsed.recovered_from_stray_count, calls.length),
   };
 }
 
 /** Parses one model turn into tool calls, prose and diagnostics. */
+export function parseToolCalls(text: string, options: ParseOptions & { shape: 'openai' }): OpenAIShaped;
+export function parseToolCalls(text: string, options: ParseOptions & { shape: 'anthropic' }): AnthropicShaped;
+export function parseToolCalls(text: string, options: ParseOptions & { include: readonly ResultField[] }): Partial<ParseResult>;
 export function parseToolCalls(text: string, options: ParseOptions & { trace: true }): TracedParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult;
-export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult {
-  const { toolFormat, idStart, tools, trace, profile } = checkedOptions(text, options);
+export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult | ShapedResult {
+  const { toolFormat, idStart, tools, trace, profile, validate, shape, include } = checkedOptions(text, options);
   const entries: TraceEntry[] | null = trace ? [] : null;
   const ctx = composeContext(tools, toolFormat, entries, profile);
-  const result = parseWith(text, ctx, idStart);
-  return entries === null ? result : { ...result, trace: entries };
+  const result = parseWith(text, ctx, idStart, validate);
+  const shaped = shape === 'tool-parse' && include === null ? result : shapeResult(result, shape, include);
+  return entries === null ? shaped : { ...shaped, trace: entries } as TracedParseResult;
 }
 
-function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseResult {
+function parseWith(text: string, ctx: ComposeContext, idStart: number, mode: ValidateMode): ParseResult {
   const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
     const refused = emptyResult(text.trim());
     refused.tool_parse_errors.push(messages.adaptiveRefused);
-    return finish(refused, ctx, idStart);
+    return finish(refused, ctx, idStart, mode);
   }
   const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { recoverHeredoc: true }) : taggedLane(piece, ctx));
   // The field grammars' regions are read by their own readers; sibling recovery retries a
@@ -148,5 +257,5 @@ function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseRes
   const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat);
-  return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
+  return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart, mode);
 }

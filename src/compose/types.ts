@@ -6,12 +6,13 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/** One of the eleven stable violation kinds (spec/composer.md section 5.1). */
+/** One of the stable violation kinds (the reference's eleven, spec/composer.md section 5.1, plus `invalid_arguments`). */
 export type ViolationKind =
   | 'ambiguous_recovery'
   | 'bare_json'
   | 'empty_done'
   | 'fence_dialect'
+  | 'invalid_arguments'
   | 'provider_dialect'
   | 'recovered_dialect'
   | 'stray_text'
@@ -25,6 +26,10 @@ export interface ProtocolViolation {
   message: string;
   excerpt: string | null;
   dropped_reason: string | null;
+  /** `invalid_arguments` only: the id of the call whose arguments failed. */
+  call_id?: string;
+  /** `invalid_arguments` only: each failure, with the JSON Pointer into the arguments. */
+  failures?: { pointer: string; message: string }[];
 }
 
 /**
@@ -37,7 +42,8 @@ export type DropReason =
   | 'unparsed_fenced_turn'
   | 'unparsed_call_block'
   | 'unparsed_markup'
-  | 'unknown_tool';
+  | 'unknown_tool'
+  | 'invalid_arguments';
 
 export interface DroppedFragment {
   text: string;

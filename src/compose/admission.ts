@@ -84,3 +84,14 @@ export function admitCalls(calls: readonly ToolCall[], registry: ToolRegistry | 
   }
   return out;
 }
+
+/** The contract's leading form of every unknown-name error (spec/composer.md section 5.2). */
+const UNKNOWN_TOOL_PREFIX = "Unknown tool '";
+
+/**
+ * Gateway: a call block or markup refused for its name goes on the ledger as `unknown_tool`;
+ * `harn` keeps the reference's reason.
+ */
+export function refusalReason<R extends string>(ctx: { readonly profile?: string }, error: string, fallback: R): R | 'unknown_tool' {
+  return ctx.profile === 'gateway' && error.startsWith(UNKNOWN_TOOL_PREFIX) ? 'unknown_tool' : fallback;
+}

@@ -20,7 +20,7 @@ import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry
 import { isBlankFrom } from './ascii-fold.js';
 import { recoverFencedText } from './fenced-recovery.js';
 import { maySniffCall } from './sniff-gate.js';
-import { admissionMessages } from './admission.js';
+import { admissionMessages, refusalReason } from './admission.js';
 import { admitName, registeredNames } from './field/admit.js';
 import { NOTHING_SNIFFED, sniffForProfile } from './profile-sniff.js';
 import { messages } from './messages.js';
@@ -110,8 +110,9 @@ function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, s
     return;
   }
   if (outcome.matched) {
-    state.errors.push(outcome.error || messages.markupFailed);
-    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), 'unparsed_markup', outcome.rung));
+    const error = outcome.error || messages.markupFailed;
+    state.errors.push(error);
+    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), refusalReason(ctx, error, 'unparsed_markup'), outcome.rung));
     return;
   }
   straySlow(state, unit, unit.text, ctx, sniffStray);
@@ -194,8 +195,9 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     }
     return;
   }
-  state.errors.push(outcome.error || messages.callBlockFailed);
-  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unparsed_call_block', outcome.rung));
+  const error = outcome.error || messages.callBlockFailed;
+  state.errors.push(error);
+  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), refusalReason(ctx, error, 'unparsed_call_block'), outcome.rung));
 }
 
 /** `functions.look(...)`: the head the scanner's name grammar stops at (`.` is not a name character). */

@@ -17,7 +17,7 @@ export { PROFILES } from './context.js';
 export type { Profile } from './context.js';
 export { VALIDATE_MODES } from './parse.js';
 export type { ValidateMode } from './parse.js';
-export { SHAPES, RESULT_FIELDS, DIAGNOSTIC_FIELDS } from './shape.js';
+export { SHAPES, RESULT_FIELDS, DIAGNOSTIC_FIELDS, shapeResult } from './shape.js';
 export type { Shape, ResultField, ShapedResult, OpenAIShaped, AnthropicShaped, AnthropicBlock, OpenAIToolCall, Diagnostics } from './shape.js';
 export { checkArguments } from './argument-schema.js';
 export type { ArgumentCheck, ArgumentFailure } from './argument-schema.js';

@@ -20,6 +20,15 @@ export interface ItemTask {
   /** The effective registry as canonical JSON (the registry cache key), or null for none. */
   toolsJson: string | null;
   toolFormat: string | null;
+  /** The batch's `profile`, `validate`, `shape` and `include`, as the body gave them. */
+  reading?: ReadingOptions;
+}
+
+export interface ReadingOptions {
+  profile?: string;
+  validate?: string;
+  shape?: string;
+  include?: string[];
 }
 
 export type WorkerTask = RequestTask | ItemTask;

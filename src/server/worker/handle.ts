@@ -7,11 +7,11 @@
  * Model text never throws; a malformed body or registry becomes a 4xx answer. Anything that
  * still throws is a bug and becomes a generic 500 with the detail kept for the log.
  */
-import { parseToolCalls, type ParseOptions } from '../../compose/index.js';
+import { parseToolCalls, shapeResult, type ParseOptions, type Shape } from '../../compose/index.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { ErrorCode, errorJson, STATUS_OF, type ErrorCodeValue } from '../errors.js';
-import type { Answer, ItemTask, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import type { Answer, ItemTask, ReadingOptions, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
 import { decodeBodyText, parseBodyText } from './decode.js';
 import { topLevelMemberSpan } from './member-span.js';
 import { projectResult } from './project.js';
@@ -20,6 +20,20 @@ import { parseTranscript, type TranscriptMessage } from './transcript.js';
 import { compileValidators, rejectionOf, type Validators } from './validate.js';
 
 export type TaskHandler = (task: WorkerTask) => WorkerReply;
+
+/** The reading options of a (validated) body. */
+function readingOf(body: Record<string, unknown>): ReadingOptions {
+  const reading: ReadingOptions = {};
+  if (typeof body.profile === 'string') reading.profile = body.profile;
+  if (typeof body.validate === 'string') reading.validate = body.validate;
+  if (typeof body.shape === 'string') reading.shape = body.shape;
+  if (Array.isArray(body.include)) reading.include = body.include as string[];
+  return reading;
+}
+
+function hasReading(reading: ReadingOptions): boolean {
+  return reading.profile !== undefined || reading.validate !== undefined || reading.shape !== undefined || reading.include !== undefined;
+}
 
 type Body = Record<string, unknown>;
 
@@ -62,24 +76,35 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     }
   }
 
-  function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number): ParseResult {
+  function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number, reading: ReadingOptions = {}): ParseResult {
     const options: ParseOptions = { tools: tools.registry };
     if (typeof toolFormat === 'string') options.tool_format = toolFormat;
     if (callIdStart !== undefined) options.call_id_start = callIdStart;
+    // The body schema has checked the values against the library's own lists.
+    if (reading.profile !== undefined) options.profile = reading.profile as ParseOptions['profile'];
+    if (reading.validate !== undefined) options.validate = reading.validate as ParseOptions['validate'];
     return projectResult(parseToolCalls(text, options));
+  }
+
+  /** The answer of one parsed response in the shape, and with the fields, the body asked for. */
+  function answerOf(result: ParseResult, reading: ReadingOptions): unknown {
+    if (reading.shape === undefined && reading.include === undefined) return result;
+    return shapeResult(result, (reading.shape ?? 'tool-parse') as Shape, reading.include === undefined ? null : new Set(reading.include));
   }
 
   function single(body: Body, top: TopTools): WorkerReply {
     const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
-    return ok(JSON.stringify(parseOne(body.text as string, tools.entry, body.tool_format, start)));
+    const reading = readingOf(body);
+    return ok(JSON.stringify(answerOf(parseOne(body.text as string, tools.entry, body.tool_format, start, reading), reading)));
   }
 
   function batch(body: Body, top: TopTools): WorkerReply {
     const responses = body.responses as Body[];
     const shared = top(body);
     if ('kind' in shared) return shared;
+    const reading = readingOf(body);
     const items: ItemTask[] = [];
     let chars = 0;
     for (let i = 0; i < responses.length; i++) {
@@ -93,7 +118,9 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
       }
       const format = response.tool_format ?? body.tool_format;
       const text = response.text as string;
-      items.push({ op: 'item', text, toolsJson, toolFormat: typeof format === 'string' ? format : null });
+      const item: ItemTask = { op: 'item', text, toolsJson, toolFormat: typeof format === 'string' ? format : null };
+      if (hasReading(reading)) item.reading = reading;
+      items.push(item);
       chars += text.length;
     }
     const idsJson = responses.map((r) => (typeof r.id === 'string' ? JSON.stringify(r.id) : 'null'));
@@ -108,10 +135,11 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
+    const reading = readingOf(body);
     const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
-      parseOne(text, tools.entry, body.tool_format, from),
+      parseOne(text, tools.entry, body.tool_format, from, reading),
     );
-    return ok(JSON.stringify({ results: entries }));
+    return ok(JSON.stringify({ results: entries.map((entry) => ({ index: entry.index, result: answerOf(entry.result, reading) })) }));
   }
 
   function scan(body: Body, top: TopTools): WorkerReply {
@@ -172,7 +200,8 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
 
   function runItem(task: ItemTask): Answer {
     const tools = cache.get(task.toolsJson);
-    return ok(JSON.stringify(parseOne(task.text, tools, task.toolFormat ?? undefined)));
+    const reading = task.reading ?? {};
+    return ok(JSON.stringify(answerOf(parseOne(task.text, tools, task.toolFormat ?? undefined, undefined, reading), reading)));
   }
 
   function runTask(task: WorkerTask): WorkerReply {

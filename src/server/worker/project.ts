@@ -13,12 +13,13 @@ export function projectResult(result: ParseResult): ParseResult {
     done_marker: result.done_marker,
     canonical_text: result.canonical_text,
     tool_parse_errors: result.tool_parse_errors,
-    protocol_violations: result.protocol_violations.map((v) => ({
-      kind: v.kind,
-      message: v.message,
-      excerpt: v.excerpt,
-      dropped_reason: v.dropped_reason,
-    })),
+    protocol_violations: result.protocol_violations.map((v) => {
+      const out: ParseResult['protocol_violations'][number] = { kind: v.kind, message: v.message, excerpt: v.excerpt, dropped_reason: v.dropped_reason };
+      // `invalid_arguments` names the call and each failure's JSON Pointer.
+      if (v.call_id !== undefined) out.call_id = v.call_id;
+      if (v.failures !== undefined) out.failures = v.failures.map((f) => ({ pointer: f.pointer, message: f.message }));
+      return out;
+    }),
     dropped: result.dropped.map((d) => ({ text: d.text, reason: d.reason })),
     recovered_from_stray_count: result.recovered_from_stray_count,
   };

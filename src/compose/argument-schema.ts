@@ -23,32 +23,48 @@ export type ArgumentCheck =
   | { readonly ok: false; readonly failures: readonly ArgumentFailure[] }
   | { readonly ok: 'unchecked'; readonly reason: string };
 
-type Compiled = { readonly validate: ValidateFunction } | { readonly reason: string };
+/**
+ * perf: `allErrors` validators are several times slower than first-failure ones even on valid
+ * input, and most calls are valid. Each tool gets a first-failure validator; the all-errors one
+ * (which the report needs) is compiled only when a call has failed the first.
+ */
+interface Validators {
+  readonly first: ValidateFunction;
+  all: ValidateFunction | null;
+}
+type Compiled = Validators | { readonly reason: string };
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
-const OPTIONS = { strict: false, allErrors: true, logger: false } as const;
+const FIRST_FAILURE = { strict: false, allErrors: false, logger: false } as const;
+const ALL_ERRORS = { strict: false, allErrors: true, logger: false } as const;
 
-let draft2020: Ajv2020 | null = null;
-let draft07: Ajv | null = null;
+const engines: { draft2020: [Ajv2020 | null, Ajv2020 | null]; draft07: [Ajv | null, Ajv | null] } = { draft2020: [null, null], draft07: [null, null] };
 
-function engineFor(schema: Readonly<Record<string, unknown>>): Ajv | Ajv2020 {
+function engineFor(schema: Readonly<Record<string, unknown>>, allErrors: boolean): Ajv | Ajv2020 {
   const declared = schema.$schema;
-  if (typeof declared === 'string' && DRAFT_07.test(declared)) return (draft07 ??= new Ajv(OPTIONS));
-  return (draft2020 ??= new Ajv2020(OPTIONS));
+  const k = allErrors ? 1 : 0;
+  const options = allErrors ? ALL_ERRORS : FIRST_FAILURE;
+  if (typeof declared === 'string' && DRAFT_07.test(declared)) return (engines.draft07[k] ??= new Ajv(options));
+  return (engines.draft2020[k] ??= new Ajv2020(options));
 }
 
 const compiledByTool = new WeakMap<ToolDef, Compiled>();
 
-function compile(tool: ToolDef, schema: Readonly<Record<string, unknown>>): Compiled {
-  const engine = engineFor(schema);
+function compileWith(schema: Readonly<Record<string, unknown>>, allErrors: boolean): ValidateFunction {
+  const engine = engineFor(schema, allErrors);
   try {
-    const validate = engine.compile(schema);
+    return engine.compile(schema);
+  } finally {
     // Ajv keeps every compiled schema in its own cache; the validator lives beside the tool
     // instead, so a registry the service's LRU evicts is collected with its validators.
     engine.removeSchema(schema);
-    return { validate };
+  }
+}
+
+function compile(schema: Readonly<Record<string, unknown>>): Compiled {
+  try {
+    return { first: compileWith(schema, false), all: null };
   } catch (error) {
-    engine.removeSchema(schema);
     return { reason: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -73,10 +89,12 @@ export function checkArguments(tool: ToolDef, args: Record<string, unknown>): Ar
   if (schema === undefined) return { ok: true };
   let compiled = compiledByTool.get(tool);
   if (compiled === undefined) {
-    compiled = compile(tool, schema);
+    compiled = compile(schema);
     compiledByTool.set(tool, compiled);
   }
   if ('reason' in compiled) return { ok: 'unchecked', reason: compiled.reason };
-  if (compiled.validate(args)) return { ok: true };
-  return { ok: false, failures: (compiled.validate.errors ?? []).map(failureOf) };
+  if (compiled.first(args)) return { ok: true };
+  const all = (compiled.all ??= compileWith(schema, true));
+  all(args);
+  return { ok: false, failures: (all.errors ?? []).map(failureOf) };
 }

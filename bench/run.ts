@@ -10,7 +10,8 @@ import { scanUnits } from '../src/scan/index.js';
 import { parseToolCalls } from '../src/compose/index.js';
 import { ADVERSARIAL } from './adversarial.js';
 import { cpuMs, measure, mbPerSecond, table } from './harness.js';
-import { jsonDocumentOfSize, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
+import { GATEWAY_TOOLS, hermesResponse } from './gateway-hermes.js';
+import { jsonDocumentOfSize, SEED_TOOL_DEFS, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
 
 const text = seedShapedResponse();
 const json = jsonDocumentOfSize(text.length);
@@ -26,6 +27,17 @@ const jsonT = measure(() => JSON.parse(json));
 const scanT = measure(() => scanUnits(text, spec));
 const parseT = measure(() => parseToolCalls(text, { tools }));
 
+// Validation on and off, with the schema-carrying definitions (names alone give nothing to check).
+const defs = [...SEED_TOOL_DEFS];
+const seedValidated = measure(() => parseToolCalls(text, { tools: defs, validate: 'report' }));
+const seedUnvalidated = measure(() => parseToolCalls(text, { tools: defs, validate: 'off' }));
+
+const hermes = hermesResponse();
+const hermesProbe = parseToolCalls(hermes, { tools: GATEWAY_TOOLS });
+if (hermesProbe.calls.length !== 3 || hermesProbe.protocol_violations.length !== 0) throw new Error('the gateway bench payload must parse to 3 valid calls');
+const hermesOn = measure(() => parseToolCalls(hermes, { tools: GATEWAY_TOOLS }));
+const hermesOff = measure(() => parseToolCalls(hermes, { tools: GATEWAY_TOOLS, validate: 'off' }));
+
 const heap = heapGrowthPerParse(() => parseToolCalls(text, { tools }), 200);
 const results: Record<string, unknown> = {};
 
@@ -35,6 +47,14 @@ console.log(table([
   ['JSON.parse (equal size)', jsonT.ms, mbPerSecond(json.length, jsonT.ms), '-', 1],
   ['scanUnits', scanT.ms, mbPerSecond(text.length, scanT.ms), (scanT.ms * 1000) / units, scanT.ms / jsonT.ms],
   ['parseToolCalls', parseT.ms, mbPerSecond(text.length, parseT.ms), (parseT.ms * 1000) / units, parseT.ms / jsonT.ms],
+]));
+console.log('\n## Argument validation (gateway profile)\n');
+console.log(table([
+  ['case', 'validate', 'µs/op'],
+  [`seed-shaped ${(text.length / 1000).toFixed(1)} KB, ${probe.calls.length} calls, schema definitions`, 'report', seedValidated.ms * 1000],
+  ['', 'off', seedUnvalidated.ms * 1000],
+  ['2 KB, 3 Hermes calls, 8 OpenAI tools (same array each time; target 10 µs)', 'report', hermesOn.ms * 1000],
+  ['', 'off', hermesOff.ms * 1000],
 ]));
 console.log(`\nheap growth per parse (after GC, 200 parses): ${heap === null ? 'run with --expose-gc' : `${heap.toFixed(0)} bytes`}`);
 

@@ -3,10 +3,11 @@
  * in-process. `bin/tool-parse.ts` only wires it to the real process.
  *
  *   tool-parse parse [FILE|-] [--tools tools.json] [--format FORMAT] [--call-id-start N]
- *                    [--profile harn|gateway] [--reasoning-started]
+ *                    [--profile gateway|harn] [--validate MODE] [--shape SHAPE] [--include F,...]
+ *                    [--reasoning-started]
  *   tool-parse serve
  */
-import { parseToolCalls, type ParseOptions } from '../src/compose/index.js';
+import { parseToolCalls, PROFILES, RESULT_FIELDS, SHAPES, VALIDATE_MODES, type ParseOptions, type ResultField } from '../src/compose/index.js';
 import { normalizeTools } from '../src/dialects/index.js';
 
 export interface CliIo {
@@ -30,11 +31,18 @@ Commands:
 Options for parse:
   --tools FILE         A JSON tool registry: a list of names or tool objects
                        (JSON Schema, OpenAI or Anthropic shape), or {"tools": [...]}.
-  --format FORMAT      The tool-call grammar the model was taught:
-                       text (default), json, native or adaptive.
+  --format FORMAT      The tool-call grammar the model was taught: text, json,
+                       native or adaptive. Default: none given (""), which under
+                       the gateway profile reads as text; under harn it is the
+                       reference's untaught format (no sibling retry).
   --call-id-start N    The first numeric call id (tc_N); default 0.
-  --profile PROFILE    harn (reads as the reference runtime) or gateway (also reads
-                       open models' own grammars and returns their reasoning).
+  --profile PROFILE    gateway (default: only registered names become calls, no
+                       implicit tools, no alias folding) or harn (the reference
+                       runtime exactly).
+  --validate MODE      Arguments against the tool's JSON Schema: report (default
+                       under gateway), reject or off (default under harn).
+  --shape SHAPE        tool-parse (default), openai or anthropic.
+  --include F,...      Only these result fields (e.g. calls,tool_parse_errors).
   --reasoning-started  The prompt opened the reasoning block (Qwen3, DeepSeek R1):
                        text up to the first reasoning close is reasoning (gateway).
   -h, --help           Show this help.
@@ -43,6 +51,11 @@ Exit status: 0 on success, 1 when an input cannot be read or is invalid, 2 on a 
 `;
 
 const FORMATS = new Set(['text', 'json', 'native', 'adaptive']);
+const CHOICES = {
+  profile: PROFILES,
+  validate: VALIDATE_MODES,
+  shape: SHAPES,
+} as const;
 
 class UsageError extends Error {}
 class InputError extends Error {}
@@ -52,12 +65,21 @@ interface ParseArgs {
   toolsFile: string | null;
   format: string | null;
   callIdStart: number | null;
-  profile: 'harn' | 'gateway' | null;
+  profile: (typeof PROFILES)[number] | null;
+  validate: (typeof VALIDATE_MODES)[number] | null;
+  shape: (typeof SHAPES)[number] | null;
+  include: ResultField[] | null;
   reasoningStarted: boolean;
 }
 
+function choice<K extends keyof typeof CHOICES>(flag: K, value: string): (typeof CHOICES)[K][number] {
+  const allowed = CHOICES[flag] as readonly string[];
+  if (!allowed.includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"`);
+  return value as (typeof CHOICES)[K][number];
+}
+
 function parseArgs(args: readonly string[]): ParseArgs {
-  const parsed: ParseArgs = { file: '-', toolsFile: null, format: null, callIdStart: null, profile: null, reasoningStarted: false };
+  const parsed: ParseArgs = { file: '-', toolsFile: null, format: null, callIdStart: null, profile: null, validate: null, shape: null, include: null, reasoningStarted: false };
   let fileSeen = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -79,10 +101,15 @@ function parseArgs(args: readonly string[]): ParseArgs {
       const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
       if (!Number.isSafeInteger(n)) throw new UsageError(`--call-id-start must be a non-negative integer; got "${text}"`);
       parsed.callIdStart = n;
-    } else if (arg === '--profile' || arg.startsWith('--profile=')) {
-      const profile = valueOf('--profile');
-      if (profile !== 'harn' && profile !== 'gateway') throw new UsageError(`--profile must be harn or gateway; got "${profile}"`);
-      parsed.profile = profile;
+    } else if (arg === '--profile' || arg.startsWith('--profile=')) parsed.profile = choice('profile', valueOf('--profile'));
+    else if (arg === '--validate' || arg.startsWith('--validate=')) parsed.validate = choice('validate', valueOf('--validate'));
+    else if (arg === '--shape' || arg.startsWith('--shape=')) parsed.shape = choice('shape', valueOf('--shape'));
+    else if (arg === '--include' || arg.startsWith('--include=')) {
+      const fields = valueOf('--include').split(',').map((f) => f.trim()).filter((f) => f !== '');
+      for (const field of fields) {
+        if (!(RESULT_FIELDS as readonly string[]).includes(field)) throw new UsageError(`--include: "${field}" is not a result field (${RESULT_FIELDS.join(', ')})`);
+      }
+      parsed.include = fields as ResultField[];
     } else if (arg === '--reasoning-started') parsed.reasoningStarted = true;
     else if (arg !== '-' && arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else if (fileSeen) throw new UsageError(`only one FILE may be given; got "${parsed.file}" and "${arg}"`);
@@ -125,6 +152,9 @@ async function parseCommand(args: readonly string[], io: CliIo): Promise<void> {
   if (options.format !== null) parseOptions.tool_format = options.format;
   if (options.callIdStart !== null) parseOptions.call_id_start = options.callIdStart;
   if (options.profile !== null) parseOptions.profile = options.profile;
+  if (options.validate !== null) parseOptions.validate = options.validate;
+  if (options.shape !== null) parseOptions.shape = options.shape;
+  if (options.include !== null) parseOptions.include = options.include;
   if (options.reasoningStarted) parseOptions.reasoning_started = true;
   io.stdout(`${JSON.stringify(parseToolCalls(text, parseOptions), null, 2)}\n`);
 }

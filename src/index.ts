@@ -12,3 +12,5 @@ export * from './scan/index.js';
 export * from './compose/index.js';
 export type * from './scan/types.js';
 export type * from './compose/types.js';
+export { PROFILES, VALIDATE_MODES, SHAPES, RESULT_FIELDS, DIAGNOSTIC_FIELDS, checkArguments } from './compose/index.js';
+export type { Profile, ValidateMode, Shape, ResultField, ShapedResult, OpenAIShaped, AnthropicShaped, AnthropicBlock, OpenAIToolCall, Diagnostics, ArgumentCheck, ArgumentFailure } from './compose/index.js';

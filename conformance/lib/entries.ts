@@ -61,7 +61,8 @@ async function call(c: ReferenceCase): Promise<EntryRun> {
     case 'parse_fenced_json_tool_calls': {
       const parse = await exportOf(loadCompose, 'src/compose', 'parseToolCalls');
       if (typeof parse === 'string') return { status: 'missing', reason: parse };
-      return { status: 'ran', result: parse(c.input, { tools, tool_format: toolFormatOf(c) }) };
+      // The reference vectors pin the reference runtime: profile `harn`, explicitly.
+      return { status: 'ran', result: parse(c.input, { tools, tool_format: toolFormatOf(c), profile: 'harn' }) };
     }
     case 'parse_bare_calls_in_body': {
       const sniff = await exportOf(loadLex, 'src/lex', 'scanBareCalls');

@@ -1,5 +1,9 @@
 import type { ToolRegistry } from '../dialects/registry.js';
 import { normalizeTools, registryNames } from '../dialects/registry.js';
+import { knownNamesOf, type KnownNames } from '../lex/bare/names.js';
+import type { NameSet } from '../policy/names.js';
+import { gatewayNames } from './admission.js';
+import { registeredNames } from './field/admit.js';
 import type { TraceEntry } from './funnel.js';
 
 /**
@@ -9,57 +13,72 @@ import type { TraceEntry } from './funnel.js';
 export interface ComposeContext {
   /** The normalised registry, or null when the caller passed none. */
   readonly registry: ToolRegistry | null;
-  /** `registry_names`: registry names plus the implicit names, as a set for lookups. */
-  readonly known: ReadonlySet<string>;
-  /** The same names, sorted, as the scanner's `known_tools` wants them. */
+  /**
+   * The names a lane may turn into a call. `harn`: `registry_names` (registry names plus the
+   * implicit names), with alias folding. `gateway`: the admission policy (`admission.ts`).
+   */
+  readonly known: NameSet;
+  /** The names the scanner's `known_tools` and "Available tools" messages list, sorted. */
   readonly knownList: readonly string[];
   /** The taught grammar: `text`, `json`, `native`, `adaptive` or `""` (used for routing and message wording). */
   readonly toolFormat: string;
   /** When the caller asked for a trace: the tagged walks of this parse append their entries here. */
   readonly trace?: TraceEntry[] | null;
-  /** `harn` reads as the reference runtime does; `gateway` also reads the field grammars. */
+  /** `gateway` (the default) applies the admission policy and reads the field grammars; `harn` reads as the reference runtime does. */
   readonly profile?: Profile;
   /** The prompt opened the reasoning block (gateway): text up to the first close is reasoning. */
   readonly reasoningStarted?: boolean;
+  /**
+   * The names the stray sniffer runs against: `harn` the registry plus the implicit names,
+   * `gateway` the registered names only, unfolded. Absent means the `harn` set.
+   */
+  readonly sniffNames?: KnownNames;
 }
 
 /** The parse profiles; the first is the default. */
-export const PROFILES = ['harn', 'gateway'] as const;
+export const PROFILES = ['gateway', 'harn'] as const;
 export type Profile = (typeof PROFILES)[number];
 
 interface RegistryFacts {
-  readonly known: ReadonlySet<string>;
+  readonly known: NameSet;
   readonly knownList: readonly string[];
+  readonly sniffNames: KnownNames;
 }
 
 // perf: a normalised registry is frozen, and the service passes the same one on every request,
-// so its name set is built once per registry object (and once for "no registry").
-const factsByRegistry = new WeakMap<ToolRegistry, RegistryFacts>();
-let factsWithoutRegistry: RegistryFacts | null = null;
+// so its name sets are built once per registry object and profile (and once for "no registry").
+const factsByProfile: Record<Profile, WeakMap<ToolRegistry, RegistryFacts>> = { gateway: new WeakMap(), harn: new WeakMap() };
+const factsWithoutRegistry: Partial<Record<Profile, RegistryFacts>> = {};
 
-function registryFacts(registry: ToolRegistry | null): RegistryFacts {
-  if (registry === null) return (factsWithoutRegistry ??= factsOf(null));
-  let facts = factsByRegistry.get(registry);
+function registryFacts(registry: ToolRegistry | null, profile: Profile): RegistryFacts {
+  if (registry === null) return (factsWithoutRegistry[profile] ??= factsOf(null, profile));
+  const cache = factsByProfile[profile];
+  let facts = cache.get(registry);
   if (facts === undefined) {
-    facts = factsOf(registry);
-    factsByRegistry.set(registry, facts);
+    facts = factsOf(registry, profile);
+    cache.set(registry, facts);
   }
   return facts;
 }
 
-function factsOf(registry: ToolRegistry | null): RegistryFacts {
-  const knownList = registryNames(registry);
-  return { known: new Set(knownList), knownList };
+function factsOf(registry: ToolRegistry | null, profile: Profile): RegistryFacts {
+  if (profile === 'harn') {
+    const knownList = registryNames(registry);
+    return { known: new Set(knownList), knownList, sniffNames: knownNamesOf(registry) };
+  }
+  const knownList = [...registeredNames(registry)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const registered = new Set(knownList);
+  return { known: gatewayNames(registry), knownList, sniffNames: { has: (name) => registered.has(name), sorted: knownList, folds: false } };
 }
 
 export function composeContext(
   tools: unknown,
   toolFormat: string,
   trace: TraceEntry[] | null = null,
-  profile: Profile = 'harn',
+  profile: Profile = 'gateway',
   reasoningStarted = false,
 ): ComposeContext {
   const registry = normalizeTools(tools);
-  const { known, knownList } = registryFacts(registry);
-  return { registry, known, knownList, toolFormat, trace, profile, reasoningStarted };
+  const { known, knownList, sniffNames } = registryFacts(registry, profile);
+  return { registry, known, knownList, toolFormat, trace, profile, sniffNames, reasoningStarted };
 }

@@ -7,13 +7,14 @@
 import { LOST_CALL_VIOLATION_KINDS } from '../dialects/vocabulary.js';
 import type { DropReason, ViolationKind } from './types.js';
 
-/** The eleven violation kinds (composer spec section 5.1), and the gateway's call_in_reasoning. */
+/** The violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments`. */
 export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.freeze({
   ambiguous_recovery: 'Declared for a recovery that had several readings; never raised today.',
   bare_json: 'JSON lane: a call arrived as a bare JSON object outside a tool fence.',
   call_in_reasoning: 'Gateway: tool-call markup inside a reasoning block; kept as reasoning, not run.',
   empty_done: 'A <done> block had an empty body.',
   fence_dialect: 'JSON lane: a tool fence opened with a non-canonical info string.',
+  invalid_arguments: "A call's arguments do not match its tool's JSON Schema (option validate); names the call id and a JSON Pointer per failure.",
   provider_dialect: 'Calls arrived in a provider dialect (Mistral [TOOL_CALLS]).',
   recovered_dialect: 'A call was recovered from a non-canonical form (unclosed block, markup, angle call, fence, envelope).',
   stray_text: 'Text outside the response tags that carries a protocol fragment.',
@@ -38,13 +39,14 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unparsed_call_block: 'A <tool_call> block (closed or unclosed) whose body produced no call, its error being in tool_parse_errors; or a lone <tool_call> opener with nothing in it.',
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
   unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
+  invalid_arguments: "validate: 'reject': a call whose arguments do not match its tool's schema; its error is in tool_parse_errors.",
 });
 
 /**
  * Drop reasons whose fragment already has an entry in `tool_parse_errors`. The tool-shape
  * detector skips them: it exists to surface silent losses, and these are not silent.
  */
-export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool'] as const);
+export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool', 'invalid_arguments'] as const);
 
 
 /**

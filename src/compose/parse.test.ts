@@ -9,9 +9,13 @@ const RESULT_KEYS = ['calls', 'canonical_text', 'done_marker', 'dropped', 'prose
 
 describe('parseToolCalls: the boundary', () => {
   it('returns exactly the contract keys', () => {
-    expect(Object.keys(parseToolCalls('hello')).sort()).toEqual(RESULT_KEYS);
-    expect(Object.keys(parseToolCalls('hello', { tool_format: 'json' })).sort()).toEqual(RESULT_KEYS);
-    expect(Object.keys(parseToolCalls('hello', { tool_format: 'adaptive' })).sort()).toEqual(RESULT_KEYS);
+    // The gateway profile (the default) adds `reasoning`; harn returns the reference's keys.
+    const gatewayKeys = [...RESULT_KEYS, 'reasoning'].sort();
+    expect(Object.keys(parseToolCalls('hello')).sort()).toEqual(gatewayKeys);
+    expect(Object.keys(parseToolCalls('hello', { tool_format: 'json' })).sort()).toEqual(gatewayKeys);
+    expect(Object.keys(parseToolCalls('hello', { tool_format: 'adaptive' })).sort()).toEqual(gatewayKeys);
+    expect(Object.keys(parseToolCalls('hello', { profile: 'harn' })).sort()).toEqual(RESULT_KEYS);
+    expect(Object.keys(parseToolCalls('hello', { profile: 'harn', tool_format: 'adaptive' })).sort()).toEqual(RESULT_KEYS);
   });
 
   it('stamps consecutive ids from call_id_start in document order', () => {

@@ -6,6 +6,9 @@
  *
  * Model text never throws here; only a wrong argument type (programmer misuse) does.
  */
+import { admitCalls } from './admission.js';
+import { checkArguments } from './argument-schema.js';
+import { renderCall } from './canonical.js';
 import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
 import { fieldLane } from './field/lane.js';
 import { jsonLane, siblingRecovery } from './lanes/index.js';
@@ -15,7 +18,12 @@ import { coalesceDrops, coalesceErrors, coalesceViolations } from './coalesce.js
 import { taggedLane } from './tagged-lane.js';
 import { toolShapeViolations } from './tool-shape.js';
 import type { TraceEntry } from './funnel.js';
-import type { LaneResult, ParseResult, ToolCall, TurnPart } from './types.js';
+import { RESULT_FIELDS, SHAPES, shapeResult, type AnthropicShaped, type OpenAIShaped, type ResultField, type Shape, type ShapedResult } from './shape.js';
+import type { DroppedFragment, LaneResult, ParseResult, ProtocolViolation, ToolCall, TurnPart } from './types.js';
+
+/** How calls are checked against their tool's JSON Schema. */
+export const VALIDATE_MODES = ['report', 'reject', 'off'] as const;
+export type ValidateMode = (typeof VALIDATE_MODES)[number];
 
 export interface ParseOptions {
   /** The tool registry in any form `normalizeTools` accepts. */
@@ -36,9 +44,10 @@ export interface ParseOptions {
    */
   trace?: boolean;
   /**
-   * `harn` (today's default) reads as the reference runtime does. `gateway` also reads every
-   * open model's own tool-call grammar (Kimi, DeepSeek, ...) with the registry rule: with a
-   * registry only registered names are calls.
+   * `gateway` (the default): with a registry only registered names are calls, in every lane; no
+   * implicit tools, no alias folding; every open model's own tool-call grammar (Kimi,
+   * DeepSeek, ...) is read; feedback never tells a model to switch grammars. `harn` reads
+   * exactly as the reference runtime does.
    */
   profile?: Profile;
   /**
@@ -47,6 +56,16 @@ export interface ParseOptions {
    * and all of it is when the response ends before any close. Ignored under `harn`.
    */
   reasoning_started?: boolean;
+  /**
+   * Arguments against the tool's JSON Schema: `report` (the default under `gateway`) keeps the
+   * call and adds an `invalid_arguments` violation; `reject` turns the call into an error and an
+   * `invalid_arguments` drop; `off` (the default under `harn`) checks nothing.
+   */
+  validate?: ValidateMode;
+  /** `tool-parse` (default): the result record; `openai` / `anthropic`: an assistant message plus `diagnostics`. */
+  shape?: Shape;
+  /** The result fields to return (default: all); with `openai` / `anthropic`, the diagnostics fields. */
+  include?: readonly ResultField[];
 }
 
 /** The result of a parse asked for with `trace: true`. */
@@ -65,11 +84,34 @@ interface CheckedOptions {
   trace: boolean;
   profile: Profile;
   reasoningStarted: boolean;
+  validate: ValidateMode;
+  shape: Shape;
+  include: ReadonlySet<string> | null;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: string): T {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new TypeError(`options.${name} must be one of ${allowed.join(', ')}; got ${typeof value === 'string' ? JSON.stringify(value) : typeName(value)}`);
+  }
+  return value as T;
+}
+
+function includeSet(value: unknown): ReadonlySet<string> | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) throw new TypeError(`options.include must be an array of result field names; got ${typeName(value)}`);
+  for (const field of value) {
+    if (typeof field !== 'string' || !(RESULT_FIELDS as readonly string[]).includes(field)) {
+      throw new TypeError(`options.include: ${typeof field === 'string' ? JSON.stringify(field) : typeName(field)} is not a result field (${RESULT_FIELDS.join(', ')})`);
+    }
+  }
+  return new Set(value as string[]);
 }
 
 function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${typeName(text)}`);
-  if (options === undefined || options === null) return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0], reasoningStarted: false };
+  if (options === undefined || options === null) {
+    return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0], reasoningStarted: false, validate: 'report', shape: 'tool-parse', include: null };
+  }
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`options must be an object; got ${typeName(options)}`);
   const o = options as Record<string, unknown>;
   const toolFormat = o.tool_format ?? '';
@@ -80,13 +122,12 @@ function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   }
   const trace = o.trace ?? false;
   if (typeof trace !== 'boolean') throw new TypeError(`options.trace must be a boolean; got ${typeName(trace)}`);
-  const profile = o.profile ?? PROFILES[0];
-  if (typeof profile !== 'string' || !(PROFILES as readonly string[]).includes(profile)) {
-    throw new TypeError(`options.profile must be one of ${PROFILES.join(', ')}; got ${typeof profile === 'string' ? JSON.stringify(profile) : typeName(profile)}`);
-  }
+  const profile = oneOf(o.profile ?? PROFILES[0], PROFILES, 'profile');
   const reasoningStarted = o.reasoning_started ?? false;
   if (typeof reasoningStarted !== 'boolean') throw new TypeError(`options.reasoning_started must be a boolean; got ${typeName(reasoningStarted)}`);
-  return { toolFormat, idStart, tools: o.tools, trace, profile: profile as Profile, reasoningStarted };
+  const validate = oneOf(o.validate ?? (profile === 'harn' ? 'off' : 'report'), VALIDATE_MODES, 'validate');
+  const shape = oneOf(o.shape ?? SHAPES[0], SHAPES, 'shape');
+  return { toolFormat, idStart, tools: o.tools, trace, profile, reasoningStarted, validate, shape, include: includeSet(o.include) };
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -102,17 +143,78 @@ export function missingRequiredArguments(ctx: ComposeContext, call: ToolCall): s
   return required.length === 0 ? [] : [messages.missingRequired(call.name, required)];
 }
 
+const argumentMessages = {
+  invalid: (id: string, name: string, failures: readonly { pointer: string; message: string }[]) =>
+    `The arguments of call ${id} to '${name}' do not match the tool's schema: ${failures.map((f) => `${f.pointer === '' ? '/' : f.pointer} ${f.message}`).join('; ')}.`,
+  rejected: (name: string, failures: readonly { pointer: string; message: string }[]) =>
+    `Tool '${name}' was called with arguments that do not match its schema, so the call did not run: ${failures.map((f) => `${f.pointer === '' ? '/' : f.pointer} ${f.message}`).join('; ')}.`,
+  unchecked: (name: string, reason: string) => `The schema of tool '${name}' could not be compiled (${reason}); its arguments were not checked.`,
+} as const;
+
+interface Checked {
+  readonly calls: ToolCall[];
+  readonly errors: string[];
+  readonly violations: ProtocolViolation[];
+  readonly dropped: DroppedFragment[];
+  readonly refusedBlocks: string[];
+}
+
+/** Schema checks of the (admitted) calls; stamps the final ids. */
+function checkCalls(calls: readonly ToolCall[], ctx: ComposeContext, mode: ValidateMode, idStart: number): Checked {
+  const out: Checked = { calls: [], errors: [], violations: [], dropped: [], refusedBlocks: [] };
+  let unchecked: Set<string> | null = null;
+  for (const call of calls) {
+    const args = call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {};
+    const tool = mode === 'off' ? undefined : ctx.registry?.byName.get(call.name);
+    const verdict = tool === undefined ? null : checkArguments(tool, args);
+    if (verdict !== null && verdict.ok === false && mode === 'reject') {
+      const block = renderCall(call.name, args);
+      out.errors.push(argumentMessages.rejected(call.name, verdict.failures));
+      out.dropped.push({ text: block, reason: 'invalid_arguments' });
+      out.refusedBlocks.push(block);
+      continue;
+    }
+    const id = `tc_${idStart + out.calls.length}`;
+    out.calls.push({ id, name: call.name, arguments: args });
+    if (verdict === null || verdict.ok === true) continue;
+    if (verdict.ok === 'unchecked') {
+      unchecked ??= new Set();
+      if (unchecked.has(call.name)) continue;
+      unchecked.add(call.name);
+      out.violations.push({ kind: 'invalid_arguments', message: argumentMessages.unchecked(call.name, verdict.reason), excerpt: null, dropped_reason: null });
+      continue;
+    }
+    const failures = verdict.failures.map((f) => ({ pointer: f.pointer, message: f.message }));
+    out.violations.push({ kind: 'invalid_arguments', message: argumentMessages.invalid(id, call.name, failures), excerpt: null, dropped_reason: null, call_id: id, failures });
+  }
+  return out;
+}
+
+/** `canonical_text` without the blocks of calls refused at the boundary. */
+function withoutBlocks(canonical: string, blocks: readonly string[]): string {
+  let out = canonical;
+  for (const block of blocks) {
+    const at = out.indexOf(block);
+    if (at < 0) continue;
+    out = (out.slice(0, at).trimEnd() + '\n\n' + out.slice(at + block.length).trimStart()).trim();
+  }
+  return out;
+}
+
 /**
- * The boundary: consecutive ids from `idStart`, empty-argument diagnostics, repeated diagnostics
- * coalesced (coalesce.ts), exactly the contract's keys.
+ * The boundary: under `gateway` the admission policy over every call any lane produced (no
+ * call with an unregistered name leaves), schema checks, consecutive ids from `idStart`,
+ * empty-argument diagnostics, repeated diagnostics coalesced (coalesce.ts), exactly the contract's keys.
  */
-function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): ParseResult {
-  const calls: ToolCall[] = parsed.calls.map((call, i) => ({
-    id: `tc_${idStart + i}`,
-    name: call.name,
-    arguments: call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {},
-  }));
-  const errors = [...parsed.tool_parse_errors];
+function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number, mode: ValidateMode): ParseResult {
+  const admitted = ctx.profile === 'gateway' ? admitCalls(parsed.calls, ctx.registry) : null;
+  const checked = checkCalls(admitted?.calls ?? parsed.calls, ctx, mode, idStart);
+  const calls = checked.calls;
+  const errors = [...parsed.tool_parse_errors, ...(admitted?.errors ?? []), ...checked.errors];
+  const dropped = admitted === null && checked.dropped.length === 0 ? parsed.dropped : [...parsed.dropped, ...(admitted?.dropped ?? []), ...checked.dropped];
+  const violations = checked.violations.length === 0 ? parsed.protocol_violations : [...parsed.protocol_violations, ...checked.violations];
+  const refused = [...(admitted?.refusedBlocks ?? []), ...checked.refusedBlocks];
+  const canonical = refused.length === 0 ? parsed.canonical_text : withoutBlocks(parsed.canonical_text, refused);
   // perf: a set of the messages so far, built on the first missing argument, keeps thousands
   // of empty calls against thousands of errors linear.
   let seen: Set<string> | null = null;
@@ -131,20 +233,25 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number): Parse
     ...reasoning,
     user_response: parsed.user_response,
     done_marker: parsed.done_marker,
-    canonical_text: parsed.canonical_text,
+    canonical_text: canonical,
     tool_parse_errors: coalesceErrors(errors),
-    protocol_violations: coalesceViolations(parsed.protocol_violations),
-    dropped: coalesceDrops(parsed.dropped),
+    protocol_violations: coalesceViolations(violations),
+    dropped: coalesceDrops(dropped),
     recovered_from_stray_count: Math.min(parsed.recovered_from_stray_count, calls.length),
   };
 }
 
 /** Parses one model turn into tool calls, prose and diagnostics. */
+export function parseToolCalls(text: string, options: ParseOptions & { shape: 'openai' }): OpenAIShaped;
+export function parseToolCalls(text: string, options: ParseOptions & { shape: 'anthropic' }): AnthropicShaped;
+export function parseToolCalls(text: string, options: ParseOptions & { include: readonly ResultField[] }): Partial<ParseResult>;
 export function parseToolCalls(text: string, options: ParseOptions & { trace: true }): TracedParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult;
-export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult {
+export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult | ShapedResult {
   const turn = parseTurn(text, options);
-  return turn.trace === null ? turn.result : { ...turn.result, trace: turn.trace };
+  const { shape, include } = turn.options;
+  const shaped = shape === 'tool-parse' && include === null ? turn.result : shapeResult(turn.result, shape, include, turn.parts);
+  return turn.trace === null ? shaped : ({ ...shaped, trace: turn.trace } as TracedParseResult);
 }
 
 /** A parse with its internal extras: the turn's parts in document order, and the trace if asked. */
@@ -153,15 +260,38 @@ export interface ParsedTurn {
   /** Reasoning, text and calls (indexes into `result.calls`) in document order; empty without field regions. */
   readonly parts: readonly TurnPart[];
   readonly trace: readonly TraceEntry[] | null;
+  readonly options: { readonly shape: Shape; readonly include: ReadonlySet<string> | null };
 }
 
-/** `parseToolCalls` keeping the turn's order (for output shapes that place thinking blocks). */
+/** `parseToolCalls` before shaping, keeping the turn's order (for output shapes that place thinking blocks). */
 export function parseTurn(text: string, options?: ParseOptions): ParsedTurn {
-  const { toolFormat, idStart, tools, trace, profile, reasoningStarted } = checkedOptions(text, options);
+  const { toolFormat, idStart, tools, trace, profile, reasoningStarted, validate, shape, include } = checkedOptions(text, options);
   const entries: TraceEntry[] | null = trace ? [] : null;
   const ctx = composeContext(tools, toolFormat, entries, profile, reasoningStarted);
   const parsed = parseWith(text, ctx);
-  return { result: finish(parsed, ctx, idStart), parts: parsed.parts ?? [], trace: entries };
+  const result = finish(parsed, ctx, idStart, validate);
+  return { result, parts: partsOf(parsed, result), trace: entries, options: { shape, include } };
+}
+
+/**
+ * The lane's ordered parts with call indexes moved onto the final calls: the boundary may have
+ * refused some (admission, `validate: reject`), and those leave the order with them.
+ */
+function partsOf(parsed: LaneResult, result: ParseResult): readonly TurnPart[] {
+  const parts = parsed.parts ?? [];
+  if (parts.length === 0 || parsed.calls.length === result.calls.length) return parts;
+  const kept = new Map<number, number>();
+  let next = 0;
+  parsed.calls.forEach((call, i) => {
+    const final = result.calls[next];
+    if (final !== undefined && final.name === call.name && final.arguments === call.arguments) kept.set(i, next++);
+  });
+  const out: TurnPart[] = [];
+  for (const part of parts) {
+    if (part.kind !== 'call') out.push(part);
+    else if (kept.has(part.index)) out.push({ kind: 'call', index: kept.get(part.index)! });
+  }
+  return out;
 }
 
 function parseWith(text: string, ctx: ComposeContext): LaneResult {

@@ -32,7 +32,7 @@ const CORPUS = {
   ],
 };
 
-const parse = (text: string, tools: unknown = SAMPLE): ParseResult => parseToolCalls(text, { tools, tool_format: 'text' });
+const parse = (text: string, tools: unknown = SAMPLE): ParseResult => parseToolCalls(text, { tools, tool_format: 'text', profile: 'harn' });
 const kinds = (r: ParseResult) => r.protocol_violations.map((v) => v.kind);
 const named = (r: ParseResult) => r.calls.map((c) => [c.name, c.arguments]);
 const RUN_LS = '<tool_call>\nrun({\n  "command": "ls"\n})\n</tool_call>';

@@ -6,16 +6,14 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/**
- * One of the stable violation kinds: the eleven of spec/composer.md section 5.1, and
- * `call_in_reasoning` (gateway profile).
- */
+/** One of the stable violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments`. */
 export type ViolationKind =
   | 'ambiguous_recovery'
   | 'bare_json'
   | 'call_in_reasoning'
   | 'empty_done'
   | 'fence_dialect'
+  | 'invalid_arguments'
   | 'provider_dialect'
   | 'recovered_dialect'
   | 'stray_text'
@@ -34,6 +32,10 @@ export interface ProtocolViolation {
    * and every later one). See docs/diagnostics.md, "Coalescing".
    */
   count?: number;
+  /** `invalid_arguments` only: the id of the call whose arguments failed. */
+  call_id?: string;
+  /** `invalid_arguments` only: each failure, with the JSON Pointer into the arguments. */
+  failures?: { pointer: string; message: string }[];
 }
 
 /**
@@ -46,7 +48,8 @@ export type DropReason =
   | 'unparsed_fenced_turn'
   | 'unparsed_call_block'
   | 'unparsed_markup'
-  | 'unknown_tool';
+  | 'unknown_tool'
+  | 'invalid_arguments';
 
 export interface DroppedFragment {
   text: string;

@@ -10,7 +10,6 @@
  *     tag                                pending response, stray close, unknown tag
  *     harmony_skip / wrapper / stray_close   structural, no content
  */
-import { scanBareCalls } from '../lex/bare-calls.js';
 import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
 import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
 import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
@@ -21,17 +20,17 @@ import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry
 import { isBlankFrom } from './ascii-fold.js';
 import { recoverFencedText } from './fenced-recovery.js';
 import { maySniffCall } from './sniff-gate.js';
+import { admissionMessages, refusalReason } from './admission.js';
+import { admitName, registeredNames } from './field/admit.js';
+import { NOTHING_SNIFFED, sniffForProfile } from './profile-sniff.js';
 import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
 import { strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
 import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
 
-/** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
-export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
-
-// The stray ladders read `prose` only when calls were found.
-const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]), errors: Object.freeze([]), prose: '' });
+/** The bare-call sniffer over one (already trimmed) string, with the turn's profile and registry. */
+export const sniffBare: BareSniffer = (text, ctx) => sniffForProfile(text, ctx) as BareScan;
 
 /** perf: the sniffer for stray units, skipped where it cannot find anything (see `sniff-gate.ts`). */
 const sniffStray: BareSniffer = (text, ctx) => (maySniffCall(text) ? sniffBare(text, ctx) : NOTHING_SNIFFED);
@@ -111,8 +110,9 @@ function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, s
     return;
   }
   if (outcome.matched) {
-    state.errors.push(outcome.error || messages.markupFailed);
-    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), 'unparsed_markup', outcome.rung));
+    const error = outcome.error || messages.markupFailed;
+    state.errors.push(error);
+    consume(state, unit, droppedAs(sourceText(unit, source, unit.text), refusalReason(ctx, error, 'unparsed_markup'), outcome.rung));
     return;
   }
   straySlow(state, unit, unit.text, ctx, sniffStray);
@@ -167,6 +167,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     straySlow(state, unit, source.slice(unit.start, unit.end), ctx, sniffStray);
     return;
   }
+  if (ctx.profile === 'gateway' && unit.head_name === undefined && namespacedBlock(state, unit, body, source, ctx)) return;
   // The head is parsed only for a known tool: the ladder's direct rung reads nothing else.
   const knownHead = unit.head_name !== undefined && ctx.known.has(unit.head_name);
   const direct = knownHead ? directParse(unit, body) : null;
@@ -194,8 +195,40 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
     }
     return;
   }
-  state.errors.push(outcome.error || messages.callBlockFailed);
-  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unparsed_call_block', outcome.rung));
+  const error = outcome.error || messages.callBlockFailed;
+  state.errors.push(error);
+  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), refusalReason(ctx, error, 'unparsed_call_block'), outcome.rung));
+}
+
+/** `functions.look(...)`: the head the scanner's name grammar stops at (`.` is not a name character). */
+const NAMESPACED_HEAD = /^([A-Za-z_][A-Za-z0-9_-]*\.)+([A-Za-z_][A-Za-z0-9_-]*)\s*[({]/;
+
+/**
+ * Gateway: a call block whose head carries a namespace prefix. The admission policy strips a
+ * known prefix when the rest names a tool; any other prefixed name is reported (an error and an
+ * `unknown_tool` drop), never left as narration.
+ */
+function namespacedBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, body: string, source: string, ctx: ComposeContext): boolean {
+  const m = NAMESPACED_HEAD.exec(body);
+  if (m === null) return false;
+  const written = body.slice(0, m[0].length - 1).trimEnd();
+  const admission = admitName(written, ctx.registry, 'marked');
+  const sep = body.charAt(m[0].length - 1);
+  const rest = body.slice(written.length - (admission.ok ? admission.name.length : 0));
+  if (!admission.ok) {
+    state.errors.push(admissionMessages.unknownTool(written, registeredNames(ctx.registry)));
+    consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unknown_tool', 'namespaced-head'));
+    return true;
+  }
+  const name = admission.name;
+  const parsed = sep === '(' ? parseCallExpr(rest, name) : parseObjectLiteral(rest.slice(name.length), name);
+  const consumed = sep === '(' || !parsed.ok ? (parsed.ok ? parsed.consumed : 0) : parsed.consumed + name.length;
+  if (!parsed.ok || !isBlankFrom(rest, consumed)) return false;
+  const args = 'arguments' in parsed ? parsed.arguments : parsed.value;
+  creditCall(state, { id: 'tc_0', name, arguments: args ?? {} });
+  if (unit.kind === 'unclosed_block') state.violations.push({ kind: 'recovered_dialect', message: messages.unclosedCallRecovered, excerpt: null, dropped_reason: null });
+  consume(state, unit, credited(1, 'namespaced-head'));
+  return true;
 }
 
 function recoveredUnclosed(outcome: UnclosedOutcome): ProtocolViolation {

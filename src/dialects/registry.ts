@@ -37,6 +37,12 @@ export interface ToolDef {
   readonly params: readonly ToolParam[];
   /** The same parameters by name (a Map, so model-chosen keys never touch a prototype). */
   readonly paramsByName: ReadonlyMap<string, ToolParam>;
+  /**
+   * The whole JSON Schema of the arguments, as the caller gave it (`parameters`, `input_schema`),
+   * for argument validation; for the reference's `{<param>: {type, required?}}` form, the
+   * equivalent object schema. Absent when the tool declared no parameters.
+   */
+  readonly schema?: Readonly<Record<string, unknown>>;
 }
 
 export interface ToolRegistry {
@@ -107,31 +113,42 @@ function paramsFrom(parameters: unknown, where: string): ToolParam[] {
   });
 }
 
+/** The arguments' JSON Schema: the caller's own when it is one, else the reference form's equivalent. */
+function schemaOf(parameters: unknown, params: readonly ToolParam[]): Record<string, unknown> | undefined {
+  if (!isDict(parameters)) return undefined;
+  if (typeof parameters.type === 'string' || isDict(parameters.properties)) return parameters;
+  const properties: Record<string, unknown> = {};
+  for (const p of params) properties[p.name] = p.type === null ? {} : { type: p.type };
+  return { type: 'object', properties, required: params.filter((p) => p.required).map((p) => p.name) };
+}
+
 function toolFrom(entry: unknown, where: string): ToolDef {
-  if (typeof entry === 'string') return makeTool(entry, '', [], where);
+  if (typeof entry === 'string') return makeTool(entry, '', [], where, undefined);
   if (!isDict(entry)) throw new TypeError(`${where} must be a tool object or a name; got ${typeName(entry)}`);
   if (entry.type === 'function' && entry.function !== undefined) {
     const fn = entry.function;
     if (!isDict(fn)) throw new TypeError(`${where}.function must be an object; got ${typeName(fn)}`);
-    return makeTool(fn.name, optionalString(fn.description, `${where}.function.description`) ?? '', paramsFrom(fn.parameters, `${where}.function.parameters`), `${where}.function`);
+    const params = paramsFrom(fn.parameters, `${where}.function.parameters`);
+    return makeTool(fn.name, optionalString(fn.description, `${where}.function.description`) ?? '', params, `${where}.function`, schemaOf(fn.parameters, params));
   }
   const description = optionalString(entry.description, `${where}.description`) ?? '';
-  const params = entry.input_schema !== undefined
-    ? paramsFrom(entry.input_schema, `${where}.input_schema`)
-    : paramsFrom(entry.parameters, `${where}.parameters`);
-  return makeTool(entry.name, description, params, where);
+  const raw = entry.input_schema !== undefined ? entry.input_schema : entry.parameters;
+  const params = paramsFrom(raw, entry.input_schema !== undefined ? `${where}.input_schema` : `${where}.parameters`);
+  return makeTool(entry.name, description, params, where, schemaOf(raw, params));
 }
 
-function makeTool(name: unknown, description: string, params: ToolParam[], where: string): ToolDef {
+function makeTool(name: unknown, description: string, params: ToolParam[], where: string, schema: Record<string, unknown> | undefined): ToolDef {
   if (typeof name !== 'string') throw new TypeError(`${where}.name must be a string; got ${typeName(name)}`);
   const trimmed = name.trim();
   if (trimmed === '') throw new TypeError(`${where}.name must be a non-empty string`);
-  return Object.freeze({
+  const tool: { -readonly [K in keyof ToolDef]: ToolDef[K] } = {
     name: trimmed,
     description,
     params: Object.freeze(params.map((p) => Object.freeze(p))),
     paramsByName: new Map(params.map((p) => [p.name, p])),
-  });
+  };
+  if (schema !== undefined) tool.schema = schema;
+  return Object.freeze(tool);
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -152,6 +169,20 @@ export function registryOf(tools: readonly ToolDef[]): ToolRegistry {
 export function normalizeTools(input: ToolsInput): ToolRegistry | null {
   if (input === undefined || input === null) return null;
   if (isRegistry(input)) return input;
+  if (typeof input !== 'object') return normalizeFresh(input);
+  // perf: a caller (a gateway) passes the same tools array with every parse; it is normalised
+  // once per object. A registry passed once is treated as immutable: change it, pass a new one.
+  let registry = byInput.get(input);
+  if (registry === undefined) {
+    registry = normalizeFresh(input);
+    byInput.set(input, registry);
+  }
+  return registry;
+}
+
+const byInput = new WeakMap<object, ToolRegistry>();
+
+function normalizeFresh(input: ToolsInput): ToolRegistry {
   let entries: unknown[];
   let where = 'tools';
   if (Array.isArray(input)) entries = input;

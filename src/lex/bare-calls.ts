@@ -17,6 +17,7 @@ import type { Unit } from '../scan/types.js';
 import { parseCallExpr, parseObjectLiteral, type CallExprResult } from './call-expr.js';
 import { idleMeter } from './bare/meter.js';
 import { knownNamesOf, type KnownNames } from './bare/names.js';
+import { nativeJsonCalls } from './bare/native-json.js';
 import { sniff, type BareScan } from './bare/sniff.js';
 import { trimUnicode } from './render.js';
 
@@ -37,6 +38,24 @@ export function scanBareCalls(text: string, tools?: unknown): BareScan {
   if (typeof text !== 'string') throw new TypeError(`scanBareCalls: text must be a string; got ${typeName(text)}`);
   const registry = isRegistry(tools) ? tools : normalizeTools(tools);
   return sniff(text, knownNamesOf(registry), idleMeter(), 0);
+}
+
+/** The sniff of `text` against an already-built name set (the composer's profile builds it). */
+export function sniffWithNames(text: string, known: KnownNames): BareScan {
+  return sniff(text, known, idleMeter(), 0);
+}
+
+/**
+ * The calls of a text that is nothing but one native JSON call object or list (Llama 3 and
+ * Ollama print their calls so), read against `known`; null when anything else stands beside it.
+ */
+export function wholeNativePayload(text: string, known: KnownNames): BareScan | null {
+  const first = text.charCodeAt(0);
+  if (first !== 0x7b && first !== 0x5b) return null;
+  const native = nativeJsonCalls(text, known, idleMeter());
+  const [start, end] = native.payload;
+  if (end === 0 || text.slice(0, start).trim() !== '' || text.slice(end).trim() !== '') return null;
+  return { calls: native.calls, errors: native.errors, prose: '' };
 }
 
 const SNIFFED_KINDS = new Set<string>(['text', 'fenced_line', 'harmony_line']);

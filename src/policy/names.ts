@@ -37,6 +37,8 @@ export interface FoldedCall {
 /** Any set of dispatchable names (the sniffer's projection, the composition's `Set`). */
 export interface NameSet {
   has(name: string): boolean;
+  /** `false` turns alias folding off (the gateway profile); absent means folding applies. */
+  readonly folds?: boolean;
 }
 
 /** The tool every shell alias folds to, and the one every edit action verb folds to. */
@@ -67,6 +69,7 @@ function lookup(table: Readonly<Record<string, string>>, key: string): string | 
  * so its arguments are worth parsing.
  */
 export function mayFold(name: string, known: NameSet): boolean {
+  if (known.folds === false) return false;
   if (GENERIC_WRAPPERS.has(name)) return true;
   if (SHELL_ALIASES.has(name)) return known.has(SHELL_TOOL);
   if (EDIT_VERBS.has(name)) return known.has(EDIT_TOOL);
@@ -75,6 +78,7 @@ export function mayFold(name: string, known: NameSet): boolean {
 
 /** The registered call an unregistered `(name, args)` stands for, or null. */
 export function foldAlias(name: string, args: Record<string, unknown>, known: NameSet): FoldedCall | null {
+  if (known.folds === false) return null;
   const folded = normalizeShape(name, args);
   if (folded === null || folded.name === name || !known.has(folded.name)) return null;
   return folded;

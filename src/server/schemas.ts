@@ -8,6 +8,8 @@
  * and validated limits only, never from request data.
  */
 
+import { PROFILES, RESULT_FIELDS, SHAPES, VALIDATE_MODES } from '../compose/index.js';
+
 export interface SchemaLimits {
   maxBatch: number;
 }
@@ -32,16 +34,17 @@ const toolFormat: Schema = {
   description: 'The tool-call grammar the model was taught.',
 };
 
-const profile: Schema = {
-  type: 'string',
-  enum: ['harn', 'gateway'],
-  description: 'harn reads as the reference runtime; gateway also reads open models\' own grammars and returns reasoning.',
-};
-
+// The library's own lists, so the body schema and the library cannot disagree.
+const profile: Schema = { type: 'string', enum: [...PROFILES], description: 'gateway (default): only registered names are calls; harn: the reference runtime.' };
+const validateMode: Schema = { type: 'string', enum: [...VALIDATE_MODES], description: "Arguments against the tool's JSON Schema (default report under gateway, off under harn)." };
+const shape: Schema = { type: 'string', enum: [...SHAPES], description: 'tool-parse (default), or an assistant message in the openai or anthropic shape with diagnostics beside it.' };
+const include: Schema = { type: 'array', items: { type: 'string', enum: [...RESULT_FIELDS] }, description: 'Only these result fields (with openai/anthropic: these diagnostics).' };
+/** The fields every request form shares that choose how a response is read and answered. */
 const reasoningStarted: Schema = {
   type: 'boolean',
   description: 'Gateway: the prompt opened the reasoning block, so text up to the first reasoning close is reasoning.',
 };
+const readingOptions = { profile, validate: validateMode, shape, include, reasoning_started: reasoningStarted };
 
 const callIdStart: Schema = {
   type: 'integer',
@@ -55,7 +58,7 @@ export const singleRequestSchema: Schema = {
   type: 'object',
   required: ['text'],
   additionalProperties: false,
-  properties: { text, tools, tool_format: toolFormat, call_id_start: callIdStart, profile, reasoning_started: reasoningStarted },
+  properties: { text, tools, tool_format: toolFormat, call_id_start: callIdStart, ...readingOptions },
 };
 
 export function batchRequestSchema(limits: SchemaLimits): Schema {
@@ -77,8 +80,7 @@ export function batchRequestSchema(limits: SchemaLimits): Schema {
       },
       tools,
       tool_format: toolFormat,
-      profile,
-      reasoning_started: reasoningStarted,
+      ...readingOptions,
     },
   };
 }
@@ -107,14 +109,25 @@ export const transcriptRequestSchema: Schema = {
             description: 'A string, or an array of parts of which the {type: "text", text} ones are read.',
             items: textPart,
           },
+          tool_calls: {
+            type: 'array',
+            description: 'OpenAI tool calls the message already carries ({id, type, function: {name, arguments}}); kept, and not read again from the text.',
+            items: {
+              type: 'object',
+              required: ['function'],
+              properties: {
+                id: { type: 'string' },
+                function: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, arguments: { type: ['string', 'object'] } } },
+              },
+            },
+          },
         },
       },
     },
     tools,
     tool_format: toolFormat,
     call_id_start: callIdStart,
-    profile,
-    reasoning_started: reasoningStarted,
+    ...readingOptions,
   },
 };
 

@@ -52,7 +52,47 @@ describe('tool-parse parse', () => {
     }
   });
 
+  it('passes --profile: harn keeps the implicit tools, the gateway default does not', async () => {
+    const text = '<tool_call>ledger({"note": "x"})</tool_call>';
+    const run = async (extra: string[]) => {
+      const c = fakeIo({ 't.json': '["look"]' }, text);
+      expect(await runCli(['parse', '--tools', 't.json', ...extra], c.io)).toBe(0);
+      return JSON.parse(c.out.join('')) as { calls: { name: string }[]; dropped: { reason: string }[] };
+    };
+    expect((await run(['--profile', 'harn'])).calls.map((call) => call.name)).toEqual(['ledger']);
+    const gateway = await run([]);
+    expect(gateway.calls).toEqual([]);
+    expect(gateway.dropped.map((d) => d.reason)).toEqual(['unknown_tool']);
+  });
+
+  it('passes --validate, --shape and --include', async () => {
+    const tools = JSON.stringify([{ name: 'look', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }]);
+    const run = async (extra: string[]) => {
+      const c = fakeIo({ 't.json': tools }, '<tool_call>look({"path": 3})</tool_call>');
+      expect(await runCli(['parse', '--tools', 't.json', ...extra], c.io)).toBe(0);
+      return JSON.parse(c.out.join('')) as Record<string, unknown>;
+    };
+    expect(await run(['--validate=reject', '--include', 'calls,tool_parse_errors'])).toEqual({
+      calls: [],
+      tool_parse_errors: ["Tool 'look' was called with arguments that do not match its schema, so the call did not run: /path must be string."],
+    });
+    const openai = await run(['--shape', 'openai', '--include=protocol_violations']);
+    expect(openai.finish_reason).toBe('tool_calls');
+    expect(Object.keys(openai.diagnostics as object)).toEqual(['protocol_violations']);
+    expect((await run(['--validate', 'off', '--shape=anthropic'])).stop_reason).toBe('tool_use');
+  });
+
+  it('the help says what the default format is and names every new flag', () => {
+    expect(USAGE).not.toContain('text (default)');
+    expect(USAGE).toContain('Default: none given ("")');
+    for (const flag of ['--profile', '--validate', '--shape', '--include']) expect(USAGE).toContain(flag);
+  });
+
   const failures: [string, string[], Record<string, string>, number, string][] = [
+    ['an unknown profile', ['parse', 'r.txt', '--profile', 'strict'], { 'r.txt': 'x' }, 2, '--profile must be one of gateway, harn'],
+    ['an unknown validate mode', ['parse', 'r.txt', '--validate=warn'], { 'r.txt': 'x' }, 2, '--validate must be one of report, reject, off'],
+    ['an unknown shape', ['parse', 'r.txt', '--shape', 'xml'], { 'r.txt': 'x' }, 2, '--shape must be one of tool-parse, openai, anthropic'],
+    ['an unknown include field', ['parse', 'r.txt', '--include', 'calls,text'], { 'r.txt': 'x' }, 2, '--include: "text" is not a result field'],
     ['a missing file', ['parse', 'nope.txt'], {}, 1, 'cannot read nope.txt (ENOENT)'],
     ['a tools file that is not JSON', ['parse', 'r.txt', '--tools', 't.json'], { 'r.txt': 'x', 't.json': '[look' }, 1, 't.json is not valid JSON'],
     ['an invalid registry', ['parse', 'r.txt', '--tools', 't.json'], { 'r.txt': 'x', 't.json': '[{"name": 5}]' }, 1, 't.json: tools[0].name must be a string'],

@@ -21,11 +21,13 @@ export interface ParseResultShape {
 export function assertResultShape(value: unknown): asserts value is ParseResultShape {
   const r = value as Record<string, unknown>;
   const keys = Object.keys(r).sort();
+  // `reasoning` is the gateway profile's (the default); a harn answer has no such key.
   const expected = [
     'calls', 'canonical_text', 'done_marker', 'dropped', 'protocol_violations', 'prose',
-    'recovered_from_stray_count', 'tool_parse_errors', 'user_response',
+    'recovered_from_stray_count', 'tool_parse_errors', 'user_response', ...(Object.hasOwn(r, 'reasoning') ? ['reasoning'] : []),
   ].sort();
   if (JSON.stringify(keys) !== JSON.stringify(expected)) throw new Error(`result keys ${keys.join(',')}`);
+  if (Object.hasOwn(r, 'reasoning') && r.reasoning !== null && typeof r.reasoning !== 'string') throw new Error('reasoning is neither a string nor null');
   if (!Array.isArray(r.calls) || typeof r.prose !== 'string' || typeof r.canonical_text !== 'string') {
     throw new Error('result fields have wrong types');
   }

@@ -96,6 +96,6 @@ describe('tool-parse parse: reasoning', () => {
   it('refuses an unknown profile as a usage error', async () => {
     const c = fakeIo('x');
     expect(await runCli(['parse', '--profile', 'fast'], c.io)).toBe(2);
-    expect(c.err.join('')).toContain('--profile must be harn or gateway');
+    expect(c.err.join('')).toContain('--profile must be one of gateway, harn');
   });
 });

@@ -13,7 +13,7 @@ export type CallOrigin = 'marked' | 'lookalike';
 
 export type Admission = { readonly ok: true; readonly name: string } | { readonly ok: false; readonly name: string; readonly why: 'unknown' | 'empty' };
 
-function isNameLike(name: string): boolean {
+export function isNameLike(name: string): boolean {
   if (name === '' || name.length > FIELD_NAME_MAX) return false;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);

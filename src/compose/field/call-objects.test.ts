@@ -70,10 +70,6 @@ describe('Hermes <tool_call>', () => {
     }
   });
 
-  it('changes nothing under the harn profile', () => {
-    const text = `Sure.<tool_call>${W}</tool_call>`;
-    expect(parseToolCalls(text, { tools, profile: 'harn' })).toEqual(parseToolCalls(text, { tools }));
-  });
 });
 
 describe('lists and their variants', () => {

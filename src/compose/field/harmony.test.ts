@@ -49,7 +49,8 @@ describe('field lane: Harmony', () => {
     expect(result.calls.map((c) => c.name)).toEqual(['look']);
     expect(result.prose).toBe('Checking the file.\n\nIt says hi.');
     expect(result.reasoning).toBe('Need the file.');
-    expect(result.dropped).toEqual([]);
+    // Visible bodies are read as the text around them is: prose (which the walk also notes as salvaged).
+    expect(result.dropped.filter((d) => d.reason !== 'salvaged_as_prose')).toEqual([]);
     expect(result.protocol_violations).toEqual([]);
   });
 
@@ -110,8 +111,9 @@ describe('field lane: Harmony', () => {
 
   it('changes nothing under the harn profile', () => {
     const text = `${callMessage('look', { path: 'a' })}<|start|>assistant<|channel|>final<|message|>Done.`;
-    expect(parseToolCalls(text, { tools, profile: 'harn' })).toEqual(parseToolCalls(text, { tools }));
-    expect(parseToolCalls(text, { tools }).calls).toEqual([]);
+    expect(parseToolCalls(text, { tools, profile: 'harn' }).calls).toEqual([]);
+    expect(parseToolCalls(text, { tools, profile: 'harn' })).not.toHaveProperty('reasoning');
+    expect(parseToolCalls(text, { tools }).calls.map((c) => c.name)).toEqual(['look']);
   });
 });
 

@@ -66,8 +66,10 @@ describe('field lane: token sections (Kimi K2)', () => {
 
   it('leaves the harn profile exactly as it was: no field grammar is read there', () => {
     const text = kimiSection(kimiCall('get_weather', 0, '{"city":"Paris"}'));
-    expect(parseToolCalls(text, { tools }).calls).toEqual([]);
-    expect(parseToolCalls(text, { tools, profile: 'harn' })).toEqual(parseToolCalls(text, { tools }));
+    expect(parseToolCalls(text, { tools, profile: 'harn' }).calls).toEqual([]);
+    // The default profile is the gateway, which reads it.
+    expect(parseToolCalls(text, { tools })).toEqual(gateway(text));
+    expect(gateway(text).calls.map((c) => c.name)).toEqual(['get_weather']);
   });
 });
 

@@ -48,11 +48,21 @@ describe('field lane: look-alikes in plain prose', () => {
     expect(quoted.tool_parse_errors).toEqual([]);
   });
 
-  it('leaves an unregistered name, a JSON Schema and an unparsed value as prose, with no error', () => {
+  it('reports an unregistered name when the call is the whole response: an error and a drop, not prose', () => {
+    for (const text of ['{"name": "rm_rf", "arguments": {"path": "/"}}', '[rm_rf(path="/")]']) {
+      const result = gateway(text);
+      expect(result.calls).toEqual([]);
+      expect(result.tool_parse_errors.some((e) => e.includes("'rm_rf'"))).toBe(true);
+      expect(result.dropped.map((d) => d.reason)).toEqual(['unknown_tool']);
+      expect(result.prose).toBe('');
+    }
+  });
+
+  it('leaves a quoted unregistered name, a JSON Schema and an unparsed value as prose, with no error', () => {
     for (const text of [
-      '{"name": "rm_rf", "arguments": {"path": "/"}}',
+      'For example:\n{"name": "rm_rf", "arguments": {"path": "/"}}',
       'The tool:\n{"name": "look", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}',
-      '[rm_rf(path="/")]',
+      'Like this:\n[rm_rf(path="/")]',
       '[look(path=some_variable)]',
     ]) {
       const result = gateway(text);

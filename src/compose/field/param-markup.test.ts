@@ -109,10 +109,6 @@ for (const grammar of PARAM_MARKUP_GRAMMARS) {
       expect(result.tool_parse_errors[0]).toContain("'days'");
     });
 
-    it('leaves the harn profile as it was', () => {
-      const text = render([weather]);
-      expect(parseToolCalls(text, { tools, profile: 'harn' })).toEqual(parseToolCalls(text, { tools }));
-    });
   });
 }
 

@@ -43,7 +43,7 @@ describe('reasoning: its own channel', () => {
   });
 
   it('under harn strips as before and has no reasoning field', () => {
-    const harn = parseToolCalls('<think>secret</think>visible', { tools });
+    const harn = parseToolCalls('<think>secret</think>visible', { tools, profile: 'harn' });
     expect('reasoning' in harn).toBe(false);
     expect(harn.prose).toBe('visible');
   });
@@ -54,7 +54,7 @@ describe('reasoning: its own channel', () => {
     expect(result.reasoning).toBeNull();
     const { reasoning, ...rest } = result;
     expect(reasoning).toBeNull();
-    expect(rest).toEqual(parseToolCalls(text, { tools }));
+    expect(rest).toEqual(parseToolCalls(text, { tools, profile: 'harn' }));
   });
 
   it('a call inside reasoning is not a call: verbatim, with one call_in_reasoning naming the marker', () => {

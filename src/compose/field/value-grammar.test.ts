@@ -94,7 +94,7 @@ describe.each(VALUE_GRAMMARS.map((g) => [g.id, g] as const))('value grammar %s',
   });
 
   it('reads nothing under the harn profile', () => {
-    expect(parseToolCalls(render(grammar, [one]), { tools }).calls).toEqual([]);
+    expect(parseToolCalls(render(grammar, [one]), { tools, profile: 'harn' }).calls).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@
  *   is the shared policy of `src/policy/names.ts`, the one the bare-call sniffer applies.
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { foldAlias, type NameRewrite } from '../../policy/names.js';
+import { foldAlias, type NameRewrite, type NameSet } from '../../policy/names.js';
 import type { ComposeContext } from '../context.js';
 import { isJsonObject } from './json.js';
 import { jsonFields } from './json-fields.js';
@@ -102,7 +102,7 @@ export interface FoldedName {
  * (`bash({script})` → `run({command})`) and edit action verb (`replace_range({...})` →
  * `edit({..., action: "replace_range"})`).
  */
-export function foldNameAlias(name: string, args: unknown, known: ReadonlySet<string>): FoldedName {
+export function foldNameAlias(name: string, args: unknown, known: NameSet): FoldedName {
   const unchanged: FoldedName = { name, arguments: args, rewrite: null };
   if (known.has(name)) return unchanged;
   const record = args === undefined ? {} : isJsonObject(args) ? args : null;

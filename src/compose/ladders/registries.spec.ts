@@ -45,7 +45,8 @@ export const CORPUS_TOOLS = {
 /** ECHO: `echo_marker`. */
 export const ECHO_TOOLS = { _type: 'tool_registry', tools: [{ name: 'echo_marker', parameters: { value: str(true) } }] };
 
-export const sample = (format = 'text'): ComposeContext => composeContext(SAMPLE_TOOLS, format);
-export const corpus = (format = 'text'): ComposeContext => composeContext(CORPUS_TOOLS, format);
-export const echo = (format = 'text'): ComposeContext => composeContext(ECHO_TOOLS, format);
-export const none = (format = 'text'): ComposeContext => composeContext(null, format);
+/** Contexts of the reference runtime (profile `harn`): the ladders' tests pin its behaviour. */
+export const sample = (format = 'text'): ComposeContext => composeContext(SAMPLE_TOOLS, format, null, 'harn');
+export const corpus = (format = 'text'): ComposeContext => composeContext(CORPUS_TOOLS, format, null, 'harn');
+export const echo = (format = 'text'): ComposeContext => composeContext(ECHO_TOOLS, format, null, 'harn');
+export const none = (format = 'text'): ComposeContext => composeContext(null, format, null, 'harn');

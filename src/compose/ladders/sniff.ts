@@ -1,4 +1,4 @@
-import { scanBareCalls } from '../../lex/bare-calls.js';
+import { sniffForProfile } from '../profile-sniff.js';
 import type { ComposeContext } from '../context.js';
 import type { ToolCall } from '../types.js';
 
@@ -13,5 +13,5 @@ export interface Sniffed {
  */
 export function lazySniff(text: string, ctx: ComposeContext): () => Sniffed {
   let memo: Sniffed | undefined;
-  return () => (memo ??= scanBareCalls(text, ctx.registry));
+  return () => (memo ??= sniffForProfile(text, ctx));
 }

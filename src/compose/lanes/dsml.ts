@@ -97,16 +97,19 @@ export function dsmlResult(text: string, ctx: ComposeContext): LaneResult | null
   const errors: string[] = [];
   let pos = 0;
   let lastEnd = 0;
+  const unknown: DroppedFragment[] = [];
   for (let invoke = nextElement(text, pos, INVOKE_OPEN, INVOKE_CLOSE, false); invoke !== null; invoke = nextElement(text, pos, INVOKE_OPEN, INVOKE_CLOSE, false)) {
     pos = invoke.end;
     lastEnd = invoke.end;
     if (!ctx.known.has(invoke.name)) {
       errors.push(laneMessages.dsmlUnknown(invoke.name));
+      // Gateway: a call refused for its name is on the ledger (the reference kept no record).
+      if (ctx.profile === 'gateway') unknown.push({ text: `${invoke.name}: ${invoke.body.trim()}`, reason: 'unknown_tool' });
       continue;
     }
     calls.push({ id: `tc_dsml_${calls.length}`, name: invoke.name, arguments: readParameters(invoke, errors) });
   }
-  const dropped: DroppedFragment[] = [];
+  const dropped: DroppedFragment[] = unknown;
   // The reference ignores an unfinished invoke silently; the port records the unread tail.
   const tailMarker = text.indexOf(MARKER, lastEnd);
   if (tailMarker >= 0) dropped.push({ text: text.slice(tailMarker).trim(), reason: 'salvaged_as_prose' });

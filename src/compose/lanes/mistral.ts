@@ -13,7 +13,7 @@ import { readJsonStream } from '../../lex/json-stream.js';
 import { isJsonObject } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
 import type { ComposeContext } from '../context.js';
-import type { LaneResult, ToolCall } from '../types.js';
+import type { DroppedFragment, LaneResult, ToolCall } from '../types.js';
 import { jsonCall } from './json-call.js';
 import { laneMessages } from './messages.js';
 import { providerResult, violation } from './result.js';
@@ -26,19 +26,22 @@ export function mistralResult(text: string, ctx: ComposeContext): LaneResult | n
   const payload = text.slice(at + DIALECTS.MISTRAL_CALL_MARKER.length).trim();
   const calls: ToolCall[] = [];
   const errors: string[] = [];
+  const unknown: DroppedFragment[] = [];
   let ignored = '';
-  if (payload.startsWith('[') || payload.startsWith('{')) ignored = readJsonPayload(payload, ctx, calls, errors);
-  else readMarkerForm(payload, ctx, calls, errors);
+  if (payload.startsWith('[') || payload.startsWith('{')) ignored = readJsonPayload(payload, ctx, calls, errors, unknown);
+  else readMarkerForm(payload, ctx, calls, errors, unknown);
   const violations = calls.length > 0 ? [violation('provider_dialect', laneMessages.mistralDialect)] : [];
   const result = providerResult(calls, errors, prose, violations);
   // The reference ignores text after the payload's first JSON value without a record; the port
   // records it, so a second `[TOOL_CALLS]` there reaches the tool-shape detector.
   if (ignored !== '') result.dropped = [{ text: ignored, reason: 'salvaged_as_prose' }];
+  // Gateway: a call refused for its name is on the ledger too (the reference kept no record).
+  if (ctx.profile === 'gateway' && unknown.length > 0) result.dropped = [...result.dropped, ...unknown];
   return result;
 }
 
 /** Reads the first JSON value of the payload; returns the trimmed text after it (not read). */
-function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): string {
+function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[], unknown: DroppedFragment[]): string {
   const stream = readJsonStream(payload);
   const first = stream.values[0];
   if (first === undefined) {
@@ -50,13 +53,16 @@ function readJsonPayload(payload: string, ctx: ComposeContext, calls: ToolCall[]
   for (const item of items) {
     const outcome = jsonCall(item, true);
     if (!outcome.ok) errors.push(outcome.error);
-    else if (!ctx.known.has(outcome.call.name)) errors.push(laneMessages.mistralUnknownJson(outcome.call.name));
+    else if (!ctx.known.has(outcome.call.name)) {
+      errors.push(laneMessages.mistralUnknownJson(outcome.call.name));
+      unknown.push({ text: JSON.stringify(item), reason: 'unknown_tool' });
+    }
     else calls.push(outcome.call);
   }
   return payload.slice(first.end).trim();
 }
 
-function readMarkerForm(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[]): void {
+function readMarkerForm(payload: string, ctx: ComposeContext, calls: ToolCall[], errors: string[], unknown: DroppedFragment[]): void {
   //   edit[ARGS]{"path": "a.rs"}
   //       ^ argsAt; without [ARGS] there is no name either
   const argsAt = payload.indexOf(DIALECTS.MISTRAL_ARGS_MARKER);
@@ -67,6 +73,7 @@ function readMarkerForm(payload: string, ctx: ComposeContext, calls: ToolCall[],
   }
   if (!ctx.known.has(name)) {
     errors.push(laneMessages.mistralUnknownMarker(name));
+    unknown.push({ text: payload, reason: 'unknown_tool' });
     return;
   }
   const parsed = strictJson(payload.slice(argsAt + DIALECTS.MISTRAL_ARGS_MARKER.length).trim());

@@ -15,7 +15,7 @@ describe('siblingRecovery (composer spec 4.9)', () => {
   it('never runs for an unpinned or native format', () => {
     const text = '<tool_call>\n{"name":"run","args":{"command":"ls"}}\n{"name":"run","args":{"command":"pwd"}}\n</tool_call>';
     for (const format of ['', 'native', 'other']) {
-      const ctx = composeContext(SAMPLE_TOOLS, format);
+      const ctx = composeContext(SAMPLE_TOOLS, format, null, 'harn');
       const pinned = taggedLane(text, ctx);
       expect(siblingRecovery(pinned, text, ctx)).toBe(pinned);
     }

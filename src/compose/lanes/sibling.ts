@@ -6,7 +6,7 @@
  *   format "text", no call, and the text has <tool_call>
  *                                   -> JSON lane, no heredoc  (+ recovered_dialect)
  *
- * Any other format (`""`, `native`, unknown) keeps the pinned result. The sibling wins only
+ * Any other format (`native`, unknown, and `""` under `harn`) keeps the pinned result. The sibling wins only
  * when it finds calls; its own `wrong_tool_format` reports are replaced by the one above.
  * Termination: the JSON lane is entered with heredoc recovery off, so it never hands the text
  * back to the tagged lane.
@@ -22,7 +22,9 @@ const TAGGED_OPENER = '<tool_call>';
 
 export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext): LaneResult {
   if (pinned.calls.length > 0) return pinned;
-  const textToJson = ctx.toolFormat === 'text' && text.includes(TAGGED_OPENER);
+  // Under `gateway` the untaught format `""` is the text grammar, as the CLI and docs say.
+  const taughtText = ctx.toolFormat === 'text' || (ctx.toolFormat === '' && ctx.profile === 'gateway');
+  const textToJson = taughtText && text.includes(TAGGED_OPENER);
   if (ctx.toolFormat !== 'json' && !textToJson) return pinned;
   const sibling = textToJson ? jsonLane(text, ctx, { recoverHeredoc: false }) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;

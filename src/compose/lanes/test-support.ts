@@ -15,9 +15,9 @@ export const SAMPLE_TOOLS = [
 ];
 
 export function jsonCtx(tools: unknown = null): ComposeContext {
-  return composeContext(tools, 'json');
+  return composeContext(tools, 'json', null, 'harn');
 }
 
 export function textCtx(tools: unknown = SAMPLE_TOOLS): ComposeContext {
-  return composeContext(tools, 'text');
+  return composeContext(tools, 'text', null, 'harn');
 }

@@ -7,6 +7,8 @@ import { registryNames } from '../../dialects/registry.js';
 
 export interface KnownNames {
   readonly has: (name: string) => boolean;
+  /** `false` turns alias folding off (the gateway profile); absent means folding applies. */
+  readonly folds?: boolean;
   /** Sorted by code unit, as `registry_names` returns them. */
   readonly sorted: readonly string[];
 }

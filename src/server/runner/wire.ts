@@ -20,9 +20,16 @@ export interface ItemTask {
   /** The effective registry as canonical JSON (the registry cache key), or null for none. */
   toolsJson: string | null;
   toolFormat: string | null;
-  /** The batch's `profile` and the response's (or batch's) `reasoning_started`. */
-  profile: string | null;
-  reasoningStarted: boolean | null;
+  /** The batch's reading options (`profile`, `validate`, `shape`, `include`) and the response's (or batch's) `reasoning_started`. */
+  reading?: ReadingOptions;
+}
+
+export interface ReadingOptions {
+  profile?: string;
+  validate?: string;
+  shape?: string;
+  include?: string[];
+  reasoning_started?: boolean;
 }
 
 export type WorkerTask = RequestTask | ItemTask;

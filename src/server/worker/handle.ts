@@ -7,11 +7,11 @@
  * Model text never throws; a malformed body or registry becomes a 4xx answer. Anything that
  * still throws is a bug and becomes a generic 500 with the detail kept for the log.
  */
-import { parseToolCalls, type ParseOptions } from '../../compose/index.js';
+import { parseToolCalls, shapeResult, type ParseOptions, type Shape } from '../../compose/index.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { errorJson, statusOf, type ErrorCodeValue } from '../errors.js';
-import type { Answer, ItemTask, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import type { Answer, ItemTask, ReadingOptions, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
 import { decodeBodyText, parseBodyText } from './decode.js';
 import { topLevelMemberSpan } from './member-span.js';
 import { projectResult } from './project.js';
@@ -20,6 +20,21 @@ import { parseTranscript, type TranscriptMessage } from './transcript.js';
 import { compileValidators, rejectionOf, type Validators } from './validate.js';
 
 export type TaskHandler = (task: WorkerTask) => WorkerReply;
+
+/** The reading options of a (validated) body. */
+function readingOf(body: Record<string, unknown>): ReadingOptions {
+  const reading: ReadingOptions = {};
+  if (typeof body.profile === 'string') reading.profile = body.profile;
+  if (typeof body.validate === 'string') reading.validate = body.validate;
+  if (typeof body.shape === 'string') reading.shape = body.shape;
+  if (Array.isArray(body.include)) reading.include = body.include as string[];
+  if (typeof body.reasoning_started === 'boolean') reading.reasoning_started = body.reasoning_started;
+  return reading;
+}
+
+function hasReading(reading: ReadingOptions): boolean {
+  return reading.profile !== undefined || reading.validate !== undefined || reading.shape !== undefined || reading.include !== undefined || reading.reasoning_started !== undefined;
+}
 
 type Body = Record<string, unknown>;
 
@@ -68,32 +83,36 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     }
   }
 
-  /** The reasoning options of a body (validated by the schema), passed through to the library. */
-  interface ReadingOptions {
-    readonly profile?: unknown;
-    readonly reasoning_started?: unknown;
-  }
-
   function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number, reading: ReadingOptions = {}): ParseResult {
     const options: ParseOptions = { tools: tools.registry };
     if (typeof toolFormat === 'string') options.tool_format = toolFormat;
     if (callIdStart !== undefined) options.call_id_start = callIdStart;
-    if (reading.profile === 'harn' || reading.profile === 'gateway') options.profile = reading.profile;
-    if (typeof reading.reasoning_started === 'boolean') options.reasoning_started = reading.reasoning_started;
+    // The body schema has checked the values against the library's own lists.
+    if (reading.profile !== undefined) options.profile = reading.profile as ParseOptions['profile'];
+    if (reading.validate !== undefined) options.validate = reading.validate as ParseOptions['validate'];
+    if (reading.reasoning_started !== undefined) options.reasoning_started = reading.reasoning_started;
     return projectResult(parseToolCalls(text, options));
+  }
+
+  /** The answer of one parsed response in the shape, and with the fields, the body asked for. */
+  function answerOf(result: ParseResult, reading: ReadingOptions): unknown {
+    if (reading.shape === undefined && reading.include === undefined) return result;
+    return shapeResult(result, (reading.shape ?? 'tool-parse') as Shape, reading.include === undefined ? null : new Set(reading.include));
   }
 
   function single(body: Body, top: TopTools): WorkerReply {
     const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
-    return ok(JSON.stringify(parseOne(body.text as string, tools.entry, body.tool_format, start, body)));
+    const reading = readingOf(body);
+    return ok(JSON.stringify(answerOf(parseOne(body.text as string, tools.entry, body.tool_format, start, reading), reading)));
   }
 
   function batch(body: Body, top: TopTools): WorkerReply {
     const responses = body.responses as Body[];
     const shared = top(body);
     if ('kind' in shared) return shared;
+    const reading = readingOf(body);
     const items: ItemTask[] = [];
     let chars = 0;
     for (let i = 0; i < responses.length; i++) {
@@ -108,14 +127,10 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
       const format = response.tool_format ?? body.tool_format;
       const text = response.text as string;
       const started = response.reasoning_started ?? body.reasoning_started;
-      items.push({
-        op: 'item',
-        text,
-        toolsJson,
-        toolFormat: typeof format === 'string' ? format : null,
-        profile: typeof body.profile === 'string' ? body.profile : null,
-        reasoningStarted: typeof started === 'boolean' ? started : null,
-      });
+      const own: ReadingOptions = typeof started === 'boolean' ? { ...reading, reasoning_started: started } : reading;
+      const item: ItemTask = { op: 'item', text, toolsJson, toolFormat: typeof format === 'string' ? format : null };
+      if (hasReading(own)) item.reading = own;
+      items.push(item);
       chars += text.length;
     }
     const idsJson = responses.map((r) => (typeof r.id === 'string' ? JSON.stringify(r.id) : 'null'));
@@ -140,10 +155,11 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     const tools = top(body);
     if ('kind' in tools) return tools;
     const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
+    const reading = readingOf(body);
     const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
-      parseOne(text, tools.entry, body.tool_format, from, body),
+      parseOne(text, tools.entry, body.tool_format, from, reading),
     );
-    return ok(JSON.stringify({ results: entries }));
+    return ok(JSON.stringify({ results: entries.map((entry) => ({ index: entry.index, result: answerOf(entry.result, reading) })) }));
   }
 
   function scan(body: Body, top: TopTools): WorkerReply {
@@ -204,8 +220,8 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
 
   function runItem(task: ItemTask): Answer {
     const tools = cache.get(task.toolsJson);
-    const reading = { profile: task.profile ?? undefined, reasoning_started: task.reasoningStarted ?? undefined };
-    return ok(JSON.stringify(parseOne(task.text, tools, task.toolFormat ?? undefined, undefined, reading)));
+    const reading = task.reading ?? {};
+    return ok(JSON.stringify(answerOf(parseOne(task.text, tools, task.toolFormat ?? undefined, undefined, reading), reading)));
   }
 
   function runTask(task: WorkerTask): WorkerReply {

@@ -17,6 +17,9 @@ export function projectResult(result: ParseResult): ParseResult {
     protocol_violations: result.protocol_violations.map((v) => {
       const out: ParseResult['protocol_violations'][number] = { kind: v.kind, message: v.message, excerpt: v.excerpt, dropped_reason: v.dropped_reason };
       if (v.count !== undefined) out.count = v.count;
+      // `invalid_arguments` names the call and each failure's JSON Pointer.
+      if (v.call_id !== undefined) out.call_id = v.call_id;
+      if (v.failures !== undefined) out.failures = v.failures.map((f) => ({ pointer: f.pointer, message: f.message }));
       return out;
     }),
     dropped: result.dropped.map((d) => (d.count === undefined ? { text: d.text, reason: d.reason } : { text: d.text, reason: d.reason, count: d.count })),

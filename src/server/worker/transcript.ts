@@ -10,6 +10,35 @@ import type { ParseResult } from '../../compose/types.js';
 export interface TranscriptMessage {
   role: string;
   content?: string | readonly { type: string; text?: string }[] | null;
+  /** OpenAI tool calls the message already carries. */
+  tool_calls?: readonly { id?: string; function: { name: string; arguments?: string | Record<string, unknown> } }[];
+}
+
+/** A held call's arguments: OpenAI sends JSON text; unreadable text is kept as `{}`. */
+function heldArguments(raw: string | Record<string, unknown> | undefined): Record<string, unknown> {
+  if (raw === undefined) return {};
+  if (typeof raw !== 'string') return raw;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Same name and deep-equal arguments (key order ignored): the text restates a held call. */
+function sameCall(a: { name: string; arguments: unknown }, b: { name: string; arguments: unknown }): boolean {
+  return a.name === b.name && deepEqual(a.arguments, b.arguments);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** The text of a message: a string as is, or its text parts joined. */
@@ -39,6 +68,11 @@ export function parseTranscript(
     if (message.role !== 'assistant') continue;
     const result = parse(contentText(message.content), next);
     next += result.calls.length;
+    if (message.tool_calls !== undefined && message.tool_calls.length > 0) {
+      // The field's calls are kept first, as sent; the text adds only calls the field lacks.
+      const held = message.tool_calls.map((call, k) => ({ id: call.id ?? `held_${index}_${k}`, name: call.function.name, arguments: heldArguments(call.function.arguments) }));
+      result.calls = [...held, ...result.calls.filter((call) => !held.some((h) => sameCall(h, call)))];
+    }
     result.calls = result.calls.map((call) => {
       const id = uniqueId(call.id, index, seen);
       seen.add(id);

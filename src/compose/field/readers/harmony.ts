@@ -77,6 +77,9 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
     const midHeader = read || marker !== null ? undefined : grammar.midHeaderOpeners.find((o) => text.startsWith(o.text, pos));
     if (marker === null && midHeader === undefined) return read ? pos : -1;
     const next = readMessage(scan, pos, grammar, sink, midHeader?.channel ?? null);
+    // A visible message's body is ordinary text: the region ends at it, so the text around
+    // reads it (prose, and any call of another grammar written there).
+    if (next !== null && typeof next === 'object') return next.visibleAt;
     if (next < 0) {
       if (marker === null) return read ? pos : -1;
       // rung 4: a token with no header after it carries no content.
@@ -88,8 +91,12 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
   }
 }
 
-/** One message from its header at `pos`; -1 when no readable header reaches `<|message|>`. */
-function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number {
+/**
+ * One message from its header at `pos`: where the text after it starts; `{visibleAt}` when its
+ * body is visible text that the region hands back; -1 when no readable header reaches
+ * `<|message|>`.
+ */
+function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number | { readonly visibleAt: number } {
   const text = scan.text;
   const messageAt = indexWithin(text, grammar.message, pos, HEADER_MAX);
   const headerEnd = messageAt < 0 ? (text.length - pos <= HEADER_MAX ? text.length : -1) : messageAt;
@@ -113,8 +120,8 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
   if (recipient !== '') return readCallBody(scan, pos, bodyAt, recipient, grammar, sink);
   const stop = scan.earliest(vocabulary(grammar).bodyStops, bodyAt);
   const bodyEnd = stop < 0 ? text.length : stop;
-  if (grammar.reasoningChannels.includes(header.channel)) sink.reasoningSpan(bodyAt, bodyEnd);
-  else sink.proseSpan(bodyAt, bodyEnd);
+  if (!grammar.reasoningChannels.includes(header.channel)) return { visibleAt: bodyAt };
+  sink.reasoningSpan(bodyAt, bodyEnd);
   const end = matchAt(text, bodyEnd, grammar.ends);
   return end === null ? bodyEnd : bodyEnd + end.length;
 }

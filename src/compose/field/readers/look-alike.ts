@@ -139,7 +139,8 @@ function readPythonic(scan: FieldScan, at: number, grammar: LookalikeGrammar, si
     examined.set(scan, read.eof ? text.length : read.at);
     return -1;
   }
-  if (read.calls.length === 0 || !read.calls.every((call) => admitted(call.name, scan, whole))) {
+  const attempted = whole && scan.registry !== null && read.calls.length > 0;
+  if (!attempted && (read.calls.length === 0 || !read.calls.every((call) => admitted(call.name, scan, whole)))) {
     examined.set(scan, read.end);
     return -1;
   }
@@ -183,6 +184,9 @@ function classify(values: readonly Value[], grammar: LookalikeGrammar, scan: Fie
     }
   }
   if (schema || calls.length === 0) return { kind: 'prose', answer: null };
+  // A whole response that is nothing but call objects is an attempted call, not a quotation: an
+  // unregistered name in it is reported (error and drop), never left as prose.
+  if (whole && scan.registry !== null) return { kind: 'calls', calls };
   return calls.every((call) => admitted(call.name, scan, whole)) ? { kind: 'calls', calls } : { kind: 'prose', answer: null };
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The unknown-name matrix: every lane that can credit a call, written with a name the registry
+ * does not hold, under every `tool_format` and both profiles. `gateway` never yields the call
+ * (it is an error and an `unknown_tool` drop, never prose); the same text with a registered
+ * name does yield it, so the matrix cannot pass by reading nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from './parse.js';
+
+const tools = [{ type: 'function', function: { name: 'look', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
+
+/** One text per lane; `NAME` is replaced by the tool name under test. */
+const LANES: Record<string, string> = {
+  'tagged bare call': '<tool_call>NAME({"path": "a"})</tool_call>',
+  'tagged JSON object': '<tool_call>{"name": "NAME", "arguments": {"path": "a"}}</tool_call>',
+  'unclosed tagged call': '<tool_call>NAME({"path": "a"})',
+  'tool fence (JSON lane)': '```tool\n{"name": "NAME", "args": {"path": "a"}}\n```',
+  'json fence drift': '```json\n{"name": "NAME", "arguments": {"path": "a"}}\n```',
+  'function markup': '<function=NAME><parameter=path>a</parameter></function>',
+  'invoke markup': '<invoke name="NAME"><parameter name="path">a</parameter></invoke>',
+  'angle call': '<NAME({"path": "a"})>',
+  'tool_calls envelope': '<tool_calls>[{"name": "NAME", "arguments": {"path": "a"}}]</tool_calls>',
+  'tool_use envelope': '<tool_use>{"name": "NAME", "input": {"path": "a"}}</tool_use>',
+  'mistral JSON': '[TOOL_CALLS][{"name": "NAME", "arguments": {"path": "a"}}]',
+  'mistral marker': '[TOOL_CALLS]NAME[ARGS]{"path": "a"}',
+  'deepseek DSML': '<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="path" string="true">a</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>',
+  'native JSON list': '[{"type": "function", "function": {"name": "NAME", "arguments": "{\\"path\\": \\"a\\"}"}}]',
+  'native JSON object': '{"name": "NAME", "arguments": {"path": "a"}}',
+  'stray bare call': 'Reading it.\nNAME({"path": "a"})',
+  'fenced bare call': 'Reading it.\n```\nNAME({"path": "a"})\n```',
+  'kimi section (field lane)': '<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{"path": "a"}<|tool_call_end|><|tool_calls_section_end|>',
+  'harmony frame': '<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{"path": "a"}<|call|>',
+};
+
+const FORMATS = ['text', 'json', 'native', '', 'something-else'];
+const UNKNOWN = ['rm_rf', 'ledger', 'load_skill', 'bash'];
+
+describe('unknown-name matrix', () => {
+  for (const [lane, template] of Object.entries(LANES)) {
+    for (const format of FORMATS) {
+      for (const name of UNKNOWN) {
+        it(`${lane}, tool_format ${JSON.stringify(format)}, '${name}': gateway never yields it`, () => {
+          const text = template.replaceAll('NAME', name);
+          const result = parseToolCalls(text, { tools, tool_format: format, profile: 'gateway' });
+          expect(result.calls).toEqual([]);
+          // Never silent: an error, a drop or a violation accounts for the text.
+          expect(result.tool_parse_errors.length + result.dropped.length + result.protocol_violations.length).toBeGreaterThan(0);
+          // The default profile is the gateway.
+          expect(parseToolCalls(text, { tools, tool_format: format }).calls).toEqual([]);
+        });
+      }
+    }
+  }
+
+  // Harmony frames are stepped over, their calls not read yet (a field-grammar reader will).
+  const READ_TODAY = Object.entries(LANES).filter(([lane]) => lane !== 'harmony frame');
+  for (const [lane, template] of READ_TODAY) {
+    it(`${lane}: the same text with a registered name is a call (the matrix reads the lane)`, () => {
+      expect(parseToolCalls(template.replaceAll('NAME', 'look'), { tools, tool_format: 'text' }).calls.map((c) => c.name)).toEqual(['look']);
+    });
+  }
+
+  it('harn keeps the reference runtime: implicit tools and alias folding still run', () => {
+    const harn = parseToolCalls('<tool_call>ledger({"note": "x"})</tool_call>', { tools: ['look'], profile: 'harn' });
+    expect(harn.calls.map((c) => c.name)).toEqual(['ledger']);
+    const folded = parseToolCalls('bash({"script": "rm -rf build"})', { tools: ['run'], profile: 'harn' });
+    expect(folded.calls).toEqual([{ id: 'tc_0', name: 'run', arguments: { command: 'rm -rf build' } }]);
+    // ...and the JSON lane dispatches unregistered names as read, as the reference does.
+    expect(parseToolCalls(LANES['tool fence (JSON lane)']!.replace('NAME', 'rm_rf'), { tools, tool_format: 'json', profile: 'harn' }).calls.map((c) => c.name)).toEqual(['rm_rf']);
+  });
+
+  it('gateway: an alias is not folded and names no call; the error and drop say so', () => {
+    const result = parseToolCalls('bash({"script": "rm -rf build"})', { tools: ['run'] });
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors.join('\n')).toContain("'bash'");
+  });
+
+  it('gateway: an unknown name in a tagged JSON object is an error and an unknown_tool drop', () => {
+    const result = parseToolCalls(LANES['tagged JSON object']!.replace('NAME', 'rm_rf'), { tools, tool_format: 'text' });
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors.some((e) => e.startsWith("Unknown tool 'rm_rf'"))).toBe(true);
+    expect(result.dropped.map((d) => d.reason)).toContain('unknown_tool');
+    expect(result.canonical_text).not.toContain('rm_rf');
+    // "Unknown tool" messages list the registered tools only: no implicit tools are advertised.
+    expect(result.tool_parse_errors.join('\n')).not.toMatch(/ledger|load_skill/);
+  });
+
+  it('gateway: a functions. prefix is stripped when the rest is registered, reported otherwise', () => {
+    const known = parseToolCalls('<tool_call>functions.look({"path": "a"})</tool_call>', { tools });
+    expect(known.calls).toEqual([{ id: 'tc_0', name: 'look', arguments: { path: 'a' } }]);
+    const unknown = parseToolCalls('<tool_call>functions.rm_rf({"path": "a"})</tool_call>', { tools });
+    expect(unknown.calls).toEqual([]);
+    expect(unknown.prose).toBe('');
+    expect(unknown.tool_parse_errors.join('\n')).toContain('functions.rm_rf');
+    expect(unknown.dropped.map((d) => d.reason)).toEqual(['unknown_tool']);
+  });
+});
+
+describe('gateway without a registry', () => {
+  it('a call inside a grammar\'s own markers is a call whatever its name', () => {
+    expect(parseToolCalls('<tool_call>get_weather({"city": "Paris"})</tool_call>').calls).toEqual([
+      { id: 'tc_0', name: 'get_weather', arguments: { city: 'Paris' } },
+    ]);
+    expect(parseToolCalls('```tool\n{"name": "get_weather", "args": {"city": "Paris"}}\n```', { tool_format: 'json' }).calls.map((c) => c.name)).toEqual(['get_weather']);
+  });
+
+  it('a response that is nothing but one JSON call object or list is a call (Llama 3 / Ollama)', () => {
+    expect(parseToolCalls('{"name": "get_weather", "parameters": {"city": "Paris"}}').calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(parseToolCalls('[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"x": 1}}]').calls.map((c) => c.name)).toEqual(['a', 'b']);
+  });
+
+  it('the stray sniffer runs only against registered names: bare calls in prose stay prose', () => {
+    const result = parseToolCalls('I would call get_weather({"city": "Paris"}) here.\nget_weather({"city": "Paris"})');
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toEqual([]);
+    // A JSON call beside prose is not a whole payload.
+    expect(parseToolCalls('Here: {"name": "get_weather", "arguments": {"city": "Paris"}}').calls).toEqual([]);
+  });
+});

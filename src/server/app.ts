@@ -12,7 +12,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { DEFAULT_SPLIT_MIN_CHARS, POOL_KINDS, resolveNumeric, type NumericOptions } from './config.js';
 import { defaultThreads } from './cpu.js';
 import { errorBody, errorJson, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from './errors.js';
-import { discardRest, DISCARD_BODY_LIMITS, guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
+import { discardBound, discardRest, guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
 import { createMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
@@ -239,7 +239,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const refuseBody = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.raw.complete) return;
     reply.header('connection', 'close');
-    await discardRest(request.raw, DISCARD_BODY_LIMITS * bodyLimit, bodyTimeoutMs);
+    await discardRest(request.raw, discardBound(bodyLimit), bodyTimeoutMs);
   };
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;

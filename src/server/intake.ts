@@ -112,8 +112,13 @@ export function guardedBody(source: NodeJS.ReadableStream, inflight: InflightByt
   return guard;
 }
 
-/** A refused body is read and thrown away up to this many times BODY_LIMIT (see `discardRest`). */
+/** A refused body is read and thrown away up to this many times BODY_LIMIT, and at least DISCARD_FLOOR_BYTES (see `discardRest`). */
 export const DISCARD_BODY_LIMITS = 4;
+export const DISCARD_FLOOR_BYTES = 16 * 1024 * 1024;
+
+export function discardBound(bodyLimit: number): number {
+  return Math.max(DISCARD_BODY_LIMITS * bodyLimit, DISCARD_FLOOR_BYTES);
+}
 
 /**
  * Reads and throws away what is left of a body the service refuses (413, 415, 503), at most

@@ -2,9 +2,11 @@
  * Overload: more connections than THREADS + MAX_QUEUE can hold, sending 80 KB bodies. Passes when
  * the excess gets 503 with Retry-After, nothing else fails, no connection errors occur, the
  * health probes (timed from their own thread) answer within 100 ms, and the service serves
- * normally afterwards.
+ * normally afterwards. Then the stalled-upload and batch floods (floods.ts) on a service sized as
+ * a 1 GiB container.
  */
 import { table } from '../bench/harness.js';
+import { floodEnv, floods } from './floods.js';
 import { load, post, warmUp } from './load.js';
 import { startProbe } from './probe.js';
 import type { Scenario } from './scenarios.js';
@@ -18,7 +20,18 @@ export interface OverloadOptions {
   smoke: boolean;
 }
 
-export async function overload(opts: OverloadOptions, big: Scenario, failures: string[], md: string[]) {
+export async function overload(opts: OverloadOptions, big: Scenario, flood: { typical: Scenario; batch: Scenario }, failures: string[], md: string[]) {
+  const shed = await shedding(opts, big, failures, md);
+  const floodOpts = { smoke: opts.smoke, bodyTimeoutMs: opts.smoke ? 1000 : 2000 };
+  const server = await startServer({ POOL: 'piscina', THREADS: String(opts.threads), ...floodEnv(floodOpts) });
+  try {
+    return { ...shed, floods: await floods(server, floodOpts, flood.typical, flood.batch, 'Overload', failures, md) };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function shedding(opts: OverloadOptions, big: Scenario, failures: string[], md: string[]) {
   const maxQueue = 4;
   const server = await startServer({ POOL: 'piscina', THREADS: String(opts.threads), MAX_QUEUE: String(maxQueue), INLINE_BELOW_BYTES: '0' });
   try {

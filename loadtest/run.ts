@@ -7,7 +7,9 @@
  *      the worker (sequential requests) against the library in this process;
  *   2. small requests under background 80 KB load (pool, pool with small bodies inline, inline);
  *   3. the pool/inline crossover by response size; 4. library cost by size (in-process, log-log);
- *   5. overload (503 + Retry-After, health answers fast); 6. soak (RSS after forced GC within 10%).
+ *   5. overload (503 + Retry-After, health answers fast), then a stalled-upload flood (408 after
+ *      BODY_TIMEOUT_MS) and a batch flood (200 or 503 only) with RSS under 512 MB; 6. soak (RSS
+ *      after forced GC within 10%, the same floods in its middle).
  * Writes loadtest/results/<stamp>.{json,md}; exits 1 on any correctness failure. Phases 2-6 run
  * only when no --scenario filter is given. Every loop is bounded in count and time.
  */
@@ -271,8 +273,9 @@ async function main(): Promise<void> {
       opts.smoke ? [256, 8_192] : CROSSOVER_SIZES, failures, md,
     );
     report.growth = growth(opts.smoke ? GROWTH_SIZES.slice(0, 3) : GROWTH_SIZES, md);
-    report.overload = await overload({ threads: opts.threads, duration: opts.smoke ? 3 : opts.duration, smoke: opts.smoke }, big, failures, md);
-    report.soak = await soak({ threads: opts.threads, seconds: opts.soakSeconds, smoke: opts.smoke }, typical, failures, md);
+    const batch = all.find((s) => s.name === 'batch-32')!;
+    report.overload = await overload({ threads: opts.threads, duration: opts.smoke ? 3 : opts.duration, smoke: opts.smoke }, big, { typical, batch }, failures, md);
+    report.soak = await soak({ threads: opts.threads, seconds: opts.soakSeconds, smoke: opts.smoke }, typical, batch, failures, md);
   }
 
   const seconds = (performance.now() - startedAt) / 1000;

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_SPLIT_MIN_CHARS, POOL_KINDS, resolveNumeric, type NumericOptions } from './config.js';
 import { defaultThreads } from './cpu.js';
 import { errorBody, errorJson, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from './errors.js';
-import { guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
+import { discardBound, discardRest, guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
 import { createMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
@@ -211,7 +211,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.addHook('preParsing', async (request, reply, payload) => {
     const declared = Number(request.headers['content-length'] ?? 0);
     const taken = Number.isSafeInteger(declared) && declared > 0 && declared <= bodyLimit ? declared : 0;
-    return guardedBody(payload, inflight, taken, bodyTimeoutMs, (bytes) => reply.raw.once('close', () => inflight.release(bytes)));
+    const guard = guardedBody(payload, inflight, taken, bodyTimeoutMs, (bytes) => reply.raw.once('close', () => inflight.release(bytes)));
+    reply.raw.once('close', () => guard.destroy());
+    return guard;
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -233,11 +235,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  /** A refusal sent before its body was read: the rest is read and dropped first, then the connection closes. */
+  const refuseBody = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.raw.complete) return;
+    reply.header('connection', 'close');
+    await discardRest(request.raw, discardBound(bodyLimit), bodyTimeoutMs);
+  };
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
+    // A body cut short by its timeout is still arriving: the connection cannot carry another
+    // request, and waiting for the rest would only wait longer.
+    if (error instanceof IntakeError && error.code === 'request_timeout') reply.header('connection', 'close');
+    else if (status === 413 || status === 415 || status === 503) await refuseBody(request, reply);
     if (error instanceof IntakeError) {
-      // A body cut short by its timeout is still arriving: the connection cannot carry another request.
-      if (error.code === 'request_timeout') reply.header('connection', 'close');
       if (error.code === 'overloaded') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     }

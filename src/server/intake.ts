@@ -6,7 +6,7 @@
  * instead of being held until a socket timeout.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { ErrorCodeValue } from './errors.js';
 
 /** An intake refusal: the error handler answers it in the catalogue's shape. */
@@ -72,7 +72,8 @@ export function overloadedByBytes(limit: number): IntakeError {
 /**
  * Passes the body through, counting bytes the declared length did not cover against `inflight`
  * (chunked bodies), and fails with a 408 when the body is not complete within `timeoutMs`.
- * `onTaken` reports each count taken so the caller releases it with the answer.
+ * `onTaken` reports each count taken so the caller releases it with the answer; the caller
+ * destroys the guard once the answer is sent, which stops the timeout for a body nobody read.
  */
 export function guardedBody(source: NodeJS.ReadableStream, inflight: InflightBytes, declared: number, timeoutMs: number, onTaken: (bytes: number) => void): Transform {
   let received = 0;
@@ -101,8 +102,50 @@ export function guardedBody(source: NodeJS.ReadableStream, inflight: InflightByt
   }, timeoutMs);
   timer.unref();
   guard.on('close', () => clearTimeout(timer));
+  // A body refused before it is read (413 by declared length, 415) has no reader listening for
+  // the guard's errors; its timeout must not become an uncaught exception that takes the service
+  // down. A reader attaches its own listener and still sees them.
+  guard.on('error', () => undefined);
   // Fastify reads `receivedEncodedLength` from the payload to check the declared length.
   source.on('error', (error) => guard.destroy(error));
   source.pipe(guard);
   return guard;
+}
+
+/** A refused body is read and thrown away up to this many times BODY_LIMIT, and at least DISCARD_FLOOR_BYTES (see `discardRest`). */
+export const DISCARD_BODY_LIMITS = 4;
+export const DISCARD_FLOOR_BYTES = 16 * 1024 * 1024;
+
+export function discardBound(bodyLimit: number): number {
+  return Math.max(DISCARD_BODY_LIMITS * bodyLimit, DISCARD_FLOOR_BYTES);
+}
+
+/**
+ * Reads and throws away what is left of a body the service refuses (413, 415, 503), at most
+ * `bound` bytes and `timeoutMs`, so the refusal can be sent and the connection closed without
+ * unread bytes: closing a socket with unread data resets it, and a client still sending (curl
+ * with a 12 MB body) then sees EPIPE or ECONNRESET instead of the answer. A body declared longer
+ * than `bound` is not read at all (reading part of it would not spare the reset). Holds nothing:
+ * each chunk is dropped as it comes.
+ */
+export function discardRest(source: IncomingMessage, bound: number, timeoutMs: number): Promise<void> {
+  const declared = Number(source.headers['content-length'] ?? 0);
+  if (source.complete || source.destroyed || declared > bound) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (): void => {
+      clearTimeout(timer);
+      source.off('data', onData).off('end', finish).off('close', finish).off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.length;
+      if (seen >= bound) finish();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    // The body guard may still be piped from the source; the bytes go nowhere now.
+    source.unpipe();
+    source.on('data', onData).once('end', finish).once('close', finish).once('error', finish);
+    source.resume();
+  });
 }

@@ -2,7 +2,7 @@
  * The Dockerfile, checked without a container engine: parsed and validated (dockerfile-utils and
  * its parser dockerfile-ast), its properties asserted, and its production steps run outside a
  * container: build to dist, production-only install, start with the image's CMD, answer
- * /healthz and /parse, exit 0 on SIGTERM.
+ * /healthz and /parse, exit 0 on SIGTERM; and `npm start` passes SIGTERM through to the service.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,7 +126,10 @@ describe('the image steps outside a container', () => {
     expect(run.status).toBe(0);
   }, 150_000);
 
-  it('builds, installs for production, starts with the CMD, answers /healthz and /parse, exits 0 on SIGTERM', async () => {
+  /** The build and deps stages, once for the tests below: dist emitted, production dependencies installed. */
+  let built: string | null = null;
+  function productionTree(): string {
+    if (built !== null) return built;
     const app = join(work, 'app');
     // build stage: tsc -p tsconfig.build.json, emit only (npm run typecheck checks types)
     spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'),
@@ -148,6 +151,12 @@ describe('the image steps outside a container', () => {
     }
     expect(existsSync(join(app, 'node_modules/fastify/package.json'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/vitest'))).toBe(false);
+    built = app;
+    return app;
+  }
+
+  it('builds, installs for production, starts with the CMD, answers /healthz and /parse, exits 0 on SIGTERM', async () => {
+    const app = productionTree();
     writeFileSync(join(app, 'tools.json'), '["look"]');
 
     const cmd = execForm(of(runtime, 'CMD').at(-1)!);
@@ -183,6 +192,57 @@ describe('the image steps outside a container', () => {
       expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))])).toBe(0);
     } finally {
       if (proc.exitCode === null) proc.kill('SIGKILL');
+    }
+  }, 240_000);
+
+  it('npm start execs node, so SIGTERM sent to npm reaches the service, which drains and exits 0', async () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const cmd = execForm(of(runtime, 'CMD').at(-1)!);
+    // The image's command, behind exec: the shell npm starts is replaced, not left as a parent.
+    expect(scripts.start).toBe(`exec ${cmd.join(' ')}`);
+    expect(scripts.prestart).toBe('npm run build');
+    const app = productionTree();
+    // --ignore-scripts skips only prestart (the build, done above); npm still runs start itself.
+    const npm = spawn('npm', ['start', '--ignore-scripts'], {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', THREADS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    let servicePid: number | null = null;
+    try {
+      let out = '';
+      let err = '';
+      npm.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      npm.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      let address: string | null = null;
+      for (let waited = 0; address === null && waited < 30_000 && npm.exitCode === null; waited += 50) {
+        const line = out.split('\n').find((l) => l.includes('tool-parse listening'));
+        if (line !== undefined) ({ address, pid: servicePid } = JSON.parse(line) as { address: string; pid: number });
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(address, err).not.toBeNull();
+      expect(servicePid).not.toBe(npm.pid);
+      if (process.platform === 'linux') {
+        // Field 4 of /proc/<pid>/stat, after the parenthesised command name, is the parent's pid.
+        const stat = readFileSync(`/proc/${servicePid}/stat`, 'utf8');
+        expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])).toBe(npm.pid);
+      }
+      expect((await fetch(`${address}/healthz`)).status).toBe(200);
+      npm.kill('SIGTERM');
+      expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))])).toBe(0);
+      const shutdown = out.split('\n').filter((l) => l.includes('shutting down')).map((l) => JSON.parse(l) as { pid: number; signal: string });
+      expect(shutdown).toEqual([expect.objectContaining({ pid: servicePid, signal: 'SIGTERM' })]);
+      expect(() => process.kill(servicePid!, 0)).toThrow();
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      if (servicePid !== null) {
+        try {
+          process.kill(servicePid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
     }
   }, 240_000);
 });

@@ -117,7 +117,7 @@ describe('4. stalled uploads are answered and their bytes released', () => {
     expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'request_timeout', message: expect.stringContaining('BODY_TIMEOUT_MS') } });
   });
 
-  it('bodies in flight past MAX_INFLIGHT_BYTES are refused with 503 before they are read, and freed after', async () => {
+  it('bodies in flight past MAX_INFLIGHT_BYTES are refused with 503 without being held, and freed after', async () => {
     app = await inlineApp({ maxInflightBytes: 100_000, bodyTimeoutMs: 1500 });
     const base = await listen(app);
     const stalled = rawExchange(portOf(base), (socket) => {

@@ -10,5 +10,6 @@ export * from './dialects/index.js';
 export * from './lex/index.js';
 export * from './scan/index.js';
 export * from './compose/index.js';
+export * from './compose/sniff/bare-calls.js';
 export type * from './scan/types.js';
 export type * from './compose/types.js';

@@ -123,8 +123,8 @@ function parseWith(text: string, ctx: ComposeContext, idStart: number): ParseRes
     refused.tool_parse_errors.push(messages.adaptiveRefused);
     return finish(refused, ctx, idStart);
   }
-  const pinned = toolFormat === 'json' ? jsonLane(text, ctx, { recoverHeredoc: true }) : taggedLane(text, ctx);
-  const parsed = siblingRecovery(pinned, text, ctx);
+  const pinned = toolFormat === 'json' ? jsonLane(text, ctx, { taggedLane }) : taggedLane(text, ctx);
+  const parsed = siblingRecovery(pinned, text, ctx, taggedLane);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat);
   return finish(unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] }, ctx, idStart);
 }

@@ -17,6 +17,7 @@ import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
 import { messages } from './messages.js';
+import { scanBareCalls } from './sniff/bare-calls.js';
 import type { DropReason, ToolCall } from './types.js';
 
 /** What the bare-call sniffer found in one string. */
@@ -27,6 +28,9 @@ export interface BareScan {
 }
 
 export type BareSniffer = (text: string, ctx: ComposeContext) => BareScan;
+
+/** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
+export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
 
 // Lower-case spellings only: the text is folded to lower case before comparing, so a spelling
 // with an upper-case letter could never match.

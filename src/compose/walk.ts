@@ -10,12 +10,11 @@
  *     tag                                pending response, stray close, unknown tag
  *     harmony_skip / wrapper / stray_close   structural, no content
  */
-import { scanBareCalls } from '../lex/bare-calls.js';
 import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
 import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
 import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
 import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
-import { jsonLane } from './lanes/index.js';
+import { jsonLane } from './lanes/json-lane.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry, type WalkState } from './funnel.js';
 import { isBlankFrom } from './ascii-fold.js';
@@ -24,11 +23,8 @@ import { maySniffCall } from './sniff-gate.js';
 import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
-import { strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
+import { sniffBare, strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
 import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
-
-/** The bare-call sniffer over one (already trimmed) string, with the turn's registry. */
-export const sniffBare: BareSniffer = (text, ctx) => scanBareCalls(text, ctx.registry) as BareScan;
 
 // The stray ladders read `prose` only when calls were found.
 const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]), errors: Object.freeze([]), prose: '' });
@@ -45,7 +41,7 @@ export interface WalkOutput {
 export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = false): WalkOutput {
   const state = newWalkState(withTrace);
   for (const unit of scan.units) walkUnit(state, unit, scan.source, ctx);
-  recoverFencedText(state, ctx, (fenced, c) => jsonLane(fenced, c, { recoverHeredoc: false }));
+  recoverFencedText(state, ctx, (fenced, c) => jsonLane(fenced, c));
   return { result: taggedResult(state), trace: state.trace };
 }
 

@@ -1,4 +1,4 @@
-import { scanBareCalls } from '../../lex/bare-calls.js';
+import { scanBareCalls } from '../sniff/bare-calls.js';
 import type { ComposeContext } from '../context.js';
 import type { ToolCall } from '../types.js';
 

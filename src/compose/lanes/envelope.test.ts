@@ -4,7 +4,7 @@ import type { LaneResult } from '../types.js';
 import { readEnvelope } from './envelope.js';
 import { joinHalves, mergeEnvelopeRemainder } from './merge.js';
 import { emptyLane } from './result.js';
-import { jsonCtx, textCtx } from './test-support.js';
+import { jsonCtx, textCtx } from '../../../test/support/compose-contexts.js';
 import type { BodyLadder } from './types.js';
 
 const ladder: BodyLadder = (body, ctx) => callFromBody(body, ctx);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dsmlResult } from './dsml.js';
 import { mistralResult } from './mistral.js';
-import { textCtx } from './test-support.js';
+import { textCtx } from '../../../test/support/compose-contexts.js';
 
 const ctx = textCtx();
 const D = '<\uff5cDSML\uff5c';

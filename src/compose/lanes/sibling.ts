@@ -12,19 +12,19 @@
  * back to the tagged lane.
  */
 import type { ComposeContext } from '../context.js';
-import { taggedLane } from '../tagged-lane.js';
 import type { LaneResult } from '../types.js';
 import { jsonLane } from './json-lane.js';
 import { laneMessages } from './messages.js';
 import { violation } from './result.js';
+import type { TextLane } from './types.js';
 
 const TAGGED_OPENER = '<tool_call>';
 
-export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext): LaneResult {
+export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   if (pinned.calls.length > 0) return pinned;
   const textToJson = ctx.toolFormat === 'text' && text.includes(TAGGED_OPENER);
   if (ctx.toolFormat !== 'json' && !textToJson) return pinned;
-  const sibling = textToJson ? jsonLane(text, ctx, { recoverHeredoc: false }) : taggedLane(text, ctx);
+  const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;
   const steer = textToJson
     ? violation('recovered_dialect', laneMessages.siblingJsonFromTagged)

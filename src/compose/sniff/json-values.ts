@@ -8,8 +8,8 @@
  * commas; strings reject raw control characters and unpaired surrogate escapes; nesting deeper
  * than 128 is an error. Keys become own properties (`__proto__` included).
  */
-import { Code } from '../codes.js';
-import { setOwn } from '../json-object.js';
+import { Code } from '../../lex/codes.js';
+import { setOwn } from '../../lex/json-object.js';
 import type { WorkMeter } from './meter.js';
 
 export type JsonRead =

@@ -1,5 +1,5 @@
 /**
- * Post-loop fenced recovery (composer spec section 3.11). Stray text that held a canonical
+ * Post-loop fenced recovery (docs/design.md, "Fenced recovery"). Stray text that held a canonical
  * ```tool fence was set aside during the walk; now the turn is known:
  * - no call ran in the taught grammar -> read the fences with the JSON lane and run its calls;
  * - otherwise, or when nothing parses -> keep the text as prose and record a fenced_narration drop.

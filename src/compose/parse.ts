@@ -1,5 +1,5 @@
 /**
- * `parseToolCalls`: the public entry (composer spec sections 1.1 and 1.2).
+ * `parseToolCalls`: the public entry (docs/design.md, "Entry points").
  *
  *   options --validate--> context --lane (tagged | json)--> sibling recovery
  *           --tool-shape findings--> restamp ids + empty-argument diagnostics --> ParseResult

@@ -1,5 +1,5 @@
 /**
- * The stray-report ladders (composer spec section 3.5): what happens to top-level text that is
+ * The stray-report ladders (docs/design.md, "Stray text"): what happens to top-level text that is
  * not inside a response tag. The sniffer EXECUTES: a call it finds in a text, fenced or harmony
  * line runs, whatever fencing surrounds it.
  *

@@ -1,5 +1,5 @@
 /**
- * The tagged lane's entry ladder (composer spec section 3.1): provider dialects, the split at an
+ * The tagged lane's entry ladder (docs/design.md, "Entry ladder"): provider dialects, the split at an
  * alternate envelope opener, chat-template envelopes, and otherwise one scan and walk.
  *
  *   text --provider dialect?--> Mistral / DSML result

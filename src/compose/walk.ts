@@ -1,5 +1,5 @@
 /**
- * The unit walk of the tagged lane (composer spec sections 3.2-3.9 and 3.11): one pass over the
+ * The unit walk of the tagged lane (docs/design.md, "Walk" and "Fenced recovery"): one pass over the
  * scanner's units, each accounted for through the consume funnel, then the post-loop fenced
  * recovery and the projection.
  *

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the structural scanner (spec/scanner.md sections 2 and 3.2).
+ * Wire shapes of the structural scanner (docs/design.md, "Unit kinds").
  *
  * Offsets (`start`, `end`, and every `consumed` count of the lexer primitives) are
  * UTF-16 code-unit indexes into `ScanResult.source`, i.e. ordinary JavaScript string

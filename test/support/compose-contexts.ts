@@ -1,4 +1,4 @@
-/** Registries and contexts shared by the lane tests (spec/composer.md section 7 registries). */
+/** Registries and contexts shared by the lane tests (the registries of the worked examples). */
 import { composeContext, type ComposeContext } from '../../src/compose/context.js';
 
 /** SAMPLE: `edit` and `run` (registry_names `[edit, ledger, load_skill, run]`). */

@@ -1,5 +1,5 @@
 /**
- * The call-block body ladder, `call_from_body` (spec/composer.md section 4.1). Rungs, in the
+ * The call-block body ladder, `call_from_body` (docs/design.md, "Call-body ladder"). Rungs, in the
  * reference's order (not the older Rust order):
  *
  *   direct-head → function-markup → nested-xml → json-body → narration → bare-call

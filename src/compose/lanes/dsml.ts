@@ -1,5 +1,5 @@
 /**
- * DeepSeek DSML (spec/composer.md section 4.10), `｜` being U+FF5C:
+ * DeepSeek DSML (docs/design.md, "Provider dialects"), `｜` being U+FF5C:
  *
  *   <｜DSML｜function_calls>
  *   <｜DSML｜invoke name="run">

@@ -1,5 +1,5 @@
 /**
- * `<tool_calls>` envelopes (spec/composer.md section 4.7.2), in two dialects:
+ * `<tool_calls>` envelopes (docs/design.md, "Envelopes"), in two dialects:
  *
  *   marker form                      XML form
  *   <tool_calls>                     <tool_calls>

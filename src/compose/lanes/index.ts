@@ -1,4 +1,4 @@
-// The composer's non-tagged lanes (spec/composer.md sections 4.7-4.10): the JSON lane with its
+// The composer's non-tagged lanes (docs/design.md, "Other lanes"): the JSON lane with its
 // fence chunker and verbatim binding, chat-template envelopes and their merges, sibling
 // recovery across grammars, and the Mistral / DeepSeek DSML provider dialects.
 //

@@ -9,7 +9,7 @@ const pinnedJsonLane = (text: string, ctx: ComposeContext) => jsonLane(text, ctx
 
 const fence = (body: string, info = 'tool'): string => '```' + info + '\n' + body + '\n```';
 
-describe('jsonLane: fenced calls (composer spec H)', () => {
+describe('jsonLane: fenced calls (worked examples, JSON lane)', () => {
   it('Ex65: one clean call, canonical block, nothing else', () => {
     const r = pinnedJsonLane(fence('{"name": "read_file", "args": {"path": "a.rs"}}'), jsonCtx());
     expect(r).toEqual({
@@ -161,7 +161,7 @@ describe('jsonLane: fenced calls (composer spec H)', () => {
   });
 });
 
-describe('jsonLane: verbatim bodies (composer spec 4.8.5, Ex80-81)', () => {
+describe('jsonLane: verbatim bodies (Ex80-81)', () => {
   it('Ex80: a counted body may contain its own tag line; it ends on the count', () => {
     const text = '```tool\n{ "name": "write_file", "args": { "path": "a.txt", "content": "<<END:5" } }\n<<END:5\nbefore\nEND\nmiddle\nEND\nafter\nEND\n```';
     const r = pinnedJsonLane(text, jsonCtx());

@@ -1,5 +1,5 @@
 /**
- * The JSON lane (spec/composer.md section 4.8): what `tool_format: "json"` parses with.
+ * The JSON lane (docs/design.md, "JSON lane"): what `tool_format: "json"` parses with.
  *
  *   text --envelope?--> envelope result (+ remainders read by this lane)
  *        --<tool_call> markup? (pinned only)--> tagged lane result

@@ -6,7 +6,7 @@ import { emptyLane } from './result.js';
 import { siblingRecovery } from './sibling.js';
 import { jsonCtx, SAMPLE_TOOLS, textCtx } from '../../../test/support/compose-contexts.js';
 
-describe('siblingRecovery (composer spec 4.9)', () => {
+describe('siblingRecovery', () => {
   it('keeps a pinned result that already has calls', () => {
     const pinned = { ...emptyLane(), calls: [{ id: 'tc_0', name: 'run', arguments: {} }] };
     expect(siblingRecovery(pinned, '<tool_call>{"name":"run"}</tool_call>', textCtx(), taggedLane)).toBe(pinned);

@@ -1,5 +1,5 @@
 /**
- * Sibling recovery (spec/composer.md section 4.9): when the taught grammar produced no call,
+ * Sibling recovery (docs/design.md, "Sibling recovery"): when the taught grammar produced no call,
  * read the turn once with the other grammar.
  *
  *   format "json", no call          -> tagged lane           (+ wrong_tool_format: "use JSON")

@@ -17,7 +17,7 @@ export type RemainderLane = (text: string) => LaneResult;
  */
 export type NextEnvelope = (trailing: string) => EnvelopeMatch | null;
 
-/** A located chat-template envelope (spec/composer.md section 4.7). */
+/** A located chat-template envelope (docs/design.md, "Envelopes"). */
 export interface EnvelopeMatch {
   /**
    * The envelope's own result: its calls with a `wrong_tool_format` violation, or, when the

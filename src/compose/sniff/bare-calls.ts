@@ -8,7 +8,7 @@
  *          whose prose is the text around the payload
  *
  * Calls inside Markdown fences are found and returned like any other: fencing does not make a
- * call inert (PORT_PLAN, "the stray sniffer EXECUTES"). Only registered names (plus `ledger` and
+ * call inert (docs/design.md, "Stray text"). Only registered names (plus `ledger` and
  * `load_skill`, or an alias that folds onto a registered name) become calls; model text never
  * throws, it becomes `errors`.
  */

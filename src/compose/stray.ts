@@ -11,7 +11,7 @@
  */
 import type { Unit } from '../scan/types.js';
 import { DIALECTS } from '../dialects/index.js';
-import { Code } from '../lex/codes.js';
+import { Code, isAsciiSpace } from '../lex/codes.js';
 import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
 import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
@@ -42,10 +42,6 @@ const CANONICAL_INFO = DIALECTS.FENCE_OPEN_INFO;
 const CANONICAL_INFO_LOWER = CANONICAL_INFO.toLowerCase();
 const INFO_SEPARATORS: readonly string[] = DIALECTS.FENCE_INFO_SUFFIX_SEPARATORS;
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.FormFeed || code === Code.VerticalTab;
-}
-
 /** True when `info` names the canonical tool fence (`tool`, `tool python`, `tool-x`), not a drift spelling. */
 export function isCanonicalToolFenceInfo(info: string): boolean {
   const normalised = info.trim().toLowerCase();
@@ -65,7 +61,7 @@ export function holdsCanonicalToolFence(text: string): boolean {
       //   \n   ```tool python\n
       //      ^ lineStart  ^ at      ^ lineEnd
       let lineStart = at;
-      while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed && isSpace(text.charCodeAt(lineStart - 1))) lineStart--;
+      while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed && isAsciiSpace(text.charCodeAt(lineStart - 1))) lineStart--;
       if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) continue;
       // perf: the info must start (after blanks) with the canonical info, so ```ts and ```
       // lines are turned away without copying and lower-casing their info.
@@ -102,7 +98,7 @@ export function hasResponseProtocolFragment(text: string): boolean {
       const after = nameAt + spelling.length;
       if (after >= text.length) return true;
       const code = text.charCodeAt(after);
-      if (code === Code.GreaterThan || isSpace(code)) return true;
+      if (code === Code.GreaterThan || isAsciiSpace(code)) return true;
     }
   }
   return false;

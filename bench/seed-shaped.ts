@@ -1,6 +1,6 @@
 /**
- * A deterministic response shaped like the seed's measurement payload (PORT_PLAN.md,
- * "Measurements"): about 80 KB of mixed prose, markdown fences and tool calls, with 250 calls
+ * A deterministic response shaped like the payload the reference's timings were
+ * measured on (docs/design.md, "Pipeline"): about 80 KB of mixed prose, markdown fences and tool calls, with 250 calls
  * and about 750 fragments the parser consumes without producing a call.
  *
  * Each chunk holds one canonical call and three droppable pieces: a text run (the previous

@@ -1,5 +1,5 @@
 /**
- * The worked examples of the composer spec (section 7), one test per example named
+ * The reference composer's worked examples (composer/examples.json), one test per example named
  * `<section>#<id>`, compared on the fields each example states (lib/stated-fields.ts) plus
  * its extra checks. Uses the same ledger as the reference runner.
  */

@@ -28,7 +28,7 @@ export interface StoredCheck extends Check {
   origin?: 'note';
 }
 
-/** Prefixes downstream code matches on (spec/composer.md 5.1 and 5.2); they carry over verbatim. */
+/** Prefixes downstream code matches on (docs/design.md, "Diagnostics"); they carry over verbatim. */
 export const MACHINE_PREFIXES = [
   'TOOL CALL TRUNCATED:',
   'TOOL CALL PARSE ERROR',
@@ -42,7 +42,7 @@ const MESSAGE_FIELDS = new Set(['tool_parse_errors', 'protocol_violations', 'err
 const TEXT_OPS = new Set(['contains', 'not_contains', 'matches', 'some_contains', 'none_contains']);
 
 /**
- * The reference's violation templates (spec/composer.md 5.1), each identifying one stable kind.
+ * The reference's violation templates (docs/design.md, "Diagnostics"), each identifying one stable kind.
  * Only the opening words are matched: enough to tell the kinds apart.
  */
 const VIOLATION_TEMPLATES: ReadonlyArray<readonly [RegExp, string]> = [

@@ -31,8 +31,8 @@ async function exportOf(load: () => Promise<Record<string, unknown>>, module: st
 }
 
 const loadCompose = () => import('../../src/compose/index.js') as Promise<Record<string, unknown>>;
-const loadLex = () => import('../../src/lex/index.js') as Promise<Record<string, unknown>>;
 const loadScan = () => import('../../src/scan/index.js') as Promise<Record<string, unknown>>;
+const loadSniff = () => import('../../src/compose/sniff/bare-calls.js') as Promise<Record<string, unknown>>;
 
 /**
  * The vectors' tools are `{name, parameters (JSON Schema), other: {description, ...}}`; the
@@ -65,7 +65,7 @@ async function call(c: ReferenceCase): Promise<EntryRun> {
       return { status: 'ran', result: parse(c.input, { tools, tool_format: toolFormatOf(c), profile: 'harn' }) };
     }
     case 'parse_bare_calls_in_body': {
-      const sniff = await exportOf(loadLex, 'src/lex', 'scanBareCalls');
+      const sniff = await exportOf(loadSniff, 'src/compose/sniff', 'scanBareCalls');
       if (typeof sniff === 'string') return { status: 'missing', reason: sniff };
       return { status: 'ran', result: sniff(c.input, tools) };
     }

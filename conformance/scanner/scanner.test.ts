@@ -1,7 +1,7 @@
 /**
  * Scanner conformance: one test per case, named by its id.
  *
- * - `examples.json`: the input -> units examples of the scanner spec (section 8). A case passes
+ * - `examples.json`: the reference scanner's input -> units examples. A case passes
  *   when `source` and every unit equal the expected ones (all fields, key order ignored).
  * - `reference-scan.json`: the reference's scan vectors with their path checks, plus the
  *   relational assertions their notes describe (`relations`).

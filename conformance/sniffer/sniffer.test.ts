@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scanBareCalls, type BareScan } from '../../src/lex/bare-calls.js';
+import { scanBareCalls, type BareScan } from '../../src/compose/sniff/bare-calls.js';
 import { runCheck, type Check } from '../lib/checks.js';
 import { conformanceVerdict, readLedger } from '../lib/ledger.js';
 

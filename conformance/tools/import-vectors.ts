@@ -25,7 +25,7 @@ interface RawVector {
   note: string;
 }
 
-/** Reference test file stem -> group (seed PORT_PLAN.md, "Fixture migration inventory"). */
+/** Reference test file stem -> group (the reference's fixture inventory). */
 const RUST_TEST_GROUPS: Readonly<Record<string, string>> = {
   heredoc_and_messages: 'heredoc',
   core_parser: 'core',

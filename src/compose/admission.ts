@@ -85,7 +85,7 @@ export function admitCalls(calls: readonly ToolCall[], registry: ToolRegistry | 
   return out;
 }
 
-/** The contract's leading form of every unknown-name error (spec/composer.md section 5.2). */
+/** The contract's leading form of every unknown-name error (docs/design.md, "Diagnostics"). */
 const UNKNOWN_TOOL_PREFIX = "Unknown tool '";
 
 /**

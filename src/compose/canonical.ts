@@ -1,5 +1,5 @@
 /**
- * Canonical parts (composer spec section 6.5): the turn re-rendered in the taught tagged
+ * Canonical parts (docs/design.md, "Canonical text"): the turn re-rendered in the taught tagged
  * grammar, one part per accounted unit, joined with blank lines.
  *
  * The walk records parts as data and renders them once, at projection, with the lexer's

@@ -1,6 +1,6 @@
 import type { ToolRegistry } from '../dialects/registry.js';
 import { normalizeTools, registryNames } from '../dialects/registry.js';
-import { knownNamesOf, type KnownNames } from '../lex/bare/names.js';
+import { knownNamesOf, type KnownNames } from './sniff/names.js';
 import type { NameSet } from '../policy/names.js';
 import { gatewayNames } from './admission.js';
 import { registeredNames } from './field/admit.js';

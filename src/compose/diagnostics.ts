@@ -7,7 +7,7 @@
 import { LOST_CALL_VIOLATION_KINDS } from '../dialects/vocabulary.js';
 import type { DropReason, ViolationKind } from './types.js';
 
-/** The violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments`. */
+/** The violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments` (docs/design.md, "Diagnostics"). */
 export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.freeze({
   ambiguous_recovery: 'Declared for a recovery that had several readings; never raised today.',
   bare_json: 'JSON lane: a call arrived as a bare JSON object outside a tool fence.',

@@ -1,5 +1,5 @@
 /**
- * Post-loop fenced recovery (composer spec section 3.11). Stray text that held a canonical
+ * Post-loop fenced recovery (docs/design.md, "Fenced recovery"). Stray text that held a canonical
  * ```tool fence was set aside during the walk; now the turn is known:
  * - no call ran in the taught grammar -> read the fences with the JSON lane and run its calls;
  * - otherwise, or when nothing parses -> keep the text as prose and record a fenced_narration drop.
@@ -8,12 +8,10 @@ import { renderCall } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import type { WalkState } from './funnel.js';
 import { messages } from './messages.js';
-import type { LaneResult } from './types.js';
+import type { TextLane } from './lanes/types.js';
 
-/** Reads fenced text without heredoc recovery (the JSON lane); injected to keep lanes acyclic. */
-export type FenceReader = (text: string, ctx: ComposeContext) => LaneResult;
-
-export function recoverFencedText(state: WalkState, ctx: ComposeContext, readFences: FenceReader): void {
+/** `readFences` is the JSON lane without heredoc recovery, passed in so the lanes stay acyclic. */
+export function recoverFencedText(state: WalkState, ctx: ComposeContext, readFences: TextLane): void {
   if (state.fenced.length === 0) return;
   const fenced = state.fenced.join('\n');
   const alreadyCalled = state.calls.length > 0;

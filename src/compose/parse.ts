@@ -1,5 +1,5 @@
 /**
- * `parseToolCalls`: the public entry (composer spec sections 1.1 and 1.2).
+ * `parseToolCalls`: the public entry (docs/design.md, "Entry points").
  *
  *   options --validate--> context --lane (tagged | json)--> sibling recovery
  *           --tool-shape findings--> restamp ids + empty-argument diagnostics --> ParseResult
@@ -301,11 +301,11 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
     refused.tool_parse_errors.push(messages.adaptiveRefused);
     return refused;
   }
-  const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { recoverHeredoc: true }) : taggedLane(piece, ctx));
+  const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { taggedLane }) : taggedLane(piece, ctx));
   // The field grammars' regions are read by their own readers; sibling recovery retries a
   // whole text that produced no call, so it applies only when no region was found.
   const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
-  const parsed = field ?? siblingRecovery(lane(text), text, ctx);
+  const parsed = field ?? siblingRecovery(lane(text), text, ctx, taggedLane);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway' });
   return unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] };
 }

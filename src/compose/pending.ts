@@ -1,5 +1,5 @@
 /**
- * Response tags and the pending-response rule (composer spec section 3.6).
+ * Response tags and the pending-response rule (docs/design.md, "Pending responses").
  *
  * A response tag without its close arrives as a `tag` unit; the text that follows is its body
  * until some other kind of unit interrupts it:

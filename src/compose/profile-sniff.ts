@@ -4,8 +4,8 @@
  * and with no registry it reads nothing but a text that is one whole native JSON payload
  * (Llama 3 and Ollama print their calls so), whatever its names.
  */
-import { scanBareCalls, sniffWithNames, wholeNativePayload } from '../lex/bare-calls.js';
-import type { KnownNames } from '../lex/bare/names.js';
+import { scanBareCalls, sniffWithNames, wholeNativePayload } from './sniff/bare-calls.js';
+import type { KnownNames } from './sniff/names.js';
 import type { ComposeContext } from './context.js';
 import { isNameLike } from './field/admit.js';
 import type { BareScan } from './stray.js';

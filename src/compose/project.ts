@@ -1,5 +1,5 @@
 /**
- * Result projection (composer spec section 3.12) and the post-loop rules of section 6.1-6.4:
+ * Result projection (docs/design.md, "Projection") and the post-loop rules:
  * prose clearing, joining, and the capped stray-recovery count.
  */
 import { renderParts } from './canonical.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeTools } from '../dialects/registry.js';
-import { scanBareCalls } from '../lex/bare-calls.js';
+import { scanBareCalls } from './sniff/bare-calls.js';
 import { maySniffCall } from './sniff-gate.js';
 
 // Pieces that, joined at random, reach every sniffer path: line calls, labels, aliases, thinking

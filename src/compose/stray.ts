@@ -1,5 +1,5 @@
 /**
- * The stray-report ladders (composer spec section 3.5): what happens to top-level text that is
+ * The stray-report ladders (docs/design.md, "Stray text"): what happens to top-level text that is
  * not inside a response tag. The sniffer EXECUTES: a call it finds in a text, fenced or harmony
  * line runs, whatever fencing surrounds it.
  *
@@ -11,12 +11,13 @@
  */
 import type { Unit } from '../scan/types.js';
 import { DIALECTS } from '../dialects/index.js';
-import { Code } from '../lex/codes.js';
+import { Code, isAsciiSpace } from '../lex/codes.js';
 import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
 import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
 import { messages } from './messages.js';
+import { sniffForProfile } from './profile-sniff.js';
 import type { DropReason, ToolCall } from './types.js';
 
 /** What the bare-call sniffer found in one string. */
@@ -28,6 +29,9 @@ export interface BareScan {
 
 export type BareSniffer = (text: string, ctx: ComposeContext) => BareScan;
 
+/** The bare-call sniffer over one (already trimmed) string, with the turn's profile and registry. */
+export const sniffBare: BareSniffer = (text, ctx) => sniffForProfile(text, ctx);
+
 // Lower-case spellings only: the text is folded to lower case before comparing, so a spelling
 // with an upper-case letter could never match.
 const RESPONSE_SPELLINGS: readonly string[] = DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]).filter((s) => s === s.toLowerCase());
@@ -37,10 +41,6 @@ const DRIFT_INFOS: ReadonlySet<string> = new Set(DIALECTS.FENCE_DRIFT_INFOS);
 const CANONICAL_INFO = DIALECTS.FENCE_OPEN_INFO;
 const CANONICAL_INFO_LOWER = CANONICAL_INFO.toLowerCase();
 const INFO_SEPARATORS: readonly string[] = DIALECTS.FENCE_INFO_SUFFIX_SEPARATORS;
-
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.FormFeed || code === Code.VerticalTab;
-}
 
 /** True when `info` names the canonical tool fence (`tool`, `tool python`, `tool-x`), not a drift spelling. */
 export function isCanonicalToolFenceInfo(info: string): boolean {
@@ -61,7 +61,7 @@ export function holdsCanonicalToolFence(text: string): boolean {
       //   \n   ```tool python\n
       //      ^ lineStart  ^ at      ^ lineEnd
       let lineStart = at;
-      while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed && isSpace(text.charCodeAt(lineStart - 1))) lineStart--;
+      while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed && isAsciiSpace(text.charCodeAt(lineStart - 1))) lineStart--;
       if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) continue;
       // perf: the info must start (after blanks) with the canonical info, so ```ts and ```
       // lines are turned away without copying and lower-casing their info.
@@ -98,7 +98,7 @@ export function hasResponseProtocolFragment(text: string): boolean {
       const after = nameAt + spelling.length;
       if (after >= text.length) return true;
       const code = text.charCodeAt(after);
-      if (code === Code.GreaterThan || isSpace(code)) return true;
+      if (code === Code.GreaterThan || isAsciiSpace(code)) return true;
     }
   }
   return false;

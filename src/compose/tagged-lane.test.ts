@@ -1,6 +1,6 @@
 /**
- * The tagged walk through `parseToolCalls`, on the worked examples of the composer spec
- * (sections 7.A-D, F, I). Messages are ours, so violations are compared by kind and excerpt.
+ * The tagged walk through `parseToolCalls`, on the reference's worked examples
+ * (groups A-D, F, I of conformance/composer). Messages are ours, so violations are compared by kind and excerpt.
  */
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from './parse.js';

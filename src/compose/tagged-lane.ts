@@ -1,5 +1,5 @@
 /**
- * The tagged lane's entry ladder (composer spec section 3.1): provider dialects, the split at an
+ * The tagged lane's entry ladder (docs/design.md, "Entry ladder"): provider dialects, the split at an
  * alternate envelope opener, chat-template envelopes, and otherwise one scan and walk.
  *
  *   text --provider dialect?--> Mistral / DSML result
@@ -15,16 +15,13 @@ import type { ComposeContext } from './context.js';
 import { EarliestNeedle } from './earliest-needle.js';
 import { callFromBody } from './ladders/index.js';
 import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
-import { dsmlResult, mistralResult } from './lanes/index.js';
+import { dsmlResult } from './lanes/dsml.js';
+import { mistralResult } from './lanes/mistral.js';
 import type { BodyLadder } from './lanes/types.js';
 import { messages } from './messages.js';
 import { emptyResult } from './project.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
-
-// The walk is re-exported: the JSON lane sniffs and walks with the same functions.
-export { sniffBare, walkScan } from './walk.js';
-export type { WalkOutput } from './walk.js';
 
 const TAGGED_OPENER = '<tool_call>';
 

@@ -48,7 +48,7 @@ describe('tool-shape findings', () => {
   });
 });
 
-/** The detector as the reference states it, with its regular expressions (composer spec 2.4). */
+/** The detector as the reference states it, with its regular expressions (the reference vocabulary's `tool_shape` table). */
 function referenceShape(text: string): [string, number] | null {
   const markup = /<(?:function|invoke|tool)\s*[=\s][^>]*>/i.exec(text) ?? /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i.exec(text);
   if (markup) return ['call_markup', markup.index];

@@ -1,5 +1,5 @@
 /**
- * Tool-shape findings (composer spec section 6.6): is the text the turn dropped shaped like a
+ * Tool-shape findings (docs/design.md, "Tool-shape findings"): is the text the turn dropped shaped like a
  * tool call that never ran? One finding at most per turn, reported as `unparsed_tool_syntax`.
  *
  * Runs once per parse over the rejoined drop ledger. The reference states the shapes as regular

@@ -1,4 +1,4 @@
-/** The result record of `parseToolCalls` (spec/composer.md section 1.3). */
+/** The result record of `parseToolCalls` (docs/design.md, "Result"). */
 
 export interface ToolCall {
   id: string;
@@ -6,7 +6,7 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/** One of the stable violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments`. */
+/** One of the stable violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments` (docs/design.md, "Diagnostics"). */
 export type ViolationKind =
   | 'ambiguous_recovery'
   | 'bare_json'
@@ -39,7 +39,7 @@ export interface ProtocolViolation {
 }
 
 /**
- * Reason codes of a dropped fragment (spec/composer.md section 1.6), plus two the port adds
+ * Reason codes of a dropped fragment (docs/design.md, "Consume funnel and drop ledger"), plus two the port adds
  * for failures the reference consumed without a record (see docs/diagnostics.md).
  */
 export type DropReason =

@@ -1,5 +1,5 @@
 /**
- * The unit walk of the tagged lane (composer spec sections 3.2-3.9 and 3.11): one pass over the
+ * The unit walk of the tagged lane (docs/design.md, "Walk" and "Fenced recovery"): one pass over the
  * scanner's units, each accounted for through the consume funnel, then the post-loop fenced
  * recovery and the projection.
  *
@@ -14,7 +14,7 @@ import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
 import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
 import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
 import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
-import { jsonLane } from './lanes/index.js';
+import { jsonLane } from './lanes/json-lane.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, newWalkState, structural, type TraceEntry, type WalkState } from './funnel.js';
 import { isBlankFrom } from './ascii-fold.js';
@@ -22,15 +22,13 @@ import { recoverFencedText } from './fenced-recovery.js';
 import { maySniffCall } from './sniff-gate.js';
 import { admissionMessages, refusalReason } from './admission.js';
 import { admitName, registeredNames } from './field/admit.js';
-import { NOTHING_SNIFFED, sniffForProfile } from './profile-sniff.js';
+import { NOTHING_SNIFFED } from './profile-sniff.js';
 import { messages } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
-import { strayFast, straySlow, type BareScan, type BareSniffer } from './stray.js';
+import { sniffBare, strayFast, straySlow, type BareSniffer } from './stray.js';
 import type { LaneResult, ProtocolViolation, ToolCall } from './types.js';
 
-/** The bare-call sniffer over one (already trimmed) string, with the turn's profile and registry. */
-export const sniffBare: BareSniffer = (text, ctx) => sniffForProfile(text, ctx) as BareScan;
 
 /** perf: the sniffer for stray units, skipped where it cannot find anything (see `sniff-gate.ts`). */
 const sniffStray: BareSniffer = (text, ctx) => (maySniffCall(text) ? sniffBare(text, ctx) : NOTHING_SNIFFED);
@@ -44,7 +42,7 @@ export interface WalkOutput {
 export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = false): WalkOutput {
   const state = newWalkState(withTrace);
   for (const unit of scan.units) walkUnit(state, unit, scan.source, ctx);
-  recoverFencedText(state, ctx, (fenced, c) => jsonLane(fenced, c, { recoverHeredoc: false }));
+  recoverFencedText(state, ctx, (fenced, c) => jsonLane(fenced, c));
   return { result: taggedResult(state), trace: state.trace };
 }
 

@@ -1,6 +1,32 @@
-import type { ScanSpec } from '../scan/types.js';
 import { normalizeTools, registryNames, type ToolsInput } from './registry.js';
 import { DIALECTS } from './vocabulary.js';
+
+export interface MarkupOpener {
+  readonly opener: string;
+  readonly close: string;
+}
+
+export interface HarmonyVocabulary {
+  readonly header_markers: readonly string[];
+  readonly standalone_markers: readonly string[];
+  readonly frame_prefix: string;
+  readonly frame_suffix: string;
+  readonly message_marker: string;
+  readonly tool_call_header_prefix: string;
+  readonly corrupted_openers: readonly string[];
+}
+
+/** The vocabulary the scanner consumes. Every field but `strip_thinking` is required. */
+export interface ScanSpec {
+  readonly call_tags: readonly string[];
+  readonly block_tags: readonly string[];
+  readonly wrapper_tags: readonly string[];
+  readonly markup_openers: readonly MarkupOpener[];
+  readonly reserved_openers: readonly string[];
+  readonly harmony: HarmonyVocabulary;
+  readonly known_tools: readonly string[];
+  readonly strip_thinking?: boolean;
+}
 
 function spellingsOf(canonical: string): string[] {
   const entry = DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === canonical);

@@ -1,5 +1,5 @@
 /**
- * The dialect vocabulary as frozen plain data (spec/composer.md section 2).
+ * The dialect vocabulary as frozen plain data (docs/design.md, "Dialects and the scan spec").
  *
  * No functions and no regular expressions live here: this module can be serialised to JSON,
  * sent to a worker thread, and diffed. Code that reads it lives in src/scan and src/compose.

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCallExpr, parseObjectLiteral, TOOL_CALL_PARSE_ERROR, type CallExprErrorCode } from './call-expr.js';
 
-/** Scanner spec 6.14: text -> arguments and consumed. */
+/** The reference's call-expression table: text -> arguments and consumed. */
 const okExamples: [string, Record<string, unknown>, number][] = [
   ['look({ path: "a.rs" }) trailing prose', { path: 'a.rs' }, 22],
   ['look()', {}, 6],
@@ -36,7 +36,7 @@ const okExamples: [string, Record<string, unknown>, number][] = [
   ['look({ a: "x" "y" })', { a: 'x" "y' }, 20],
 ];
 
-/** Scanner spec 6.14 failures: text -> stable code (the wording is the project's own). */
+/** The same table's failures: text -> stable code (the wording is the project's own). */
 const errorExamples: [string, CallExprErrorCode][] = [
   ['look({ s: "a" + 1 })', 'concat-non-string'],
   ['look({ s: "\\uD83D y" })', 'invalid-unicode-escape'],

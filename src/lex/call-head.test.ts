@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callHead } from './call-head.js';
 
-describe('callHead (spec section 4)', () => {
+describe('callHead', () => {
   const table: [string, { name: string; sep: string } | null][] = [
     ['look({ path: "a.rs" })', { name: 'look', sep: '(' }],
     ['\n  edit{ a: 1 }', { name: 'edit', sep: '{' }],

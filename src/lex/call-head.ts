@@ -1,5 +1,5 @@
 /**
- * `callHead`: the leading call head of a unit body (spec/scanner.md section 4).
+ * `callHead`: the leading call head of a unit body (docs/design.md, "Call head").
  *
  * The scanner reports it on every body-carrying unit so the composer can branch with a map
  * lookup instead of a regex per unit. It says nothing about whether the name is a real tool.

@@ -95,3 +95,19 @@ export function hexDigitValue(code: number): number {
   if (code >= Code.UpperA && code <= Code.UpperF) return code - Code.UpperA + 10;
   return -1;
 }
+
+/** Value of the four hex digits at `at` (a `\uXXXX` escape), or -1 when one is missing or not hex. */
+export function hex4(text: string, at: number): number {
+  let value = 0;
+  for (let k = 0; k < 4; k++) {
+    const digit = hexDigitValue(text.charCodeAt(at + k));
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/** Space, tab, LF, VT, FF or CR: the ASCII whitespace of JavaScript's `trim` and Python's `isspace`. */
+export function isAsciiSpace(code: number): boolean {
+  return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
+}

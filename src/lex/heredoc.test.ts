@@ -12,7 +12,7 @@ import {
 
 type Expected = { content: string; end: number; escaped?: boolean } | { fail: string; tag: string } | null;
 
-/** The spec's heredoc table (scanner spec 6.1), `start = 0`. */
+/** The reference's heredoc table, `start = 0`. */
 const examples: [string, Expected][] = [
   ['<<EOF\na\nb\nEOF', { content: 'a\nb', end: 13 }],
   ['<<EOF\na\nEOF })', { content: 'a', end: 11 }],

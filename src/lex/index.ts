@@ -12,7 +12,6 @@ export * from './text-index.js';
 export * from './spans.js';
 export * from './call-head.js';
 export * from './thinking.js';
-export * from './bare-calls.js';
 export * from './position.js';
 export * from './ts-value.js';
 export * from './json-object.js';

@@ -13,7 +13,7 @@
  * (which makes `__proto__` an ordinary own key). Offsets are UTF-16 indexes. Linear: every
  * character is validated once and parsed once.
  */
-import { Code, hexDigitValue, isAsciiDigit } from './codes.js';
+import { Code, hex4, isAsciiDigit } from './codes.js';
 
 export interface JsonStreamValue {
   value: unknown;
@@ -78,17 +78,6 @@ function endsValue(code: number): boolean {
   );
 }
 
-/** Value of the 4 hex digits at `at`, -1 when cut off (caller checks bounds), -2 when not hex. */
-function hex4(text: string, at: number): number {
-  if (at + 4 > text.length) return -1;
-  let value = 0;
-  for (let k = 0; k < 4; k++) {
-    const digit = hexDigitValue(text.charCodeAt(at + k));
-    if (digit < 0) return -2;
-    value = value * 16 + digit;
-  }
-  return value;
-}
 
 /**
  *     "a\u00e9\n"
@@ -112,9 +101,10 @@ function scanString(text: string, at: number): Extent {
       i += 2;
       continue;
     }
+    // Four digits cut off by the end of the text are a truncation, not an error.
+    if (i + 6 > length) return EOF;
     const unit = hex4(text, i + 2);
-    if (unit === -1) return EOF;
-    if (unit === -2) return { error: 'invalid \\u escape in a string', at: i };
+    if (unit < 0) return { error: 'invalid \\u escape in a string', at: i };
     i += 6;
     if (unit >= 0xdc00 && unit <= 0xdfff) return { error: 'lone low surrogate in a \\u escape', at: i - 6 };
     if (unit >= 0xd800 && unit <= 0xdbff) {
@@ -123,8 +113,8 @@ function scanString(text: string, at: number): Extent {
       if (text.charCodeAt(i) !== Code.Backslash || text.charCodeAt(i + 1) !== Code.LowerU) {
         return { error: 'lone high surrogate in a \\u escape', at: i - 6 };
       }
+      if (i + 6 > length) return EOF;
       const low = hex4(text, i + 2);
-      if (low === -1) return EOF;
       if (low < 0xdc00 || low > 0xdfff) return { error: 'lone high surrogate in a \\u escape', at: i - 6 };
       i += 6;
     }

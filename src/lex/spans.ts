@@ -1,7 +1,7 @@
 /**
  * Span delimiting over one source: where a call block ends (`findSpanEnd`), where the next
  * line-leading call opener is (`findOpenerAfter`), plain blocks (`matchBlock`) and the legacy
- * `findCloseTag` (spec/scanner.md sections 6.4 to 6.8).
+ * `findCloseTag` (docs/design.md, "Lexer primitives").
  *
  * `SpanWalker` holds the memos that keep a whole scan linear even though every call block,
  * reserved stub and resync asks these questions again from a new start:
@@ -213,7 +213,7 @@ export class SpanWalker {
   }
 
   /**
-   * Walk a call body from `from` to its `close` needle (section 6.5). Quoted spans and
+   * Walk a call body from `from` to its `close` needle. Quoted spans and
    * heredocs are skipped; an unterminated one truncates the walk. A line-leading `opener`
    * (Unicode-whitespace definition) bounds it. Close needle and openers must start with `<`.
    *
@@ -292,7 +292,7 @@ export class SpanWalker {
 
   /**
    * First offset `>= from` that is line-leading (Unicode whitespace before it on its line) and
-   * starts one of `openers`, or -1 (section 6.6). Raw characters: no string or heredoc
+   * starts one of `openers`, or -1. Raw characters: no string or heredoc
    * awareness. Openers must start with a non-whitespace character (they start with `<`).
    */
   findOpenerAfter(from: number, openers: readonly string[]): number {
@@ -350,7 +350,7 @@ export function findOpenerAfter(src: string, from: number, openers: readonly str
 }
 
 /**
- * Plain block (section 6.8): `<tag>` at `start`, then the first `</tag>` anywhere after it,
+ * Plain block: `<tag>` at `start`, then the first `</tag>` anywhere after it,
  * with no string, heredoc or nesting awareness. Null when the close is absent.
  */
 export function matchBlock(src: string, start: number, tag: string): { body: string; end: number } | null {
@@ -362,7 +362,7 @@ export function matchBlock(src: string, start: number, tag: string): { body: str
   return at === -1 ? null : { body: src.slice(bodyStart, at), end: at + close.length };
 }
 
-/** Outcome of the legacy close-tag search (section 6.4). */
+/** Outcome of the legacy close-tag search. */
 export type CloseTagSearch = { kind: 'found'; at: number } | { kind: 'need_more' } | { kind: 'not_found' };
 
 /**

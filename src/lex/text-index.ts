@@ -1,7 +1,7 @@
 /**
  * `TextIndex`: fence markers and line starts of one source, each built once per scan on first
  * use, so that "inside a fence?" and "which line?" are binary searches instead of rescans from
- * the start (spec/scanner.md sections 6.7 and 6.9).
+ * the start (docs/design.md, "Lexer primitives").
  *
  * Offsets are UTF-16 code-unit indexes into the indexed string.
  */

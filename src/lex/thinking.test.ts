@@ -4,7 +4,7 @@ import { scanHeredoc } from './heredoc.js';
 import { skipStringSpan } from './string-span.js';
 import { stripThinkingTags } from './thinking.js';
 
-describe('stripThinkingTags (spec section 5)', () => {
+describe('stripThinkingTags', () => {
   const table: [string, string][] = [
     ['<think>deliberating</think>\n<tool_call>look({})</tool_call>', '\n<tool_call>look({})</tool_call>'],
     ['<think>unclosed\nx', 'unclosed\nx'],
@@ -28,7 +28,7 @@ describe('stripThinkingTags (spec section 5)', () => {
   });
 });
 
-/** The algorithm of spec section 5 written plainly: no memos, one character at a time. */
+/** The stripping rule (docs/design.md, "Thinking tags") written plainly: no memos, one character at a time. */
 function naiveStrip(text: string): string {
   if (!text.includes('<think>') && !text.includes('</think>')) return text;
   let out = '';

@@ -1,5 +1,5 @@
 /**
- * Thinking-tag stripping (spec/scanner.md section 5), applied to the whole response before the
+ * Thinking-tag stripping (docs/design.md, "Thinking tags"), applied to the whole response before the
  * scan; its output is the `source` every unit offset indexes.
  *
  * Only the exact markers `<think>` and `</think>` count. Quoted spans and complete heredocs are

@@ -14,7 +14,7 @@
  * stack. Every loop advances `pos` or returns, and every character is decoded once, except
  * an over-closed string that is re-read once by its recovery; the parse is linear.
  */
-import { Code, hexDigitValue, isAsciiDigit, tableByCode } from './codes.js';
+import { Code, hex4, hexDigitValue, isAsciiDigit, tableByCode } from './codes.js';
 import { scanHeredoc, heredocContent } from './heredoc.js';
 import { identLength } from './ident.js';
 import { setOwn } from './json-object.js';
@@ -112,16 +112,6 @@ function scalar(value: number, end: number): UnicodeEscape {
   return { kind: 'char', text: String.fromCodePoint(value), end };
 }
 
-function fourHex(text: string, at: number): number {
-  let value = 0;
-  for (let k = 0; k < 4; k++) {
-    const digit = hexDigitValue(text.charCodeAt(at + k));
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
 /**
  *     "\u{1F600}"   "\uD83D\uDE00"   "\u00e9"   "\users" (kept as written)
  *         ^ at          ^ at             ^ at      ^ at
@@ -142,11 +132,11 @@ function decodeUnicodeEscape(text: string, at: number): UnicodeEscape {
     if (i === at + 1 || text.charCodeAt(i) !== Code.RightBrace) return LITERAL;
     return scalar(value, i + 1);
   }
-  const unit = fourHex(text, at);
+  const unit = hex4(text, at);
   if (unit < 0) return LITERAL;
   if (unit >= 0xd800 && unit <= 0xdbff) {
     if (text.charCodeAt(at + 4) === Code.Backslash && text.charCodeAt(at + 5) === Code.LowerU) {
-      const low = fourHex(text, at + 6);
+      const low = hex4(text, at + 6);
       if (low >= 0xdc00 && low <= 0xdfff) {
         return { kind: 'char', text: String.fromCharCode(unit, low), end: at + 10 };
       }

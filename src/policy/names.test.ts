@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../dialects/vocabulary.js';
-import { normalizeTools } from '../dialects/registry.js';
-import { knownNamesOf } from '../lex/bare/names.js';
+import { normalizeTools, registryNames } from '../dialects/registry.js';
 import { foldAlias, mayFold, stripChannelSuffix } from './names.js';
 
-const KNOWN = knownNamesOf(normalizeTools([{ name: 'look' }, { name: 'edit' }, { name: 'run' }, { name: 'search' }]));
+/** The dispatchable names of a registry, as every caller of the policy builds them. */
+const knownOf = (tools: unknown): ReadonlySet<string> => new Set(registryNames(normalizeTools(tools)));
+
+const KNOWN = knownOf([{ name: 'look' }, { name: 'edit' }, { name: 'run' }, { name: 'search' }]);
 
 describe('foldAlias', () => {
   it('folds shell aliases onto run with a command string', () => {
@@ -36,7 +38,7 @@ describe('foldAlias', () => {
   });
 
   it('folds only onto registered names, and leaves intent words and unknown wrappers alone', () => {
-    const noRun = knownNamesOf(normalizeTools(['edit']));
+    const noRun = knownOf(['edit']);
     expect(foldAlias('bash', { script: 'ls' }, noRun)).toBeNull();
     expect(mayFold('bash', noRun)).toBe(false);
     expect(mayFold('replace_range', noRun)).toBe(true);

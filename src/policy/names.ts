@@ -1,9 +1,9 @@
 /**
  * The one name/alias policy: how a tool name a model borrowed from another harness folds onto a
- * registered tool. The bare-call sniffer (`src/lex/bare`) applies it to unregistered names, and
+ * registered tool. The bare-call sniffer (`src/compose/sniff`) applies it to unregistered names, and
  * the ladders' `foldNameAlias` (`src/compose/ladders/names.ts`) exposes it to the composition.
- * Every spelling comes from `DIALECTS`; this module lives outside `src/lex` and `src/compose` so
- * both may import it.
+ * Every spelling comes from `DIALECTS`. The policy sits beside `src/compose`, below it: the
+ * composer imports it, it never imports the composer.
  *
  *   bash({ script: "zig build" })          -> run({ command: "zig build" })
  *   replace_range({ path, ... })           -> edit({ path, ..., action: "replace_range" })

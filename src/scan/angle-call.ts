@@ -1,6 +1,5 @@
 /**
- * Branch 9: an angle-wrapped call of a known tool, `<look({ path: "a.rs" })>` (spec/scanner.md
- * section 3.11). The extent depends on the arguments, so the scanner parses them.
+ * Branch 9: an angle-wrapped call of a known tool, `<look({ path: "a.rs" })>` (docs/design.md, "Scan steps"). The extent depends on the arguments, so the scanner parses them.
  *
  *     <look({ path: "a.rs" })>
  *     ^ cursor               ^ optional `>`; spaces and tabs before it belong to the unit

@@ -1,6 +1,6 @@
 /**
- * Call blocks: branch 1 (reserved opener) and branches 6/7 (call tag opener), spec/scanner.md
- * sections 3.4 and 3.9. The body is walked string- and heredoc-aware for the close tag and is
+ * Call blocks: branch 1 (reserved opener) and branches 6/7 (call tag opener)
+ * (docs/design.md, "Scan steps"). The body is walked string- and heredoc-aware for the close tag and is
  * bounded by the next line-leading call opener, so an abandoned call never swallows a later one:
  *
  *     <tool_call>\nedit({})\n\nOops.\n\n<tool_call>\nlook({})\n</tool_call>

@@ -1,5 +1,5 @@
 /**
- * Branches 3 and 4: OpenAI Harmony frames (spec/scanner.md sections 3.6 and 3.7). Both run
+ * Branches 3 and 4: OpenAI Harmony frames (docs/design.md, "Scan steps"). Both run
  * before the line-leading test, so a frame token is consumed wherever a step lands on it.
  *
  * A frame token is `frame_prefix + NAME + frame_suffix`. Header names (`start`, `channel`,

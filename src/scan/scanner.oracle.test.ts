@@ -1,6 +1,6 @@
 /**
  * Differential test: `scanUnits` against a plain transcription of the branch rules of
- * spec/scanner.md section 3 (no dispatch table, no memos, fresh searches from every position,
+ * docs/design.md, "Scan steps" (no dispatch table, no memos, fresh searches from every position,
  * the reserved stub walked on a rewritten copy as the reference does). Any disagreement is a
  * bug in a memo, in the dispatch table, or in the port's shortcuts.
  */

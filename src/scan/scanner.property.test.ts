@@ -1,7 +1,7 @@
 /**
  * Properties of `scanUnits` over generated input: it never throws on model text, every unit
  * advances, units are in order and tile the source with only skippable whitespace between
- * them; plus the reference's own properties over its fragment alphabet (spec section 8).
+ * them; plus the reference's own properties over its fragment alphabet (the reference scanner's pinned examples).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('scanUnits properties (random valid vocabulary)', () => {
   });
 });
 
-/** The reference's fragment alphabet for its property tests (spec section 8). */
+/** The reference's fragment alphabet for its property tests (the reference scanner's pinned examples). */
 const referenceFragments = [
   '<tool_call>\nlook({})\n</tool_call>\n',
   '<tool_call>\nedit({ content: "half\n',

@@ -1,5 +1,5 @@
 /**
- * The scan loop (spec/scanner.md sections 1.2 to 3.3): skip whitespace, take one step, emit
+ * The scan loop (docs/design.md, "Scanner" and "Scan steps"): skip whitespace, take one step, emit
  * exactly one unit, repeat. The emit funnel is the only place a unit enters the list and, with
  * the whitespace skipper, the only code that moves the cursor; it refuses a unit that does not
  * start at the cursor or does not advance, so units plus skipped whitespace tile the source.

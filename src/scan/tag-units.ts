@@ -1,6 +1,7 @@
 /**
- * Branches 6 to 12 for one compiled opener entry at a top-level `<` (spec/scanner.md sections
- * 3.9 to 3.14): each entry either yields its unit or passes (null) to the next entry.
+ * Branches 6 to 12 for one compiled opener entry at a top-level `<`
+ * (docs/design.md, "Scan steps"): each entry either yields its unit or passes (null) to the
+ * next entry.
  *
  *     <done>##DONE##</done>        branch 8: a plain block needs a close somewhere after it
  *     <function=edit>...</function> branch 10: markup through its first close, else bounded

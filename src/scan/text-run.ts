@@ -1,5 +1,5 @@
 /**
- * Branch 2: a run of text up to the next structural `<` (spec/scanner.md section 3.5).
+ * Branch 2: a run of text up to the next structural `<` (docs/design.md, "Scan steps").
  *
  *     run({ command: <<EOF\n<b>\nEOF })\nMore prose.\n<tool_call>...
  *     ^ cursor      the heredoc's `<` are inside the run          ^ the run ends here

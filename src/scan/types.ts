@@ -1,37 +1,13 @@
 /**
- * Wire shapes of the structural scanner (spec/scanner.md sections 2 and 3.2).
+ * Wire shapes of the structural scanner (docs/design.md, "Unit kinds").
  *
  * Offsets (`start`, `end`, and every `consumed` count of the lexer primitives) are
  * UTF-16 code-unit indexes into `ScanResult.source`, i.e. ordinary JavaScript string
  * indexes. The reference reports UTF-8 byte offsets; the two agree on ASCII text.
  */
 
-export interface MarkupOpener {
-  readonly opener: string;
-  readonly close: string;
-}
-
-export interface HarmonyVocabulary {
-  readonly header_markers: readonly string[];
-  readonly standalone_markers: readonly string[];
-  readonly frame_prefix: string;
-  readonly frame_suffix: string;
-  readonly message_marker: string;
-  readonly tool_call_header_prefix: string;
-  readonly corrupted_openers: readonly string[];
-}
-
-/** The vocabulary the scanner consumes. Every field but `strip_thinking` is required. */
-export interface ScanSpec {
-  readonly call_tags: readonly string[];
-  readonly block_tags: readonly string[];
-  readonly wrapper_tags: readonly string[];
-  readonly markup_openers: readonly MarkupOpener[];
-  readonly reserved_openers: readonly string[];
-  readonly harmony: HarmonyVocabulary;
-  readonly known_tools: readonly string[];
-  readonly strip_thinking?: boolean;
-}
+// The spec's shape belongs to the dialect data it projects; the scanner only reads it.
+export type { HarmonyVocabulary, MarkupOpener, ScanSpec } from '../dialects/scan-spec.js';
 
 export type HeadSep = '(' | '{';
 

@@ -1,5 +1,5 @@
 /**
- * Spec validation at the boundary (spec/scanner.md section 2.3).
+ * Spec validation at the boundary (docs/design.md, "Dialects and the scan spec").
  *
  * The scanner holds no vocabulary of its own: every field is required and an absent one is a
  * caller error, never a fallback. The one default is `strip_thinking` (true), which selects a

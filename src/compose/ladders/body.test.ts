@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callFromBody } from './body.js';
 import { corpus, sample } from './registries.spec.js';
 
-describe('callFromBody (spec/composer.md 4.1)', () => {
+describe('callFromBody', () => {
   it('takes a complete call under a registered head (Ex1, Ex2)', () => {
     expect(callFromBody('\nrun({ command: "ls" })\n', sample(), { name: 'run', sep: '(' })).toEqual({
       ok: true,

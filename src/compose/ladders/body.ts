@@ -1,5 +1,5 @@
 /**
- * The call-block body ladder, `call_from_body` (spec/composer.md section 4.1). Rungs, in the
+ * The call-block body ladder, `call_from_body` (docs/design.md, "Call-body ladder"). Rungs, in the
  * reference's order (not the older Rust order):
  *
  *   direct-head → function-markup → nested-xml → json-body → narration → bare-call
@@ -8,8 +8,8 @@
  * the next rung. Narration that wraps a call peels its tags and sends the rest down the ladder
  * again (a loop, not recursion, so deeply stacked narration cannot exhaust the stack).
  */
-import { Code } from '../../lex/codes.js';
 import { parseCallExpr, parseObjectLiteral } from '../../lex/call-expr.js';
+import { isBlankFrom } from '../ascii-fold.js';
 import type { ComposeContext } from '../context.js';
 import { isJsonObject } from './json.js';
 import { jsonCallFromBody } from './json-body.js';
@@ -36,17 +36,6 @@ interface BodyInput {
 /** A rung's verdict, or a narration peel that sends `rest` down the ladder again. */
 type BodyStep = BodyOutcome | { peeled: string[]; rest: string };
 type BodyRungFn = (input: BodyInput) => BodyStep | undefined;
-
-/** True when `text[from..]` is whitespace; ASCII is checked in place, anything else by `trim`. */
-function isBlankFrom(text: string, from: number): boolean {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== Code.Space && c !== Code.Tab && c !== Code.LineFeed && c !== Code.CarriageReturn) {
-      return text.slice(i).trim() === '';
-    }
-  }
-  return true;
-}
 
 function parseHead(t: string, head: BodyHead): DirectParse {
   if (head.sep === '(') return parseCallExpr(t, head.name);

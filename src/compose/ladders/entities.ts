@@ -3,7 +3,7 @@ import { decodeEntities } from '../../lex/entities.js';
 
 /**
  * Entity-decodes every string reachable from a recovered argument object, exactly once
- * (spec/composer.md section 4.12). Used by the JSON body, nested XML and markup trailing-JSON
+ * (docs/design.md, "Entities"). Used by the JSON body, nested XML and markup trailing-JSON
  * rungs; never for markup `<parameter>` values, heredocs or TS object literals.
  */
 export function decodeArgumentEntities<T>(args: T): T {

@@ -1,4 +1,4 @@
-// Escape fidelity (spec/composer.md 4.13) and entity decoding (4.12) as seen through the body
+// Escape fidelity (docs/design.md, "Escape fidelity") and entity decoding (docs/design.md, "Entities") as seen through the body
 // ladder: which rungs decode entities, and which channels yield identical bytes.
 import { describe, expect, it } from 'vitest';
 import { callFromBody } from './body.js';

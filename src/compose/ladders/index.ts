@@ -1,6 +1,6 @@
 // The composer's recovery ladders: call-block bodies, unclosed blocks, chat-template markup,
-// nested XML and JSON bodies, narration, and the argument/name policy (spec/composer.md
-// sections 4.1-4.6, 4.11-4.13). Other composer files import from here.
+// nested XML and JSON bodies, narration, and the argument/name policy
+// (docs/design.md, "Recovery ladders"). Other composer files import from here.
 export type { BodyHead, BodyOutcome, BodyRung, DirectParse, MarkupOutcome, UnclosedOutcome } from './types.js';
 export { BODY_RUNG_NAMES } from './types.js';
 export { callFromBody } from './body.js';

@@ -4,7 +4,7 @@ import { jsonFields } from './json-fields.js';
 import { labelBody } from './label.js';
 import { sample } from './registries.spec.js';
 
-describe('labelBody (spec/composer.md 4.5.1)', () => {
+describe('labelBody', () => {
   it('passes JSON through and reads a label alone on the first line', () => {
     expect(labelBody('  {"name":"run"} ')).toEqual({ ok: true, body: '{"name":"run"}', nameHint: '' });
     expect(labelBody('[1]')).toEqual({ ok: true, body: '[1]', nameHint: '' });
@@ -22,7 +22,7 @@ describe('labelBody (spec/composer.md 4.5.1)', () => {
   });
 });
 
-describe('jsonFields (spec/composer.md 4.8.4)', () => {
+describe('jsonFields', () => {
   it('takes the first non-blank name key and the first present argument key', () => {
     expect(jsonFields({ tool_name: ' look ', name: '  ', args: { a: 1 }, arguments: { b: 2 } }))
       .toEqual({ name: 'look', arguments: { a: 1 }, argumentsFrom: 'args' });
@@ -42,7 +42,7 @@ describe('jsonFields (spec/composer.md 4.8.4)', () => {
   });
 });
 
-describe('jsonCallFromBody (spec/composer.md 4.5.2)', () => {
+describe('jsonCallFromBody', () => {
   it('reads a JSON body and decodes entities once (Ex42)', () => {
     const body = '{"name":"edit","arguments":{"action":"create","path":"a.ts","content":"if (a &lt;= b &amp;&amp; b &gt;= 0) {}"}}';
     expect(jsonCallFromBody(body, sample())).toEqual({

@@ -11,7 +11,7 @@ export type JsonBodyOutcome = { ok: true; call: ToolCall } | { ok: false; error:
 const JSON_CALL_ID = 'tc_json';
 
 /**
- * A JSON tool object inside a `<tool_call>` block (spec/composer.md section 4.5.2):
+ * A JSON tool object inside a `<tool_call>` block (docs/design.md, "JSON bodies"):
  *
  *   <tool_call>{"name": "edit", "arguments": {...}}</tool_call>
  *              ^ source: the whole trimmed body (two concatenated objects do not parse)

@@ -16,7 +16,7 @@ export interface JsonFields {
 const NOT_AN_ARGUMENT: ReadonlySet<string> = new Set([...DIALECTS.NAME_ALIASES, 'id']);
 
 /**
- * Name and argument extraction from one JSON tool object (spec/composer.md section 4.8.4).
+ * Name and argument extraction from one JSON tool object (docs/design.md, "JSON calls").
  *
  * - name: the first of `name`, `tool_name`, `tool` holding a non-blank string;
  * - arguments: the first of `args`, `arguments`, `parameters` that is present and not null,

@@ -17,7 +17,7 @@ const opensJson = (text: string): boolean => {
 };
 
 /**
- * JSON body recognition with an optional name label (spec/composer.md section 4.5.1):
+ * JSON body recognition with an optional name label (docs/design.md, "JSON bodies"):
  *
  *   {"name": "run", ...}          → body as is, no hint
  *   run\n{"command": "ls"}        → body `{"command": "ls"}`, hint `run`

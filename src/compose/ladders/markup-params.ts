@@ -1,4 +1,4 @@
-import { Code } from '../../lex/codes.js';
+import { Code, isAsciiSpace } from '../../lex/codes.js';
 
 export interface MarkupParameter {
   key: string;
@@ -30,11 +30,8 @@ const isAttrStart = (c: number): boolean => isAlpha(c) || c === Code.Underscore;
 /** `[A-Za-z0-9_.-]` */
 const isNamePart = (c: number): boolean => isKeyStart(c) || c === Code.Dot || c === Code.Dash;
 /** `\s` as the reference regex reads it, for the ASCII whitespace a tag can hold. */
-const isSpace = (c: number): boolean =>
-  c === Code.Space || c === Code.Tab || c === Code.LineFeed || c === Code.CarriageReturn || c === Code.FormFeed || c === Code.VerticalTab;
-
 function skipSpaces(text: string, pos: number): number {
-  while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+  while (pos < text.length && isAsciiSpace(text.charCodeAt(pos))) pos++;
   return pos;
 }
 

@@ -3,7 +3,7 @@ import { parseMarkup } from './markup.js';
 import { TRUNCATED_PREFIX } from './messages.js';
 import { corpus, echo, sample } from './registries.spec.js';
 
-describe('parseMarkup (spec/composer.md 4.3)', () => {
+describe('parseMarkup', () => {
   it('reads `<function=…>` with `<parameter=…>` blocks, unframing each value (Ex31)', () => {
     const r = parseMarkup('<function=run>\n<parameter=command>\ngo test ./...\n</parameter>\n</function>', sample());
     expect(r).toEqual({

@@ -51,7 +51,7 @@ function typedValue(raw: string, type: string | null): unknown {
 }
 
 /**
- * Chat-template function markup (spec/composer.md section 4.3):
+ * Chat-template function markup (docs/design.md, "Markup"):
  *
  *   <function=edit>                      <invoke name="look">
  *   <parameter=path>                     <parameter name="file" string="true">a.zig</parameter>

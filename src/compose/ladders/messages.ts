@@ -1,7 +1,7 @@
 /**
  * Model-facing diagnostics of the recovery ladders. The wording is this project's own; the
  * fixed prefixes that downstream code matches (`TOOL CALL TRUNCATED: `, `<tool_call> body`,
- * `Unknown tool '…'`) are contract (spec/composer.md section 5.2) and must not change.
+ * `Unknown tool '…'`) are contract (docs/design.md, "Diagnostics") and must not change.
  */
 
 import { MACHINE_PREFIXES } from '../diagnostics.js';

@@ -40,7 +40,7 @@ describe('normalizeCall', () => {
   });
 });
 
-describe('foldNameAlias (spec/composer.md 4.11)', () => {
+describe('foldNameAlias', () => {
   const registry = known('edit', 'look', 'run', 'search');
 
   it('never touches a registered name', () => {

@@ -1,5 +1,5 @@
 /**
- * Name and argument policy (spec/composer.md section 4.11). Every table is read from
+ * Name and argument policy (docs/design.md, "Names and aliases"). Every table is read from
  * `DIALECTS`; nothing here restates a spelling.
  *
  * Two layers:

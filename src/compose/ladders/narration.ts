@@ -6,7 +6,7 @@ import type { Sniffed } from './sniff.js';
 const NARRATION = DIALECTS.NARRATION_TAGS.map((tag) => ({ open: `<${tag}>`, close: `</${tag}>` }));
 
 /**
- * What the narration rung found (spec/composer.md section 4.6):
+ * What the narration rung found (docs/design.md, "Narration"):
  * - `peeled`: narration blocks were peeled off the front; `rest` (trimmed, strictly shorter
  *   than the input) still has to go through the body ladder, or is empty;
  * - `plain`: the whole body is prose wrongly wrapped in a call block (no tag, no call, no

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nestedXml } from './nested-xml.js';
 import { sample } from './registries.spec.js';
 
-describe('nestedXml (spec/composer.md 4.4)', () => {
+describe('nestedXml', () => {
   it('reads `<name>{json}</name>` and entity-decodes the arguments (Ex41)', () => {
     const r = nestedXml('<edit>{"action":"create","path":"a.ts","content":"x =&gt; x"}</edit>', sample());
     expect(r).toEqual({

@@ -20,7 +20,7 @@ const isTagPart = (c: number): boolean =>
 
 /**
  * A body that wraps JSON arguments in a tag named after the tool
- * (spec/composer.md section 4.4):
+ * (docs/design.md, "Nested XML"):
  *
  *   <tool_call><edit>{"path": "a.ts", ...}</edit></tool_call>
  *              ^ body: a bare open tag (no attributes), then a JSON object

@@ -1,5 +1,5 @@
 // Test fixture (not a test file: `.spec.ts` is excluded from the build and not collected by
-// vitest). The registries of spec/composer.md section 7, as composer contexts.
+// vitest). The registries of the worked examples (conformance/composer), as composer contexts.
 import { composeContext, type ComposeContext } from '../context.js';
 
 const str = (required = false) => ({ type: 'string', required });

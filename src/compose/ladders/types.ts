@@ -1,5 +1,5 @@
 /**
- * Outcome records of the composer's recovery ladders (spec/composer.md section 4.1-4.6).
+ * Outcome records of the composer's recovery ladders (docs/design.md, "Recovery ladders").
  *
  * Every ladder is an ordered list of rungs `(input) => outcome | undefined`; `undefined` means
  * "not this dialect, try the next rung". Outcomes name the rung that decided them (`rung`, a
@@ -34,7 +34,7 @@ export type BodyOutcome =
   | { ok: false; error: string; matched?: boolean; rung: BodyRung };
 
 /**
- * Rung names of the body ladder (section 4.1), in ladder order, one line each. Outcomes carry
+ * Rung names of the body ladder (docs/design.md, "Call-body ladder"), in ladder order, one line each. Outcomes carry
  * them in `rung`; they are stable (never renamed or reused).
  */
 export const BODY_RUNG_NAMES = Object.freeze({
@@ -50,14 +50,14 @@ export const BODY_RUNG_NAMES = Object.freeze({
 
 export type BodyRung = keyof typeof BODY_RUNG_NAMES;
 
-/** Result of `parseMarkup` (section 4.3). */
+/** Result of `parseMarkup` (docs/design.md, "Markup"). */
 export type MarkupOutcome =
   | { ok: true; matched: true; call: ToolCall; rung: 'function-markup' }
   | { ok: false; matched: true; error: string; rung: 'function-markup' }
   | { ok: false; matched: false };
 
 /**
- * The unclosed-block outcome (section 4.2): the body ladder's outcome, where a non-matched
+ * The unclosed-block outcome (docs/design.md, "Unclosed blocks"): the body ladder's outcome, where a non-matched
  * failure is rewritten to the `TOOL CALL TRUNCATED:` diagnostic (rung `truncated`), and a
  * recovered call carries the `recovered_dialect` violation the walk must append.
  */

@@ -3,7 +3,7 @@ import { TRUNCATED_PREFIX } from './messages.js';
 import { sample } from './registries.spec.js';
 import { unclosedBlockOutcome } from './unclosed.js';
 
-describe('unclosedBlockOutcome (spec/composer.md 4.2)', () => {
+describe('unclosedBlockOutcome', () => {
   it('rewrites an unreadable body to TRUNCATED naming the head (Ex19, Ex22)', () => {
     const body = '\nedit({ action: "create", path: "src/error.rs", content: "use std::io;\\npub enum StorageError {\\n    IoError(';
     const r = unclosedBlockOutcome(body, sample(), { name: 'edit', sep: '(' });

@@ -4,7 +4,7 @@ import { recoveredMessages, TRUNCATED_PREFIX, truncatedMessages } from './messag
 import type { BodyHead, DirectParse, UnclosedOutcome } from './types.js';
 
 /**
- * A `<tool_call>` block that never closed (spec/composer.md section 4.2). The body (bounded by
+ * A `<tool_call>` block that never closed (docs/design.md, "Unclosed blocks"). The body (bounded by
  * the scanner at the next call-tag boundary or the end) goes through the same ladder; then:
  *
  * - a recovered call carries the `recovered_dialect` violation for the walk to append;

@@ -1,5 +1,5 @@
 /**
- * DeepSeek DSML (spec/composer.md section 4.10), `｜` being U+FF5C:
+ * DeepSeek DSML (docs/design.md, "Provider dialects"), `｜` being U+FF5C:
  *
  *   <｜DSML｜function_calls>
  *   <｜DSML｜invoke name="run">
@@ -14,7 +14,7 @@
  * linear (the reference patterns' lazy bodies would rescan to the end from every opener).
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { Code } from '../../lex/codes.js';
+import { Code, isAsciiSpace } from '../../lex/codes.js';
 import { decodeEntities } from '../../lex/entities.js';
 import { setOwn } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
@@ -30,15 +30,11 @@ const PARAM_OPEN = `${MARKER}parameter`;
 const PARAM_CLOSE = `</${MARKER.slice(1)}parameter>`;
 const BLOCKS = ['function_calls', 'tool_calls'].map((name) => ({ open: `${MARKER}${name}>`, close: `</${MARKER.slice(1)}${name}>` }));
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.FormFeed || code === Code.VerticalTab;
-}
-
 /** Reads `name="VALUE"` at `pos`, after at least one space; the value and the offset after the quote. */
 function attributeAt(text: string, pos: number, attr: string): { value: string; end: number } | null {
   let p = pos;
-  if (!isSpace(text.charCodeAt(p))) return null;
-  while (isSpace(text.charCodeAt(p))) p++;
+  if (!isAsciiSpace(text.charCodeAt(p))) return null;
+  while (isAsciiSpace(text.charCodeAt(p))) p++;
   if (!text.startsWith(`${attr}="`, p)) return null;
   const valueAt = p + attr.length + 2;
   const quoteAt = text.indexOf('"', valueAt);
@@ -49,7 +45,7 @@ function attributeAt(text: string, pos: number, attr: string): { value: string; 
 /** Skips optional spaces and a `>`; the offset after it, or -1. */
 function tagEnd(text: string, pos: number): number {
   let p = pos;
-  while (isSpace(text.charCodeAt(p))) p++;
+  while (isAsciiSpace(text.charCodeAt(p))) p++;
   return text.charCodeAt(p) === Code.GreaterThan ? p + 1 : -1;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The envelope call normaliser (spec/composer.md section 4.7.4): one JSON value of a
+ * The envelope call normaliser (docs/design.md, "Envelopes"): one JSON value of a
  * chat-template envelope to a call. Names are not checked against the registry and arguments
  * are not entity-decoded (the envelope is a JSON grammar; dispatch owns refusal).
  */

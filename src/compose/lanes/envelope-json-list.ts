@@ -1,6 +1,6 @@
 /**
  * The JSON list reader of `<tool_code>` and `<tool_call>`-kind envelopes
- * (spec/composer.md section 4.7.3): consecutive JSON objects, then the envelope's close tag.
+ * (docs/design.md, "Envelopes"): consecutive JSON objects, then the envelope's close tag.
  *
  *   <tool_code>
  *   {"name": "a", "args": {"k": 1}}     <- one call per JSON value

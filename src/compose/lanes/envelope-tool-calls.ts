@@ -1,5 +1,5 @@
 /**
- * `<tool_calls>` envelopes (spec/composer.md section 4.7.2), in two dialects:
+ * `<tool_calls>` envelopes (docs/design.md, "Envelopes"), in two dialects:
  *
  *   marker form                      XML form
  *   <tool_calls>                     <tool_calls>
@@ -12,7 +12,7 @@
  * form. Either reader fails the whole envelope on the first fault (nothing half-dispatched).
  * Every loop advances `pos` by at least one unit or returns.
  */
-import { Code } from '../../lex/codes.js';
+import { Code, isAsciiSpace } from '../../lex/codes.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
 import { setOwn } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
@@ -27,13 +27,9 @@ const MARKER_CLOSE = '</tool>';
 
 export type ToolCallsRead = { ok: true; calls: ToolCall[]; rest: string } | { ok: false; detail: string };
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.FormFeed || code === Code.VerticalTab;
-}
-
 function skipSpace(text: string, pos: number): number {
   let p = pos;
-  while (p < text.length && isSpace(text.charCodeAt(p))) p++;
+  while (p < text.length && isAsciiSpace(text.charCodeAt(p))) p++;
   return p;
 }
 

@@ -4,7 +4,7 @@ import type { LaneResult } from '../types.js';
 import { readEnvelope } from './envelope.js';
 import { joinHalves, mergeEnvelopeRemainder } from './merge.js';
 import { emptyLane } from './result.js';
-import { jsonCtx, textCtx } from './test-support.js';
+import { jsonCtx, textCtx } from '../../../test/support/compose-contexts.js';
 import type { BodyLadder } from './types.js';
 
 const ladder: BodyLadder = (body, ctx) => callFromBody(body, ctx);
@@ -17,7 +17,7 @@ const errorOf = (text: string): string => {
   return match?.result.tool_parse_errors[0] ?? '';
 };
 
-describe('readEnvelope: locating (composer spec 4.7.1)', () => {
+describe('readEnvelope: locating', () => {
   it('returns null without an opener, and for a <tool_call> body that is not JSON', () => {
     expect(read('plain prose')).toBeNull();
     expect(read('<tool_call>\nrun({ command: "ls" })\n</tool_call>', ladder)).toBeNull();
@@ -52,7 +52,7 @@ describe('readEnvelope: locating (composer spec 4.7.1)', () => {
   });
 });
 
-describe('readEnvelope: <tool_calls> readers (composer spec 4.7.2)', () => {
+describe('readEnvelope: <tool_calls> readers', () => {
   it('marker form: optional per-call closes, several objects per marker, string arguments decoded', () => {
     const match = read('<tool_calls><tool>{"name":"a","args":{"k":1}}</tool><tool>{"tool":"b","arguments":"{\\"v\\":2}"}</tool></tool_calls>');
     expect(match?.result.calls).toEqual([
@@ -97,7 +97,7 @@ describe('readEnvelope: <tool_calls> readers (composer spec 4.7.2)', () => {
   });
 });
 
-describe('readEnvelope: JSON list envelopes (composer spec 4.7.3)', () => {
+describe('readEnvelope: JSON list envelopes', () => {
   it('reads several objects and hands the text after the close back as trailing', () => {
     const match = read('<tool_code>\n{"name":"a","args":{"k":1}}\n{"name":"b","args":{"v":2}}\n</tool_code>\nDone.');
     expect(match?.result.calls.map((c) => c.name)).toEqual(['a', 'b']);
@@ -120,7 +120,7 @@ describe('readEnvelope: JSON list envelopes (composer spec 4.7.3)', () => {
   });
 });
 
-describe('merges (composer spec 4.7.5, 4.7.6)', () => {
+describe('merges: envelope remainders and split halves', () => {
   const lane = (prose: string, name?: string): LaneResult => ({
     ...emptyLane(),
     prose,

@@ -1,5 +1,5 @@
 /**
- * Chat-template envelopes (spec/composer.md section 4.7): `<tool_calls>`, `<tool_code>`,
+ * Chat-template envelopes (docs/design.md, "Envelopes"): `<tool_calls>`, `<tool_code>`,
  * `<tool_call>`, `<tool_use>`, `<tool>`, `[[tool]]` wrapping JSON calls (or, for all but
  * `<tool_call>`, a body the tagged ladder can read).
  *

@@ -4,7 +4,7 @@ import { fenceInfoIntent, jsonChunks } from './fence-chunker.js';
 import { jsonFenceKind } from './fence-info.js';
 import { JsonProgress } from './json-progress.js';
 
-describe('fence info (composer spec 2.1, 4.8.2)', () => {
+describe('fence info', () => {
   it('reads the tagged lane intent', () => {
     expect(fenceInfoIntent('tool')).toBe('canonical');
     expect(fenceInfoIntent(' TOOL ')).toBe('canonical');
@@ -25,7 +25,7 @@ describe('fence info (composer spec 2.1, 4.8.2)', () => {
   });
 });
 
-describe('jsonChunks (composer spec 4.8.1)', () => {
+describe('jsonChunks', () => {
   it('splits tool bodies from prose and returns documentation fences to prose verbatim', () => {
     const chunks = jsonChunks('Intro\n```tool\n{"a": 1}\n```\n```rust\nfn x() {}\n```\nOutro');
     expect(chunks.bodies).toEqual(['{"a": 1}']);

@@ -1,6 +1,6 @@
 /**
  * `json_chunks`: splits a JSON-lane turn into tool-fence bodies and prose
- * (spec/composer.md section 4.8.1). Line oriented; one pass; each line is looked at a bounded
+ * (docs/design.md, "Fence chunker"). Line oriented; one pass; each line is looked at a bounded
  * number of times, so the work is linear in the text.
  *
  *   Here is the call:          <- prose

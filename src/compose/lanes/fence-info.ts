@@ -1,5 +1,5 @@
 /**
- * Fence info strings (spec/composer.md sections 2.1 and 4.8.2). The info is what follows the
+ * Fence info strings (docs/design.md, "Fence chunker"). The info is what follows the
  * three-character marker on the opening line: ```` ```tool ````, ```` ```json ````, `~~~tool`.
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';

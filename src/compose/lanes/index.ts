@@ -1,13 +1,13 @@
-// The composer's non-tagged lanes (spec/composer.md sections 4.7-4.10): the JSON lane with its
+// The composer's non-tagged lanes (docs/design.md, "Other lanes"): the JSON lane with its
 // fence chunker and verbatim binding, chat-template envelopes and their merges, sibling
 // recovery across grammars, and the Mistral / DeepSeek DSML provider dialects.
 //
-//   jsonLane(text, ctx, {recoverHeredoc})       4.8   pinned `tool_format: "json"` lane
+//   jsonLane(text, ctx, {taggedLane?})          4.8   `tool_format: "json"` lane (pinned: with taggedLane)
 //   readEnvelope(text, ctx, bodyLadder)         4.7.1-4.7.4
 //   mergeEnvelopeRemainder(envelope, lane)      4.7.5
 //   mergeEnvelopeChain(first, takeNext, lane)   4.7.5 over a run of envelopes, without recursion
 //   joinHalves(head, tail)                      4.7.6
-//   siblingRecovery(pinned, text, ctx)          4.9
+//   siblingRecovery(pinned, text, ctx, tagged)  4.9
 //   mistralResult(text, ctx) / dsmlResult(...)  4.10  (null when the marker is absent)
 export type { BodyLadder, EnvelopeMatch, JsonLaneOptions, NextEnvelope, RemainderLane } from './types.js';
 export { jsonLane } from './json-lane.js';

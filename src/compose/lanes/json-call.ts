@@ -1,6 +1,6 @@
 /**
  * `json_call`: one JSON value of a tool fence (or a Mistral payload) to a call
- * (spec/composer.md section 4.8.3). No registry check and no entity decoding: the JSON lane
+ * (docs/design.md, "JSON calls"). No registry check and no entity decoding: the JSON lane
  * dispatches what it reads and leaves refusal to dispatch.
  */
 import { DIALECTS } from '../../dialects/vocabulary.js';

@@ -1,5 +1,5 @@
 /**
- * The JSON lane (spec/composer.md section 4.8): what `tool_format: "json"` parses with.
+ * The JSON lane (docs/design.md, "JSON lane"): what `tool_format: "json"` parses with.
  *
  *   text --envelope?--> envelope result (+ remainders read by this lane)
  *        --<tool_call> markup? (pinned only)--> tagged lane result
@@ -11,7 +11,7 @@
 import { readJsonStream } from '../../lex/json-stream.js';
 import { callFromBody } from '../ladders/body.js';
 import type { ComposeContext } from '../context.js';
-import { sniffBare, taggedLane } from '../tagged-lane.js';
+import { sniffBare } from '../stray.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
 import { EnvelopeOpeners, readEnvelope, readEnvelopeAt } from './envelope.js';
 import { headOf } from './excerpt.js';
@@ -20,7 +20,7 @@ import { jsonCall } from './json-call.js';
 import { mergeEnvelopeChain } from './merge.js';
 import { laneMessages } from './messages.js';
 import { appendAll, callBlocks, emptyLane, violation } from './result.js';
-import type { BodyLadder, JsonLaneOptions } from './types.js';
+import type { BodyLadder, JsonLaneOptions, TextLane } from './types.js';
 import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
 
 const TAGGED_OPENER = '<tool_call>';
@@ -29,12 +29,10 @@ const TAGGED_OPENER = '<tool_call>';
 const bodyLadder: BodyLadder = (body, c) => callFromBody(body, c);
 
 export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOptions = {}): LaneResult {
-  const recoverHeredoc = opts.recoverHeredoc ?? true;
-
   const envelopes = envelopeChainOf(text, ctx);
   if (envelopes !== null) return envelopes;
 
-  if (recoverHeredoc && text.includes(TAGGED_OPENER)) return taggedMarkupOnJsonPin(text, ctx);
+  if (opts.taggedLane && text.includes(TAGGED_OPENER)) return taggedMarkupOnJsonPin(text, ctx, opts.taggedLane);
 
   const chunks = jsonChunks(text);
   const calls: ToolCall[] = [];
@@ -81,14 +79,14 @@ function envelopeChainOf(text: string, ctx: ComposeContext): LaneResult | null {
       : readEnvelope(trailing, ctx, bodyLadder);
     return next !== null && !next.malformed ? next : null;
   };
-  return mergeEnvelopeChain(first, takeNext, (rest) => jsonLane(rest, ctx, { recoverHeredoc: false }));
+  return mergeEnvelopeChain(first, takeNext, (rest) => jsonLane(rest, ctx));
 }
 
 /**
  * `<tool_call>` markup while JSON was taught: accept what the tagged lane recovers, else report
  * the markup. The port records the unread text as a drop (the reference kept no record).
  */
-function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext): LaneResult {
+function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   const tagged = taggedLane(text, ctx);
   if (tagged.calls.length > 0) {
     return { ...tagged, protocol_violations: [...tagged.protocol_violations, violation('recovered_dialect', laneMessages.taggedOnJsonRecovered)] };

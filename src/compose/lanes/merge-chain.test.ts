@@ -5,14 +5,14 @@ import type { LaneResult } from '../types.js';
 import { readEnvelope } from './envelope.js';
 import { jsonLane } from './json-lane.js';
 import { mergeEnvelopeRemainder } from './merge.js';
-import { jsonCtx, SAMPLE_TOOLS } from './test-support.js';
+import { jsonCtx, SAMPLE_TOOLS } from '../../../test/support/compose-contexts.js';
 
 const ctx = jsonCtx(SAMPLE_TOOLS);
 
 /** The reference's shape: merge one envelope, and let the lane recurse into the trailing text. */
 function recursiveLane(text: string): LaneResult {
   const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
-  if (envelope === null) return jsonLane(text, ctx, { recoverHeredoc: false });
+  if (envelope === null) return jsonLane(text, ctx);
   if (envelope.malformed) return { ...envelope.result, prose: text.trim() };
   return mergeEnvelopeRemainder(envelope, recursiveLane);
 }
@@ -36,7 +36,7 @@ describe('mergeEnvelopeChain', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const text = pieces.join('');
-        expect(jsonLane(text, ctx, { recoverHeredoc: false })).toEqual(recursiveLane(text));
+        expect(jsonLane(text, ctx)).toEqual(recursiveLane(text));
       }),
       { numRuns: 300 },
     );

@@ -1,5 +1,5 @@
 /**
- * Merging partial lane results (spec/composer.md sections 4.7.5 and 4.7.6). Both render the
+ * Merging partial lane results (docs/design.md, "Envelopes" and "Entry ladder"). Both render the
  * canonical text as call blocks only, one newline apart, and join prose with one newline.
  */
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';

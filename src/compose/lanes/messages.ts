@@ -1,7 +1,7 @@
 /**
  * Model-facing texts of the lanes in this directory. The wording is ours; what other code
  * matches on is kept stable: the violation `kind`, the `protocol_violation:` prefix, and the
- * leading forms listed in spec/composer.md section 5.2 (`The ```tool block is not valid JSON:`,
+ * leading forms listed in docs/design.md, "Diagnostics" (`The ```tool block is not valid JSON:`,
  * `Unterminated ```tool fence`, `The `<tool_calls>` chat-template envelope is malformed:`).
  */
 import { CALL_SHAPES } from '../../dialects/vocabulary.js';
@@ -13,13 +13,13 @@ const JSON_ERROR_HINT =
   'Do not hand-escape long or multi-line values: write the value as "<<BODY", then put the raw text after the JSON object inside the same ```tool fence and end it with a line that is exactly BODY. Keep short values as ordinary JSON strings (\\n for a newline, \\" for a quote, \\\\ for a backslash; backticks are fine as they are).';
 
 export const laneMessages = {
-  // --- json_call (section 4.8.3)
+  // --- json_call
   fenceEntryNotObject: `A \`\`\`tool block must contain one or more JSON objects ${TOOL_FENCE_SHAPE}, one object per call; arrays, scalars and other non-object entries are rejected.`,
   fenceMissingName: `The \`\`\`tool JSON object is missing a non-empty string \`name\`; write it as ${TOOL_FENCE_SHAPE}.`,
   fenceArgsNotObject: 'The `args` field of a ```tool object must be a JSON object (`{ ... }`); leave it out when the tool takes no arguments.',
   argumentsStringInvalid: (name: string, error: string) => `Tool \`${name}\` arguments string is invalid JSON: ${error}`,
 
-  // --- JSON lane (section 4.8)
+  // --- JSON lane
   jsonError: (detail: string) => `The \`\`\`tool block is not valid JSON: ${detail}. ${JSON_ERROR_HINT}`,
   noObject: 'the block holds no JSON object',
   near: (detail: string, source: string) => `${detail} (near \`${source}\`)`,
@@ -35,7 +35,7 @@ export const laneMessages = {
   taggedOnJsonLost:
     'protocol_violation: `<tool_call>...</tool_call>` markup arrived while `tool_format` is `json` and nothing ran; write each call as a strict JSON object inside a ```tool fence instead.',
 
-  // --- verbatim binding (section 4.8.5)
+  // --- verbatim binding
   verbatimUndeclared: (line: string) => `a verbatim heredoc \`${line}\` follows the JSON, but no argument value declares it`,
   verbatimCardinality: (opener: string, available: number, required: number) =>
     `verbatim declaration \`${opener}\` has ${available} matching bodies, expected ${required}`,
@@ -49,7 +49,7 @@ export const laneMessages = {
   verbatimBadCount: (opener: string, tag: string) =>
     `verbatim declaration \`${opener}\` gives a line count that is not a usable number; use \`<<${tag}\` and close the body with a line that is exactly \`${tag}\``,
 
-  // --- envelopes (section 4.7)
+  // --- envelopes
   envelopeMalformed: (detail: string) =>
     `The \`<tool_calls>\` chat-template envelope is malformed: ${detail}. None of its entries were executed; re-emit complete calls as canonical \`\`\`tool JSON blocks.`,
   envelopeOnJsonPin:
@@ -74,13 +74,13 @@ export const laneMessages = {
   envelopeCallUnclosed: (call: string) => `the \`<${call}>\` call tag was not closed with \`</${call}>\` before end of output`,
   envelopeNoCallTags: 'the `<tool_calls>` envelope contained no tool-call tags',
 
-  // --- sibling recovery (section 4.9)
+  // --- sibling recovery
   siblingJsonFromTagged:
     'Recovered JSON tool objects from a `<tool_call>` block the tagged body grammar could not read; they ran this turn, but from now on emit one complete call per closed `<tool_call>...</tool_call>` block.',
   siblingTaggedOnJson:
     'Recovered a tool call written in the tagged grammar while `tool_format` is `json`; it ran this turn, but from now on write each call as a strict JSON object inside a ```tool fence.',
 
-  // --- provider dialects (section 4.10)
+  // --- provider dialects
   mistralDialect: `Tool call(s) arrived with Mistral \`[TOOL_CALLS]name[ARGS]{...}\` markers. They ran this turn so work moves forward; use ${CALL_SHAPES.text.call_syntax} from now on.`,
   mistralPayloadInvalid: (error: string) => `Mistral [TOOL_CALLS] JSON payload did not parse: ${error}.`,
   mistralPayloadEmpty: 'empty payload',

@@ -1,5 +1,5 @@
 /**
- * Mistral `[TOOL_CALLS]` (spec/composer.md section 4.10): only the first marker counts.
+ * Mistral `[TOOL_CALLS]` (docs/design.md, "Provider dialects"): only the first marker counts.
  *
  *   I'll look.[TOOL_CALLS]edit[ARGS]{"path": "a.rs"}      marker form   -> id tc_mistral_0
  *   I'll look.[TOOL_CALLS] [{"name": "edit", ...}, ...]   JSON payload  -> id tc_json each

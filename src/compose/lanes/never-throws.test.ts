@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callFromBody } from '../ladders/body.js';
+import { taggedLane } from '../tagged-lane.js';
 import type { LaneResult } from '../types.js';
 import { dsmlResult, jsonLane, mistralResult, readEnvelope, siblingRecovery } from './index.js';
-import { jsonCtx, SAMPLE_TOOLS, textCtx } from './test-support.js';
+import { jsonCtx, SAMPLE_TOOLS, textCtx } from '../../../test/support/compose-contexts.js';
 
 /** Model-ish text: the markers every lane reacts to, mixed with JSON punctuation and noise. */
 const modelText = fc.string({
@@ -36,9 +37,9 @@ describe('lanes never throw on model text (property)', () => {
     fc.assert(
       fc.property(fc.oneof(modelText, fc.string({ unit: 'binary' })), fc.boolean(), (text, recoverHeredoc) => {
         const ctx = jsonCtx(SAMPLE_TOOLS);
-        const pinned = jsonLane(text, ctx, { recoverHeredoc });
+        const pinned = jsonLane(text, ctx, recoverHeredoc ? { taggedLane } : {});
         wellFormed(pinned);
-        wellFormed(siblingRecovery(pinned, text, ctx));
+        wellFormed(siblingRecovery(pinned, text, ctx, taggedLane));
       }),
       { numRuns: 400 },
     );
@@ -64,7 +65,7 @@ describe('lanes never throw on model text (property)', () => {
     fc.assert(
       fc.property(modelText, (text) => {
         const ctx = textCtx();
-        wellFormed(siblingRecovery({ calls: [], prose: '', user_response: null, done_marker: null, canonical_text: '', tool_parse_errors: [], protocol_violations: [], dropped: [], recovered_from_stray_count: 0 }, text, ctx));
+        wellFormed(siblingRecovery({ calls: [], prose: '', user_response: null, done_marker: null, canonical_text: '', tool_parse_errors: [], protocol_violations: [], dropped: [], recovered_from_stray_count: 0 }, text, ctx, taggedLane));
       }),
       { numRuns: 300 },
     );

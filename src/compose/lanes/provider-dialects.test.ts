@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dsmlResult } from './dsml.js';
 import { mistralResult } from './mistral.js';
-import { textCtx } from './test-support.js';
+import { textCtx } from '../../../test/support/compose-contexts.js';
 
 const ctx = textCtx();
 const D = '<\uff5cDSML\uff5c';
@@ -10,7 +10,7 @@ const param = (name: string, value: string, string?: 'true' | 'false') =>
   `${D}parameter name="${name}"${string ? ` string="${string}"` : ''}>${value}${DC}parameter>`;
 const invoke = (name: string, ...params: string[]) => `${D}invoke name="${name}">\n${params.join('\n')}\n${DC}invoke>`;
 
-describe('mistralResult (composer spec 4.10, Ex53-55)', () => {
+describe('mistralResult (Ex53-55)', () => {
   it('is null without the marker', () => {
     expect(mistralResult('no marker here', ctx)).toBeNull();
   });
@@ -54,7 +54,7 @@ describe('mistralResult (composer spec 4.10, Ex53-55)', () => {
   });
 });
 
-describe('dsmlResult (composer spec 4.10, Ex56)', () => {
+describe('dsmlResult (Ex56)', () => {
   it('is null without the marker', () => {
     expect(dsmlResult('<|DSML|invoke name="run">', ctx)).toBeNull();
   });

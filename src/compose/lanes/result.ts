@@ -1,6 +1,6 @@
 /**
  * Small constructors shared by the lanes of this directory: the empty projection
- * (spec/composer.md section 1.3), `provider_result`, violations and call blocks.
+ * (docs/design.md, "Result"), `provider_result`, violations and call blocks.
  */
 import { renderCanonicalCall } from '../../lex/render.js';
 import { emptyResult } from '../project.js';
@@ -15,7 +15,7 @@ export function violation(kind: ViolationKind, message: string, excerpt: string 
   return { kind, message, excerpt, dropped_reason: null };
 }
 
-/** One canonical `<tool_call>` block (spec/composer.md section 6.5). */
+/** One canonical `<tool_call>` block (docs/design.md, "Canonical text"). */
 export function callBlock(call: ToolCall): string {
   return `<tool_call>\n${renderCanonicalCall(call.name, call.arguments)}\n</tool_call>`;
 }

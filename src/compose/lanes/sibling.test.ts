@@ -4,12 +4,12 @@ import { taggedLane } from '../tagged-lane.js';
 import { jsonLane } from './json-lane.js';
 import { emptyLane } from './result.js';
 import { siblingRecovery } from './sibling.js';
-import { jsonCtx, SAMPLE_TOOLS, textCtx } from './test-support.js';
+import { jsonCtx, SAMPLE_TOOLS, textCtx } from '../../../test/support/compose-contexts.js';
 
-describe('siblingRecovery (composer spec 4.9)', () => {
+describe('siblingRecovery', () => {
   it('keeps a pinned result that already has calls', () => {
     const pinned = { ...emptyLane(), calls: [{ id: 'tc_0', name: 'run', arguments: {} }] };
-    expect(siblingRecovery(pinned, '<tool_call>{"name":"run"}</tool_call>', textCtx())).toBe(pinned);
+    expect(siblingRecovery(pinned, '<tool_call>{"name":"run"}</tool_call>', textCtx(), taggedLane)).toBe(pinned);
   });
 
   it('never runs for an unpinned or native format', () => {
@@ -17,7 +17,7 @@ describe('siblingRecovery (composer spec 4.9)', () => {
     for (const format of ['', 'native', 'other']) {
       const ctx = composeContext(SAMPLE_TOOLS, format, null, 'harn');
       const pinned = taggedLane(text, ctx);
-      expect(siblingRecovery(pinned, text, ctx)).toBe(pinned);
+      expect(siblingRecovery(pinned, text, ctx, taggedLane)).toBe(pinned);
     }
   });
 
@@ -26,7 +26,7 @@ describe('siblingRecovery (composer spec 4.9)', () => {
     const ctx = textCtx();
     const pinned = taggedLane(text, ctx);
     expect(pinned.calls).toEqual([]);
-    const r = siblingRecovery(pinned, text, ctx);
+    const r = siblingRecovery(pinned, text, ctx, taggedLane);
     expect(r.calls).toEqual([
       { id: 'tc_envelope', name: 'run', arguments: { command: 'ls' } },
       { id: 'tc_envelope', name: 'run', arguments: { command: 'pwd' } },
@@ -39,9 +39,9 @@ describe('siblingRecovery (composer spec 4.9)', () => {
   it('Ex76: JSON pin, a bare call expression is run by the tagged lane with one wrong_tool_format', () => {
     const text = 'run({ command: "ls" })';
     const ctx = jsonCtx(SAMPLE_TOOLS);
-    const pinned = jsonLane(text, ctx);
+    const pinned = jsonLane(text, ctx, { taggedLane });
     expect(pinned.calls).toEqual([]);
-    const r = siblingRecovery(pinned, text, ctx);
+    const r = siblingRecovery(pinned, text, ctx, taggedLane);
     expect(r.calls).toEqual([{ id: 'tc_0', name: 'run', arguments: { command: 'ls' } }]);
     expect(r.protocol_violations.map((v) => v.kind)).toEqual(['wrong_tool_format']);
     expect(r.protocol_violations[0]?.message).toContain('tagged grammar');
@@ -51,7 +51,7 @@ describe('siblingRecovery (composer spec 4.9)', () => {
   it('keeps the pinned result when the sibling finds nothing either', () => {
     const text = "```python\nprint('hi')\n```";
     const ctx = jsonCtx(SAMPLE_TOOLS);
-    const pinned = jsonLane(text, ctx);
-    expect(siblingRecovery(pinned, text, ctx)).toBe(pinned);
+    const pinned = jsonLane(text, ctx, { taggedLane });
+    expect(siblingRecovery(pinned, text, ctx, taggedLane)).toBe(pinned);
   });
 });

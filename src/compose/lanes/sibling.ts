@@ -1,5 +1,5 @@
 /**
- * Sibling recovery (spec/composer.md section 4.9): when the taught grammar produced no call,
+ * Sibling recovery (docs/design.md, "Sibling recovery"): when the taught grammar produced no call,
  * read the turn once with the other grammar.
  *
  *   format "json", no call          -> tagged lane           (+ wrong_tool_format: "use JSON")
@@ -12,21 +12,21 @@
  * back to the tagged lane.
  */
 import type { ComposeContext } from '../context.js';
-import { taggedLane } from '../tagged-lane.js';
 import type { LaneResult } from '../types.js';
 import { jsonLane } from './json-lane.js';
 import { laneMessages } from './messages.js';
 import { violation } from './result.js';
+import type { TextLane } from './types.js';
 
 const TAGGED_OPENER = '<tool_call>';
 
-export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext): LaneResult {
+export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   if (pinned.calls.length > 0) return pinned;
   // Under `gateway` the untaught format `""` is the text grammar, as the CLI and docs say.
   const taughtText = ctx.toolFormat === 'text' || (ctx.toolFormat === '' && ctx.profile === 'gateway');
   const textToJson = taughtText && text.includes(TAGGED_OPENER);
   if (ctx.toolFormat !== 'json' && !textToJson) return pinned;
-  const sibling = textToJson ? jsonLane(text, ctx, { recoverHeredoc: false }) : taggedLane(text, ctx);
+  const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;
   const steer = textToJson
     ? violation('recovered_dialect', laneMessages.siblingJsonFromTagged)

@@ -17,7 +17,7 @@ export type RemainderLane = (text: string) => LaneResult;
  */
 export type NextEnvelope = (trailing: string) => EnvelopeMatch | null;
 
-/** A located chat-template envelope (spec/composer.md section 4.7). */
+/** A located chat-template envelope (docs/design.md, "Envelopes"). */
 export interface EnvelopeMatch {
   /**
    * The envelope's own result: its calls with a `wrong_tool_format` violation, or, when the
@@ -32,7 +32,16 @@ export interface EnvelopeMatch {
   trailing: string | null;
 }
 
+/**
+ * A whole lane over one text. The tagged lane reaches the JSON lane through this shape, passed
+ * in by the caller, so the lanes do not import each other.
+ */
+export type TextLane = (text: string, ctx: ComposeContext) => LaneResult;
+
 export interface JsonLaneOptions {
-  /** Hand `<tool_call>` markup to the tagged lane first (only the pinned JSON lane does). Default true. */
-  recoverHeredoc?: boolean;
+  /**
+   * Hand `<tool_call>` markup to this tagged lane first (heredoc recovery; only the pinned JSON
+   * lane passes one). Absent: the markup is read as JSON-lane text.
+   */
+  taggedLane?: TextLane;
 }

@@ -21,7 +21,7 @@ describe('verbatim openers', () => {
   });
 });
 
-describe('bindVerbatim (composer spec 4.8.5)', () => {
+describe('bindVerbatim', () => {
   it('binds bodies by opener in any order, keeping CR bytes', () => {
     const outcome = bindVerbatim([call({ old: '<<OLD:1', new: '<<NEW:2' })], '<<NEW:2\nNEW a\\b\r\nNEW c\nNEW\n\n<<OLD:1\nOLD "q"\nOLD');
     expect(outcome).toEqual({ ok: true, calls: [call({ old: 'OLD "q"\n', new: 'NEW a\\b\r\nNEW c\n' })] });

@@ -1,5 +1,5 @@
 /**
- * Verbatim binding (spec/composer.md section 4.8.5): heredoc bodies written after the JSON
+ * Verbatim binding (docs/design.md, "Verbatim binding"): heredoc bodies written after the JSON
  * objects of one tool fence replace the argument values that declared them.
  *
  *   {"name": "write_file", "args": {"path": "a.txt", "content": "<<END:2"}}   <- declaration

@@ -2,7 +2,7 @@
  * Verbatim heredoc openers of the JSON grammar: `<<TAG:N` (counted: N body lines, then a line
  * that is exactly TAG) and `<<TAG` (uncounted: the body runs to the first line that is exactly
  * TAG). The same spelling is the argument value that declares a body and the trailing line that
- * opens it (spec/composer.md sections 2.4 `verbatim_counted_*` and 4.8.5).
+ * opens it (the vocabulary's `verbatim_counted_*` entries; docs/design.md, "Verbatim binding").
  */
 import { Code } from '../../lex/codes.js';
 

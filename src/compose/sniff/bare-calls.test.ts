@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeTools } from '../dialects/registry.js';
-import type { Unit } from '../scan/types.js';
+import { normalizeTools } from '../../dialects/registry.js';
+import type { Unit } from '../../scan/types.js';
 import { scanBareCalls, scanBareUnits } from './bare-calls.js';
-import { renderCanonicalCall } from './render.js';
+import { renderCanonicalCall } from '../../lex/render.js';
 
 const TOOLS = [{ name: 'look' }, { name: 'edit' }, { name: 'run' }];
 const REGISTRY = normalizeTools(TOOLS);

@@ -1,5 +1,5 @@
-/** Registries and contexts shared by the lane tests (spec/composer.md section 7 registries). */
-import { composeContext, type ComposeContext } from '../context.js';
+/** Registries and contexts shared by the lane tests (the registries of the worked examples). */
+import { composeContext, type ComposeContext } from '../../src/compose/context.js';
 
 /** SAMPLE: `edit` and `run` (registry_names `[edit, ledger, load_skill, run]`). */
 export const SAMPLE_TOOLS = [

@@ -1,6 +1,7 @@
 /**
  * The sniffer's name policy: which names dispatch (registry names plus the implicit ones),
- * and what a model-facing "unknown tool" message says. Alias folding lives in `aliases.ts`.
+ * and what a model-facing "unknown tool" message says. Alias folding lives in
+ * `src/policy/names.ts`.
  */
 import type { ToolRegistry } from '../../dialects/registry.js';
 import { registryNames } from '../../dialects/registry.js';

@@ -1,6 +1,6 @@
 /**
  * A work counter threaded through the bare-call sniffer so tests can check linearity by
- * counting steps instead of timing. Every loop in `src/lex/bare/*` adds one step per character
+ * counting steps instead of timing. Every loop in `src/compose/sniff/*` adds one step per character
  * (or per candidate) it examines. The lexer's call parsers are not metered here; the tests count
  * their invocations and the text handed to failed ones (see `linearity.test.ts`).
  */

@@ -10,8 +10,8 @@
  * generous multiple of the text the gate stops parsing and says so once. No realistic response
  * comes near it, nor does any memoised adversarial shape in `linearity.test.ts`.
  */
-import { parseCallExprAt, parseObjectLiteralAt, type CallExprResult, type ObjectLiteralResult } from '../call-expr.js';
-import { ScanMemo } from '../scan-memo.js';
+import { parseCallExprAt, parseObjectLiteralAt, type CallExprResult, type ObjectLiteralResult } from '../../lex/call-expr.js';
+import { ScanMemo } from '../../lex/scan-memo.js';
 
 /** Characters unshared searches may read, per character of text, before the gate closes. */
 const UNSHARED_READS_PER_CHAR = 16;

@@ -2,10 +2,10 @@
  * Whole-text edits of the bare-call sniffer: the exact code wrapper, the `<tool_call>` wrapper
  * tags, empty fence pairs and blank-line runs. Each is one left-to-right pass over char codes.
  */
-import { Code, isUnicodeWhitespace } from '../codes.js';
-import { scanHeredoc } from '../heredoc.js';
-import { trimBounds } from '../render.js';
-import { skipStringSpan } from '../string-span.js';
+import { Code, isUnicodeWhitespace } from '../../lex/codes.js';
+import { scanHeredoc } from '../../lex/heredoc.js';
+import { trimBounds } from '../../lex/render.js';
+import { skipStringSpan } from '../../lex/string-span.js';
 import type { WorkMeter } from './meter.js';
 
 function startsWithFence(text: string, at: number): boolean {

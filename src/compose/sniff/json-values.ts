@@ -8,8 +8,8 @@
  * commas; strings reject raw control characters and unpaired surrogate escapes; nesting deeper
  * than 128 is an error. Keys become own properties (`__proto__` included).
  */
-import { Code } from '../codes.js';
-import { setOwn } from '../json-object.js';
+import { Code, hex4 } from '../../lex/codes.js';
+import { setOwn } from '../../lex/json-object.js';
 import type { WorkMeter } from './meter.js';
 
 export type JsonRead =
@@ -218,16 +218,3 @@ function isDigit(code: number): boolean {
   return code >= Code.Digit0 && code <= Code.Digit9;
 }
 
-function hex4(text: string, at: number): number {
-  let value = 0;
-  for (let k = 0; k < 4; k++) {
-    const code = text.charCodeAt(at + k);
-    let digit: number;
-    if (code >= Code.Digit0 && code <= Code.Digit9) digit = code - Code.Digit0;
-    else if (code >= 0x61 && code <= 0x66) digit = code - 0x61 + 10;
-    else if (code >= 0x41 && code <= 0x46) digit = code - 0x41 + 10;
-    else return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}

@@ -11,8 +11,8 @@ import { sniff } from './sniff.js';
 
 const parserCalls = vi.hoisted(() => ({ count: 0 }));
 
-vi.mock('../call-expr.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../call-expr.js')>();
+vi.mock('../../lex/call-expr.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lex/call-expr.js')>();
   return {
     ...actual,
     parseCallExprAt: (...args: Parameters<typeof actual.parseCallExprAt>) => {

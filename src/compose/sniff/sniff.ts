@@ -3,14 +3,14 @@
  *
  *     raw ─ thinking tags ─ wrapper tags ─ exact code wrapper? ─ line walk ─ prose ─ native JSON?
  */
-import type { ToolCall } from '../../compose/types.js';
-import { stripThinkingTags } from '../thinking.js';
+import type { ToolCall } from '../types.js';
+import { stripThinkingTags } from '../../lex/thinking.js';
 import { scanLines } from './line-scan.js';
 import type { WorkMeter } from './meter.js';
 import type { KnownNames } from './names.js';
 import { nativeJsonCalls } from './native-json.js';
 import { assembleProse } from './prose.js';
-import { trimUnicode } from '../render.js';
+import { trimUnicode } from '../../lex/render.js';
 import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
 
 export interface BareScan {

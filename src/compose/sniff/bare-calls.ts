@@ -3,23 +3,23 @@
  *
  *   text ─ strip thinking tags ─ <tool_call> wrappers → newlines ─┬─ exactly one code wrapper?
  *                                                                 │    sniff the inside first
- *                                                                 └─ line walk (bare/line-scan)
- *        ─ prose with calls cut out (bare/prose) ─ nothing found? native JSON (bare/native-json),
+ *                                                                 └─ line walk (line-scan)
+ *        ─ prose with calls cut out (prose) ─ nothing found? native JSON (native-json),
  *          whose prose is the text around the payload
  *
  * Calls inside Markdown fences are found and returned like any other: fencing does not make a
- * call inert (PORT_PLAN, "the stray sniffer EXECUTES"). Only registered names (plus `ledger` and
+ * call inert (docs/design.md, "Stray text"). Only registered names (plus `ledger` and
  * `load_skill`, or an alias that folds onto a registered name) become calls; model text never
  * throws, it becomes `errors`.
  */
-import { isRegistry, normalizeTools, type ToolRegistry } from '../dialects/registry.js';
-import type { Unit } from '../scan/types.js';
-import { parseCallExpr, parseObjectLiteral, type CallExprResult } from './call-expr.js';
-import { idleMeter } from './bare/meter.js';
-import { knownNamesOf, type KnownNames } from './bare/names.js';
-import { nativeJsonCalls } from './bare/native-json.js';
-import { sniff, type BareScan } from './bare/sniff.js';
-import { trimUnicode } from './render.js';
+import { isRegistry, normalizeTools, type ToolRegistry } from '../../dialects/registry.js';
+import type { Unit } from '../../scan/types.js';
+import { parseCallExpr, parseObjectLiteral, type CallExprResult } from '../../lex/call-expr.js';
+import { idleMeter } from './meter.js';
+import { knownNamesOf, type KnownNames } from './names.js';
+import { nativeJsonCalls } from './native-json.js';
+import { sniff, type BareScan } from './sniff.js';
+import { trimUnicode } from '../../lex/render.js';
 
 export type { BareScan };
 

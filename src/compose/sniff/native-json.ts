@@ -10,10 +10,10 @@
  * JSON-RPC / MCP).
  * Requiring the arguments slot keeps prose JSON that merely has a `name` key from matching.
  */
-import type { ToolCall } from '../../compose/types.js';
-import { Code } from '../codes.js';
-import { isPlainRecord } from '../json-object.js';
-import { previewStr } from '../render.js';
+import type { ToolCall } from '../types.js';
+import { Code } from '../../lex/codes.js';
+import { isPlainRecord } from '../../lex/json-object.js';
+import { previewStr } from '../../lex/render.js';
 import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
 import type { WorkMeter } from './meter.js';

@@ -12,7 +12,7 @@
  */
 import type { FenceLine, LineScan } from './line-scan.js';
 import type { WorkMeter } from './meter.js';
-import { trimUnicode } from '../render.js';
+import { trimUnicode } from '../../lex/render.js';
 import { collapseBlankLines, stripEmptyFences } from './text-edits.js';
 
 export function assembleProse(text: string, scan: LineScan, meter: WorkMeter): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trimUnicode } from '../render.js';
+import { trimUnicode } from '../../lex/render.js';
 import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
 
 const meter = () => ({ steps: 0 });

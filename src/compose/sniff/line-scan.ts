@@ -11,10 +11,10 @@
  * skipped, but their content is scanned: a fence never makes a call inert. A backtick outside a
  * call toggles inline code until the end of the line; names inside inline code are mentions.
  */
-import type { ToolCall } from '../../compose/types.js';
+import type { ToolCall } from '../types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { Code } from '../codes.js';
-import { identLength } from '../ident.js';
+import { Code } from '../../lex/codes.js';
+import { identLength } from '../../lex/ident.js';
 import { foldAlias, mayFold } from '../../policy/names.js';
 import type { WorkMeter } from './meter.js';
 import { ParseGate } from './parse-gate.js';

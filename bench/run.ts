@@ -12,6 +12,7 @@ import { ADVERSARIAL } from './adversarial.js';
 import { cpuMs, measure, mbPerSecond, table } from './harness.js';
 import { GATEWAY_TOOLS, hermesResponse } from './gateway-hermes.js';
 import { jsonDocumentOfSize, SEED_TOOL_DEFS, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
+import { MIXED_TOOLS, mixedGrammarResponse } from './mixed-grammar.js';
 
 const text = seedShapedResponse();
 const json = jsonDocumentOfSize(text.length);
@@ -38,6 +39,13 @@ if (hermesProbe.calls.length !== 3 || hermesProbe.protocol_violations.length !==
 const hermesOn = measure(() => parseToolCalls(hermes, { tools: GATEWAY_TOOLS }));
 const hermesOff = measure(() => parseToolCalls(hermes, { tools: GATEWAY_TOOLS, validate: 'off' }));
 
+// Every field grammar in one response (gateway profile), as a ratio to JSON.parse of the same size.
+const mixed = mixedGrammarResponse();
+const mixedJson = jsonDocumentOfSize(mixed.text.length);
+const mixedProbe = parseToolCalls(mixed.text, { tools: MIXED_TOOLS });
+const mixedJsonT = measure(() => JSON.parse(mixedJson));
+const mixedT = measure(() => parseToolCalls(mixed.text, { tools: MIXED_TOOLS }));
+
 const heap = heapGrowthPerParse(() => parseToolCalls(text, { tools }), 200);
 const results: Record<string, unknown> = {};
 
@@ -56,6 +64,13 @@ console.log(table([
   ['2 KB, 3 Hermes calls, 8 OpenAI tools (same array each time; target 10 µs)', 'report', hermesOn.ms * 1000],
   ['', 'off', hermesOff.ms * 1000],
 ]));
+console.log(`\n## Mixed grammars (${(mixed.text.length / 1000).toFixed(1)} KB, every field grammar in turn, gateway profile)\n`);
+console.log(table([
+  ['what', 'ms/op', 'MB/s', 'calls', 'ratio to JSON.parse'],
+  ['JSON.parse (equal size)', mixedJsonT.ms, mbPerSecond(mixedJson.length, mixedJsonT.ms), '-', 1],
+  ['parseToolCalls', mixedT.ms, mbPerSecond(mixed.text.length, mixedT.ms), `${mixedProbe.calls.length} of ${mixed.calls}`, mixedT.ms / mixedJsonT.ms],
+]));
+results['mixed grammars'] = { ms: mixedT.ms, ratioToJsonParse: mixedT.ms / mixedJsonT.ms, calls: mixedProbe.calls.length, rendered: mixed.calls };
 console.log(`\nheap growth per parse (after GC, 200 parses): ${heap === null ? 'run with --expose-gc' : `${heap.toFixed(0)} bytes`}`);
 
 // Reasoning (gateway profile): a 200 KB reasoning block costs no more than 200 KB of prose.

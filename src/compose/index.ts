@@ -1,6 +1,6 @@
 // Public surface of src/compose (owners add their exports here).
 export {};
-export { parseToolCalls, missingRequiredArguments } from './parse.js';
+export { parseToolCalls, parseTurn, missingRequiredArguments } from './parse.js';
 export type { ParseOptions, TracedParseResult } from './parse.js';
 export { taggedLane } from './tagged-lane.js';
 export { walkScan } from './walk.js';

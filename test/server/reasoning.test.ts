@@ -22,6 +22,33 @@ function post(payload: unknown) {
   return app.inject({ method: 'POST', url: '/parse', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 }
 
+const INTERLEAVED =
+  '<think>Need the weather first.</think>Checking.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>';
+const WEATHER = [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }];
+
+describe('POST /parse: reasoning in the openai and anthropic shapes', () => {
+  it('openai: the reasoning goes to message.reasoning_content, never into content', async () => {
+    const res = await post({ text: INTERLEAVED, tools: WEATHER, shape: 'openai' });
+    expect(res.statusCode).toBe(200);
+    const shaped = res.json<{ message: Record<string, unknown>; finish_reason: string }>();
+    expect(shaped.message.reasoning_content).toBe('Need the weather first.');
+    expect(shaped.message.content).toBe('Checking.');
+    expect(shaped.finish_reason).toBe('tool_calls');
+  });
+
+  it('anthropic: a thinking block stands where the model thought, before its text and tool_use', async () => {
+    const res = await post({ text: INTERLEAVED, tools: WEATHER, shape: 'anthropic' });
+    expect(res.statusCode).toBe(200);
+    const shaped = res.json<{ message: { content: { type: string }[] }; stop_reason: string }>();
+    expect(shaped.message.content).toEqual([
+      { type: 'thinking', thinking: 'Need the weather first.', signature: '' },
+      { type: 'text', text: 'Checking.' },
+      { type: 'tool_use', id: 'tc_0', name: 'get_weather', input: { city: 'Paris' } },
+    ]);
+    expect(shaped.stop_reason).toBe('tool_use');
+  });
+});
+
 describe('POST /parse: reasoning', () => {
   it('answers reasoning apart from prose under the gateway profile', async () => {
     const res = await post({ text: OPEN_IN_PROMPT, profile: 'gateway' });

@@ -7,7 +7,8 @@
  * Model text never throws; a malformed body or registry becomes a 4xx answer. Anything that
  * still throws is a bug and becomes a generic 500 with the detail kept for the log.
  */
-import { parseToolCalls, shapeResult, type ParseOptions, type Shape } from '../../compose/index.js';
+import { parseTurn, shapeResult, type ParseOptions, type Shape } from '../../compose/index.js';
+import type { TurnPart } from '../../compose/types.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { errorJson, statusOf, type ErrorCodeValue } from '../errors.js';
@@ -83,6 +84,10 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     }
   }
 
+  // The turn's ordered parts (reasoning between text and calls), kept beside each result for the
+  // anthropic shape, which places thinking blocks where the model thought.
+  const partsOf = new WeakMap<ParseResult, readonly TurnPart[]>();
+
   function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number, reading: ReadingOptions = {}): ParseResult {
     const options: ParseOptions = { tools: tools.registry };
     if (typeof toolFormat === 'string') options.tool_format = toolFormat;
@@ -91,13 +96,16 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     if (reading.profile !== undefined) options.profile = reading.profile as ParseOptions['profile'];
     if (reading.validate !== undefined) options.validate = reading.validate as ParseOptions['validate'];
     if (reading.reasoning_started !== undefined) options.reasoning_started = reading.reasoning_started;
-    return projectResult(parseToolCalls(text, options));
+    const turn = parseTurn(text, options);
+    const result = projectResult(turn.result);
+    if (turn.parts.length > 0) partsOf.set(result, turn.parts);
+    return result;
   }
 
   /** The answer of one parsed response in the shape, and with the fields, the body asked for. */
   function answerOf(result: ParseResult, reading: ReadingOptions): unknown {
     if (reading.shape === undefined && reading.include === undefined) return result;
-    return shapeResult(result, (reading.shape ?? 'tool-parse') as Shape, reading.include === undefined ? null : new Set(reading.include));
+    return shapeResult(result, (reading.shape ?? 'tool-parse') as Shape, reading.include === undefined ? null : new Set(reading.include), partsOf.get(result));
   }
 
   function single(body: Body, top: TopTools): WorkerReply {

@@ -10,7 +10,7 @@ import { composeContext } from '../src/compose/context.js';
 import { parseToolCalls } from '../src/compose/parse.js';
 import { callFromBody } from '../src/compose/ladders/index.js';
 import { joinHalves, mergeEnvelopeRemainder, readEnvelope } from '../src/compose/lanes/index.js';
-import { messages } from '../src/compose/messages.js';
+import { messagesFor } from '../src/compose/messages.js';
 import { taggedLane } from '../src/compose/tagged-lane.js';
 import { walkScan } from '../src/compose/walk.js';
 import type { LaneResult } from '../src/compose/types.js';
@@ -160,7 +160,7 @@ function recursiveEntry(text: string, ctx: ComposeContext): LaneResult {
     const envelope = readEnvelope(text, ctx, (body, c) => callFromBody(body, c));
     if (envelope && !envelope.malformed && envelope.result.calls.length > 0) {
       const merged = mergeEnvelopeRemainder(envelope, (rest) => recursiveEntry(rest, ctx));
-      return { ...merged, protocol_violations: [{ kind: 'recovered_dialect', message: messages.envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }] };
+      return { ...merged, protocol_violations: [{ kind: 'recovered_dialect', message: messagesFor(ctx.profile).envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }] };
     }
   }
   return walkScan(scanUnits(text, buildScanSpec(ctx.registry)), ctx).result;

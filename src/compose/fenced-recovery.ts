@@ -7,7 +7,7 @@
 import { renderCall } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import type { WalkState } from './funnel.js';
-import { messages } from './messages.js';
+import { messagesFor } from './messages.js';
 import type { TextLane } from './lanes/types.js';
 
 /** `readFences` is the JSON lane without heredoc recovery, passed in so the lanes stay acyclic. */
@@ -24,7 +24,7 @@ export function recoverFencedText(state: WalkState, ctx: ComposeContext, readFen
       }
       state.creditedCalls = state.calls.length;
       state.recovered += recovered.length;
-      state.violations.push({ kind: 'recovered_dialect', message: messages.fenceRecovered, excerpt: null, dropped_reason: null });
+      state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).fenceRecovered, excerpt: null, dropped_reason: null });
       if (state.trace) state.trace.push({ start: -1, end: -1, account: 'call', outcome: 'fence_recovered' });
       return;
     }
@@ -32,6 +32,6 @@ export function recoverFencedText(state: WalkState, ctx: ComposeContext, readFen
   state.prose.push(fenced);
   state.canonical.push({ kind: 'prose', text: fenced });
   state.dropped.push({ text: fenced, reason: 'fenced_narration' });
-  state.violations.push({ kind: 'wrong_tool_format', message: messages.fenceNotDispatched(alreadyCalled), excerpt: null, dropped_reason: null });
+  state.violations.push({ kind: 'wrong_tool_format', message: messagesFor(ctx.profile).fenceNotDispatched(alreadyCalled), excerpt: null, dropped_reason: null });
   if (state.trace) state.trace.push({ start: -1, end: -1, account: 'drop', outcome: 'fenced_narration', text: fenced });
 }

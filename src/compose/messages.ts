@@ -1,7 +1,12 @@
 /**
  * Model-facing texts of the walk. Consumers branch on the violation `kind` and on the
  * machine-matched prefixes of `MACHINE_PREFIXES`; the wording itself is ours.
+ *
+ * Two tables keyed by profile: `harn` words every message as the reference runtime does (the
+ * conformance vectors pin it byte for byte); `gateway` says what happened and what was read,
+ * in the grammar the model used or neutrally, and never tells a model to switch grammars.
  */
+import type { Profile } from './context.js';
 import { MACHINE_PREFIXES } from './diagnostics.js';
 
 export const CANONICAL_TAGS = '<tool_call>, <assistant_prose>, <user_response> and <done>';
@@ -21,6 +26,7 @@ export function callSyntaxNamed(toolFormat: string, name: string): string {
   return `\`<tool_call>${name}({ ... })</tool_call>\``;
 }
 
+/** The `harn` wording (the reference runtime's). */
 export const messages = {
   adaptiveRefused: '`tool_format=adaptive` has no parser. Use `json` (```tool fenced JSON), `text` (`<tool_call>` blocks) or `native` (the provider tool channel).',
   strayText: (fragment: string) =>
@@ -49,3 +55,29 @@ export const messages = {
   missingRequired: (tool: string, params: readonly string[]) =>
     `Tool '${tool}' was called without its required argument${params.length === 1 ? '' : 's'} ${params.map((p) => `\`${p}\``).join(', ')}.`,
 } as const;
+
+type WalkMessages = { readonly [K in keyof typeof messages]: (typeof messages)[K] extends string ? string : (typeof messages)[K] };
+
+const gatewayMessages: WalkMessages = {
+  ...messages,
+  adaptiveRefused: '`tool_format=adaptive` has no parser; the supported values are `json`, `text`, `native` and `""`.',
+  strayText: (fragment: string) => `Text outside the response tags: ${JSON.stringify(fragment)}.`,
+  unknownTag: (raw: string) => `The top-level tag ${JSON.stringify(raw)} is not a response tag this parser recognises.`,
+  unclosedResponse: (spelling: string) => `<${spelling}> was opened and never closed before the response ended.`,
+  unclosedCallRecovered: 'A `<tool_call>` block was never closed; its call was read up to the end of the response.',
+  angleCallRecovered: 'A call written as an angle-wrapped `<name(...)>` expression was read.',
+  markupRecovered: (name: string) => `A call to \`${name}\` was read from chat-template function markup.`,
+  envelopeRecovered: () => 'A call was read from a chat-template tool-call envelope.',
+  fenceRecovered: 'A call was read from a fenced ```tool block.',
+  fenceNotDispatched: (alreadyCalled: boolean) =>
+    `A fenced \`\`\`tool block did not run ${alreadyCalled ? 'because the turn already made its calls elsewhere in the response' : 'because its body is not a readable tool call'}.`,
+  unparsedToolSyntax: (_toolFormat: string, excerpt: string) =>
+    `${MACHINE_PREFIXES.unparsed_tool_syntax} this text looks like a tool call but was not read as one, so nothing ran. Fragment: ${excerpt}`,
+};
+
+const walkMessagesByProfile: Record<Profile, WalkMessages> = { gateway: gatewayMessages, harn: messages };
+
+/** The walk's messages for a profile; an absent profile reads as `harn`, as the rest of the context does. */
+export function messagesFor(profile: Profile | undefined): WalkMessages {
+  return walkMessagesByProfile[profile ?? 'harn'];
+}

@@ -12,7 +12,7 @@ import { renderCall } from './canonical.js';
 import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
 import { fieldLane } from './field/lane.js';
 import { jsonLane, siblingRecovery } from './lanes/index.js';
-import { messages } from './messages.js';
+import { messages, messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
 import { coalesceDrops, coalesceErrors, coalesceViolations } from './coalesce.js';
 import { taggedLane } from './tagged-lane.js';
@@ -298,7 +298,7 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
     const refused = emptyResult(text.trim());
-    refused.tool_parse_errors.push(messages.adaptiveRefused);
+    refused.tool_parse_errors.push(messagesFor(ctx.profile).adaptiveRefused);
     return refused;
   }
   const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { taggedLane }) : taggedLane(piece, ctx));
@@ -306,6 +306,6 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
   // whole text that produced no call, so it applies only when no region was found.
   const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx, taggedLane);
-  const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway' });
+  const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway', profile: ctx.profile });
   return unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] };
 }

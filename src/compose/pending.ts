@@ -10,7 +10,8 @@
 import type { Unit } from '../scan/types.js';
 import { DIALECTS } from '../dialects/index.js';
 import { consume, structural, type WalkState } from './funnel.js';
-import { messages } from './messages.js';
+import { messagesFor } from './messages.js';
+import type { ComposeContext } from './context.js';
 
 export type ResponseRole = 'assistant_prose' | 'user_response' | 'done';
 
@@ -43,7 +44,7 @@ export function isTextKind(unit: Unit): unit is Extract<Unit, { kind: 'text' | '
  * Handles `unit` while a response is pending. Returns true when the unit was consumed as the
  * pending body; false when it interrupted the response (the caller then handles it normally).
  */
-export function handlePending(state: WalkState, unit: Unit): boolean {
+export function handlePending(state: WalkState, unit: Unit, ctx: ComposeContext): boolean {
   const spelling = state.pendingResponse;
   if (spelling === null) return false;
   if (isTextKind(unit)) {
@@ -57,7 +58,7 @@ export function handlePending(state: WalkState, unit: Unit): boolean {
     consume(state, unit, structural('pending_prose'));
     return true;
   }
-  state.violations.push({ kind: 'unclosed_response', message: messages.unclosedResponse(spelling), excerpt: null, dropped_reason: null });
+  state.violations.push({ kind: 'unclosed_response', message: messagesFor(ctx.profile).unclosedResponse(spelling), excerpt: null, dropped_reason: null });
   state.unclosedResponseProse = isUserResponseSpelling(spelling);
   state.pendingResponse = null;
   return false;

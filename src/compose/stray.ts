@@ -16,7 +16,7 @@ import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
 import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
-import { messages } from './messages.js';
+import { messagesFor } from './messages.js';
 import { sniffForProfile } from './profile-sniff.js';
 import type { DropReason, ToolCall } from './types.js';
 
@@ -124,13 +124,13 @@ function creditSniffedCalls(state: WalkState, scan: BareScan): void {
 }
 
 /** Sniff errors, protocol fragment or plain prose: the three non-call endings shared by both paths. */
-function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareScan, reason: DropReason): void {
+function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareScan, reason: DropReason, ctx: ComposeContext): void {
   let rung: string;
   if (scan.errors.length > 0) {
     for (const error of scan.errors) state.errors.push(error);
     rung = 'sniff-errors';
   } else if (hasResponseProtocolFragment(t)) {
-    state.violations.push({ kind: 'stray_text', message: messages.strayText(t), excerpt: t, dropped_reason: null });
+    state.violations.push({ kind: 'stray_text', message: messagesFor(ctx.profile).strayText(t), excerpt: t, dropped_reason: null });
     state.recovered += 1;
     rung = 'protocol-fragment';
   } else {
@@ -170,7 +170,7 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: 
     consume(state, unit, structural('fence_held'));
     return;
   }
-  reportUncredited(state, unit, t, found, dropReasonOf(unit));
+  reportUncredited(state, unit, t, found, dropReasonOf(unit), ctx);
 }
 
 function firstUserResponseOpener(text: string): number {
@@ -194,7 +194,7 @@ export function straySlow(state: WalkState, unit: Unit, text: string, ctx: Compo
   if (answerAt >= 0) {
     // The reference discards the text before the tag silently; the port keeps it in the drop.
     const fragment = t.slice(answerAt);
-    state.violations.push({ kind: 'stray_text', message: messages.strayText(fragment), excerpt: fragment, dropped_reason: null });
+    state.violations.push({ kind: 'stray_text', message: messagesFor(ctx.profile).strayText(fragment), excerpt: fragment, dropped_reason: null });
     consume(state, unit, droppedAs(t, reason));
     return;
   }
@@ -210,5 +210,5 @@ export function straySlow(state: WalkState, unit: Unit, text: string, ctx: Compo
     consume(state, unit, credited(found.calls.length, 'sniff'));
     return;
   }
-  reportUncredited(state, unit, t, found, reason);
+  reportUncredited(state, unit, t, found, reason, ctx);
 }

@@ -18,7 +18,7 @@ import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
 import { dsmlResult } from './lanes/dsml.js';
 import { mistralResult } from './lanes/mistral.js';
 import type { BodyLadder } from './lanes/types.js';
-import { messages } from './messages.js';
+import { messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
@@ -127,7 +127,7 @@ function newChainCursor(source: string): ChainCursor {
  * `recovered_dialect`; count, answer and done marker come from the outermost step.
  */
 function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: ComposeContext): LaneResult {
-  const recovered: ProtocolViolation = { kind: 'recovered_dialect', message: messages.envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null };
+  const recovered: ProtocolViolation = { kind: 'recovered_dialect', message: messagesFor(ctx.profile).envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null };
   const first = frames[0];
   if (first === undefined) return terminal ?? emptyResult();
   // A lone envelope with nothing around it is returned as the envelope read it.

@@ -10,7 +10,8 @@ import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { Code } from '../lex/codes.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
-import { messages } from './messages.js';
+import type { Profile } from './context.js';
+import { messagesFor } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
 
 export type ToolShape = 'call_markup' | 'tagged_call_body' | 'json_name_arguments';
@@ -281,6 +282,8 @@ function fieldMarkerFinding(kept: readonly DroppedFragment[]): ToolShapeFinding 
 export interface ToolShapeOptions {
   /** Also treat every field grammar's markers as call syntax (the gateway profile reads them). */
   readonly fieldGrammars?: boolean;
+  /** Whose wording the violation carries; absent reads as `harn`. */
+  readonly profile?: Profile;
 }
 
 /** The shape of the silent drops, or null when nothing in them looks like a call. */
@@ -310,5 +313,5 @@ export function shapeInText(text: string, reason: string): ToolShapeFinding | nu
 export function toolShapeViolations(dropped: readonly DroppedFragment[], toolFormat: string, options: ToolShapeOptions = {}): ProtocolViolation[] {
   const finding = toolShapeFinding(dropped, options);
   if (finding === null) return [];
-  return [{ kind: 'unparsed_tool_syntax', message: messages.unparsedToolSyntax(toolFormat, finding.excerpt), excerpt: finding.excerpt, dropped_reason: finding.dropped_reason }];
+  return [{ kind: 'unparsed_tool_syntax', message: messagesFor(options.profile).unparsedToolSyntax(toolFormat, finding.excerpt), excerpt: finding.excerpt, dropped_reason: finding.dropped_reason }];
 }

@@ -23,7 +23,7 @@ import { maySniffCall } from './sniff-gate.js';
 import { admissionMessages, refusalReason } from './admission.js';
 import { admitName, registeredNames } from './field/admit.js';
 import { NOTHING_SNIFFED } from './profile-sniff.js';
-import { messages } from './messages.js';
+import { messages, messagesFor } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
 import { taggedResult } from './project.js';
 import { sniffBare, strayFast, straySlow, type BareSniffer } from './stray.js';
@@ -52,7 +52,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
       strayFast(state, unit, ctx, sniffStray);
       return;
     }
-  } else if (handlePending(state, unit)) {
+  } else if (handlePending(state, unit, ctx)) {
     return;
   }
   switch (unit.kind) {
@@ -74,7 +74,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
       return;
     case 'angle_call':
       creditCall(state, { id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} });
-      state.violations.push({ kind: 'recovered_dialect', message: messages.angleCallRecovered, excerpt: null, dropped_reason: null });
+      state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).angleCallRecovered, excerpt: null, dropped_reason: null });
       consume(state, unit, credited(1, 'angle-call'));
       return;
     case 'markup':
@@ -85,7 +85,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
       walkBlock(state, unit, source, ctx);
       return;
     case 'tag':
-      walkTag(state, unit);
+      walkTag(state, unit, ctx);
       return;
     default: {
       const other = unit as Unit;
@@ -103,7 +103,7 @@ function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, s
   const outcome = parseMarkup(unit.text, ctx);
   if (outcome.ok) {
     creditCall(state, outcome.call);
-    state.violations.push({ kind: 'recovered_dialect', message: messages.markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null });
+    state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null });
     consume(state, unit, credited(1, outcome.rung));
     return;
   }
@@ -186,7 +186,7 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
       state.canonical.push({ kind: 'prose', text: narration });
     }
     if (outcome.call) {
-      if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome as UnclosedOutcome));
+      if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome as UnclosedOutcome, ctx));
       consume(state, unit, credited(1, outcome.rung));
     } else {
       consume(state, unit, structural('narration_block', outcome.rung));
@@ -224,16 +224,17 @@ function namespacedBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, 
   if (!parsed.ok || !isBlankFrom(rest, consumed)) return false;
   const args = 'arguments' in parsed ? parsed.arguments : parsed.value;
   creditCall(state, { id: 'tc_0', name, arguments: args ?? {} });
-  if (unit.kind === 'unclosed_block') state.violations.push({ kind: 'recovered_dialect', message: messages.unclosedCallRecovered, excerpt: null, dropped_reason: null });
+  if (unit.kind === 'unclosed_block') state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null });
   consume(state, unit, credited(1, 'namespaced-head'));
   return true;
 }
 
-function recoveredUnclosed(outcome: UnclosedOutcome): ProtocolViolation {
-  return outcome.recoveredViolation ?? { kind: 'recovered_dialect', message: messages.unclosedCallRecovered, excerpt: null, dropped_reason: null };
+function recoveredUnclosed(outcome: UnclosedOutcome, ctx: ComposeContext): ProtocolViolation {
+  return outcome.recoveredViolation ?? { kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null };
 }
 
-function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>): void {
+function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>, ctx: ComposeContext): void {
+  const msg = messagesFor(ctx.profile);
   const raw = unit.raw.trim();
   if (raw === '') {
     consume(state, unit, structural('empty_text'));
@@ -246,10 +247,10 @@ function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>): void {
     return;
   }
   if (raw.startsWith('</')) {
-    state.violations.push({ kind: 'stray_text', message: messages.strayText(raw), excerpt: raw, dropped_reason: null });
+    state.violations.push({ kind: 'stray_text', message: msg.strayText(raw), excerpt: raw, dropped_reason: null });
     state.recovered += 1;
   } else {
-    state.violations.push({ kind: 'unknown_tag', message: messages.unknownTag(raw), excerpt: raw, dropped_reason: null });
+    state.violations.push({ kind: 'unknown_tag', message: msg.unknownTag(raw), excerpt: raw, dropped_reason: null });
   }
   consume(state, unit, droppedAs(raw, 'salvaged_as_prose'));
 }

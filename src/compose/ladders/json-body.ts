@@ -3,7 +3,7 @@ import type { ToolCall } from '../types.js';
 import { decodeArgumentEntities } from './entities.js';
 import { isJsonObject, parseJson } from './json.js';
 import { jsonFields } from './json-fields.js';
-import { jsonBodyMessages as msg } from './messages.js';
+import { jsonBodyMessages as msg, jsonBodyMessagesFor } from './messages.js';
 
 export type JsonBodyOutcome = { ok: true; call: ToolCall } | { ok: false; error: string };
 
@@ -21,7 +21,7 @@ const JSON_CALL_ID = 'tc_json';
  */
 export function jsonCallFromBody(source: string, ctx: ComposeContext, nameHint = ''): JsonBodyOutcome {
   const parsed = parseJson(source);
-  if (!parsed.ok) return { ok: false, error: msg.invalid(parsed.error) };
+  if (!parsed.ok) return { ok: false, error: jsonBodyMessagesFor(ctx.profile).invalid(parsed.error) };
   let item = parsed.value;
   if (Array.isArray(item)) {
     if (item.length !== 1) return { ok: false, error: msg.severalCalls(item.length) };

@@ -5,7 +5,7 @@ import type { ComposeContext } from '../context.js';
 import { decodeArgumentEntities } from './entities.js';
 import { isJsonObject, parseJson, setOwn } from './json.js';
 import { scanParameters, unframe } from './markup-params.js';
-import { markupMessages as msg } from './messages.js';
+import { markupMessages as msg, markupMessagesFor } from './messages.js';
 import type { MarkupOutcome } from './types.js';
 
 type MarkupDialect = (typeof DIALECTS.MARKUP_DIALECTS)[number];
@@ -92,7 +92,7 @@ function markupArguments(inner: string, name: string, dialect: MarkupDialect, ct
 
   if (leftover.includes(PARAMETER_OPEN)) return failed(msg.parameterUnclosed(dialect.label, name));
   if (DIALECTS.MARKUP_DIALECTS.some((d) => leftover.includes(d.opener))) {
-    return failed(msg.severalCalls(dialect.label, name));
+    return failed(markupMessagesFor(ctx.profile).severalCalls(dialect.label, name));
   }
 
   const trailing = leftover.trim();

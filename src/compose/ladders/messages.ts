@@ -2,8 +2,12 @@
  * Model-facing diagnostics of the recovery ladders. The wording is this project's own; the
  * fixed prefixes that downstream code matches (`TOOL CALL TRUNCATED: `, `<tool_call> body`,
  * `Unknown tool '…'`) are contract (docs/design.md, "Diagnostics") and must not change.
+ *
+ * Where the `harn` wording (the reference runtime's) points the model at another grammar, a
+ * `…For(profile)` accessor gives the `gateway` wording, which only says what was not read.
  */
 
+import type { Profile } from '../context.js';
 import { MACHINE_PREFIXES } from '../diagnostics.js';
 
 /** Downstream code matches this prefix to classify a cut-off response (catalogued in diagnostics.ts). */
@@ -85,3 +89,26 @@ export const jsonBodyMessages = {
   argumentsNotObject: (name: string, value: unknown): string =>
     `Tool '${name}' arguments must be a JSON object; got \`${JSON.stringify(value)}\`.`,
 } as const;
+
+type Table<T> = { readonly [K in keyof T]: T[K] extends string ? string : T[K] };
+
+/** The table for a profile; an absent profile reads as `harn`, as the rest of the context does. */
+function byProfile<T>(harn: T, gateway: Table<T>): (profile: Profile | undefined) => Table<T> {
+  return (profile) => (profile === 'gateway' ? gateway : (harn as Table<T>));
+}
+
+export const markupMessagesFor = byProfile(markupMessages, {
+  ...markupMessages,
+  severalCalls: (label: string, name: string): string => `The ${label} markup block for \`${name}\` held more than one call, so the block was not read as a call.`,
+});
+
+export const nestedXmlMessagesFor = byProfile(nestedXmlMessages, {
+  ...nestedXmlMessages,
+  incomplete: (name: string): string => `<tool_call><${name}> body did not hold a complete JSON object.`,
+  invalid: (name: string, error: string): string => `<tool_call><${name}> body is not a valid JSON object: ${error}.`,
+});
+
+export const jsonBodyMessagesFor = byProfile(jsonBodyMessages, {
+  ...jsonBodyMessages,
+  invalid: (error: string): string => `<tool_call> body looked like JSON but is not valid JSON: ${error}.`,
+});

@@ -4,7 +4,7 @@ import type { ComposeContext } from '../context.js';
 import type { ToolCall } from '../types.js';
 import { decodeArgumentEntities } from './entities.js';
 import { isJsonObject, parseJson } from './json.js';
-import { nestedXmlMessages as msg } from './messages.js';
+import { nestedXmlMessages as msg, nestedXmlMessagesFor } from './messages.js';
 
 export type NestedXmlOutcome =
   | { matched: false }
@@ -39,9 +39,9 @@ export function nestedXml(body: string, ctx: ComposeContext): NestedXmlOutcome {
 
   if (!ctx.known.has(name)) return { matched: true, ok: false, error: msg.unknownTool(name, ctx.knownList) };
   const length = balancedJsonObjectLen(json);
-  if (length === 0) return { matched: true, ok: false, error: msg.incomplete(name) };
+  if (length === 0) return { matched: true, ok: false, error: nestedXmlMessagesFor(ctx.profile).incomplete(name) };
   const parsed = parseJson(json.slice(0, length));
-  if (!parsed.ok) return { matched: true, ok: false, error: msg.invalid(name, parsed.error) };
+  if (!parsed.ok) return { matched: true, ok: false, error: nestedXmlMessagesFor(ctx.profile).invalid(name, parsed.error) };
   if (!isJsonObject(parsed.value)) return { matched: true, ok: false, error: msg.notObject(name, parsed.value) };
   return {
     matched: true,

@@ -15,7 +15,7 @@ import type { ComposeContext } from '../context.js';
 import type { ToolCall } from '../types.js';
 import { readJsonListEnvelope } from './envelope-json-list.js';
 import { readToolCallsEnvelope } from './envelope-tool-calls.js';
-import { laneMessages } from './messages.js';
+import { laneMessagesFor } from './messages.js';
 import { emptyLane, providerResult, violation } from './result.js';
 import type { BodyLadder, EnvelopeMatch } from './types.js';
 
@@ -50,18 +50,18 @@ export class EnvelopeOpeners {
   }
 }
 
-function matched(calls: ToolCall[], prose: string, trailing: string): EnvelopeMatch {
+function matched(calls: ToolCall[], prose: string, trailing: string, ctx: ComposeContext): EnvelopeMatch {
   return {
-    result: providerResult(calls, [], prose, [violation('wrong_tool_format', laneMessages.envelopeOnJsonPin)]),
+    result: providerResult(calls, [], prose, [violation('wrong_tool_format', laneMessagesFor(ctx.profile).envelopeOnJsonPin)]),
     malformed: false,
     prose,
     trailing,
   };
 }
 
-function malformed(detail: string, prose: string): EnvelopeMatch {
+function malformed(detail: string, prose: string, ctx: ComposeContext): EnvelopeMatch {
   return {
-    result: { ...emptyLane(), tool_parse_errors: [laneMessages.envelopeMalformed(detail)], prose },
+    result: { ...emptyLane(), tool_parse_errors: [laneMessagesFor(ctx.profile).envelopeMalformed(detail)], prose },
     malformed: true,
     prose,
     trailing: null,
@@ -85,7 +85,7 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
 
   if (opener.kind === 'tool_calls') {
     const read = readToolCallsEnvelope(rawBody);
-    return read.ok ? matched(read.calls, prose, read.rest) : malformed(read.detail, prose);
+    return read.ok ? matched(read.calls, prose, read.rest, ctx) : malformed(read.detail, prose, ctx);
   }
 
   let jsonBody: string | null = rawBody;
@@ -103,8 +103,8 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
     if (closeAt < 0) return null;
     const outcome = bodyLadder(rawBody.slice(0, closeAt).trim(), ctx);
     if (!outcome.ok || !outcome.call) return null;
-    return matched([outcome.call], prose, rawBody.slice(closeAt + opener.close.length).trim());
+    return matched([outcome.call], prose, rawBody.slice(closeAt + opener.close.length).trim(), ctx);
   }
   const read = readJsonListEnvelope(jsonBody, nameHint, opener.close);
-  return read.ok ? matched(read.calls, prose, read.trailing) : malformed(read.detail, prose);
+  return read.ok ? matched(read.calls, prose, read.trailing, ctx) : malformed(read.detail, prose, ctx);
 }

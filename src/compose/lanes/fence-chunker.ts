@@ -14,7 +14,8 @@
 import type { ProtocolViolation } from '../types.js';
 import { fenceMarkerOf, jsonFenceKind } from './fence-info.js';
 import { JsonProgress } from './json-progress.js';
-import { laneMessages } from './messages.js';
+import type { Profile } from '../context.js';
+import { laneMessagesFor } from './messages.js';
 import { appendAll, violation } from './result.js';
 import { parseVerbatimOpener } from './verbatim-opener.js';
 
@@ -42,7 +43,9 @@ interface ToolFence {
   uncountedTag: string | null;
 }
 
-export function jsonChunks(text: string): FenceChunks {
+/** `profile` picks the violations' wording (absent reads as `harn`). */
+export function jsonChunks(text: string, profile?: Profile): FenceChunks {
+  const laneMessages = laneMessagesFor(profile);
   const bodies: string[] = [];
   const prose: string[] = [];
   const violations: ProtocolViolation[] = [];

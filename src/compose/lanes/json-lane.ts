@@ -18,7 +18,7 @@ import { headOf } from './excerpt.js';
 import { jsonChunks } from './fence-chunker.js';
 import { jsonCall } from './json-call.js';
 import { mergeEnvelopeChain } from './merge.js';
-import { laneMessages } from './messages.js';
+import { laneMessages, laneMessagesFor } from './messages.js';
 import { appendAll, callBlocks, emptyLane, violation } from './result.js';
 import type { BodyLadder, JsonLaneOptions, TextLane } from './types.js';
 import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
@@ -34,7 +34,7 @@ export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOption
 
   if (opts.taggedLane && text.includes(TAGGED_OPENER)) return taggedMarkupOnJsonPin(text, ctx, opts.taggedLane);
 
-  const chunks = jsonChunks(text);
+  const chunks = jsonChunks(text, ctx.profile);
   const calls: ToolCall[] = [];
   const errors: string[] = [];
   for (const body of chunks.bodies) readFenceBody(body, calls, errors);
@@ -46,7 +46,7 @@ export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOption
     // Reported, not run: sibling recovery may still run them through the tagged lane.
     if (ctx.registry !== null) {
       for (const call of sniffBare(chunks.prose, ctx).calls) {
-        violations.push(violation('wrong_tool_format', laneMessages.bareCallOnJsonPin(call.name)));
+        violations.push(violation('wrong_tool_format', laneMessagesFor(ctx.profile).bareCallOnJsonPin(call.name)));
       }
     }
   }
@@ -89,13 +89,13 @@ function envelopeChainOf(text: string, ctx: ComposeContext): LaneResult | null {
 function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   const tagged = taggedLane(text, ctx);
   if (tagged.calls.length > 0) {
-    return { ...tagged, protocol_violations: [...tagged.protocol_violations, violation('recovered_dialect', laneMessages.taggedOnJsonRecovered)] };
+    return { ...tagged, protocol_violations: [...tagged.protocol_violations, violation('recovered_dialect', laneMessagesFor(ctx.profile).taggedOnJsonRecovered)] };
   }
   const prose = text.trim();
   return {
     ...emptyLane(),
     prose,
-    protocol_violations: [violation('wrong_tool_format', laneMessages.taggedOnJsonLost)],
+    protocol_violations: [violation('wrong_tool_format', laneMessagesFor(ctx.profile).taggedOnJsonLost)],
     dropped: prose === '' ? [] : [{ text: prose, reason: 'unparsed_fenced_turn' }],
   };
 }

@@ -3,8 +3,12 @@
  * matches on is kept stable: the violation `kind`, the `protocol_violation:` prefix, and the
  * leading forms listed in docs/design.md, "Diagnostics" (`The ```tool block is not valid JSON:`,
  * `Unterminated ```tool fence`, `The `<tool_calls>` chat-template envelope is malformed:`).
+ *
+ * Two tables keyed by profile: `harn` is the reference runtime's wording (pinned by the
+ * conformance vectors); `gateway` says what was read and never tells a model to switch grammars.
  */
 import { CALL_SHAPES } from '../../dialects/vocabulary.js';
+import type { Profile } from '../context.js';
 
 const TOOL_FENCE_SHAPE = '`{ "name": ..., "args": { ... } }`';
 
@@ -12,6 +16,7 @@ const TOOL_FENCE_SHAPE = '`{ "name": ..., "args": { ... } }`';
 const JSON_ERROR_HINT =
   'Do not hand-escape long or multi-line values: write the value as "<<BODY", then put the raw text after the JSON object inside the same ```tool fence and end it with a line that is exactly BODY. Keep short values as ordinary JSON strings (\\n for a newline, \\" for a quote, \\\\ for a backslash; backticks are fine as they are).';
 
+/** The `harn` wording (the reference runtime's). */
 export const laneMessages = {
   // --- json_call
   fenceEntryNotObject: `A \`\`\`tool block must contain one or more JSON objects ${TOOL_FENCE_SHAPE}, one object per call; arrays, scalars and other non-object entries are rejected.`,
@@ -95,3 +100,27 @@ export const laneMessages = {
   dsmlTruncated: (name: string) =>
     `TOOL CALL TRUNCATED: a DeepSeek DSML invoke${name === '' ? '' : ` of \`${name}\``} was opened but never closed; the response appears to have been cut off. The call was NOT executed; re-emit the complete call.`,
 } as const;
+
+type LaneMessages = { readonly [K in keyof typeof laneMessages]: (typeof laneMessages)[K] extends string ? string : (typeof laneMessages)[K] };
+
+const gatewayLaneMessages: LaneMessages = {
+  ...laneMessages,
+  fenceDialect: (fence: string) => `protocol_violation: a tool call was read from a ${fence} fence.`,
+  bareJson: 'protocol_violation: a tool call was read from a bare JSON object outside any fence.',
+  bareCallOnJsonPin: (name: string) =>
+    `protocol_violation: \`${name}({ ... })\` was written as a bare call expression, which this response's grammar does not read as a call, so it did NOT run.`,
+  taggedOnJsonRecovered: 'A call was read from `<tool_call>...</tool_call>` markup.',
+  taggedOnJsonLost: 'protocol_violation: `<tool_call>...</tool_call>` markup arrived, but no call could be read from it, so nothing ran.',
+  envelopeMalformed: (detail: string) => `The \`<tool_calls>\` chat-template envelope is malformed: ${detail}. None of its entries were executed.`,
+  envelopeOnJsonPin: 'protocol_violation: a tool call was read from a chat-template tool envelope.',
+  siblingJsonFromTagged: 'JSON tool objects were read from a `<tool_call>` block whose body is not a single call expression.',
+  siblingTaggedOnJson: 'A tool call written in the tagged `<tool_call>` grammar was read.',
+  mistralDialect: 'Tool call(s) were read from Mistral `[TOOL_CALLS]name[ARGS]{...}` markers.',
+};
+
+const laneMessagesByProfile: Record<Profile, LaneMessages> = { gateway: gatewayLaneMessages, harn: laneMessages };
+
+/** The lanes' messages for a profile; an absent profile reads as `harn`, as the rest of the context does. */
+export function laneMessagesFor(profile: Profile | undefined): LaneMessages {
+  return laneMessagesByProfile[profile ?? 'harn'];
+}

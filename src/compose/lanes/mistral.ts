@@ -15,7 +15,7 @@ import { strictJson } from './strict-json.js';
 import type { ComposeContext } from '../context.js';
 import type { DroppedFragment, LaneResult, ToolCall } from '../types.js';
 import { jsonCall } from './json-call.js';
-import { laneMessages } from './messages.js';
+import { laneMessages, laneMessagesFor } from './messages.js';
 import { providerResult, violation } from './result.js';
 
 /** The Mistral result, or null when the text has no `[TOOL_CALLS]` marker. */
@@ -30,7 +30,7 @@ export function mistralResult(text: string, ctx: ComposeContext): LaneResult | n
   let ignored = '';
   if (payload.startsWith('[') || payload.startsWith('{')) ignored = readJsonPayload(payload, ctx, calls, errors, unknown);
   else readMarkerForm(payload, ctx, calls, errors, unknown);
-  const violations = calls.length > 0 ? [violation('provider_dialect', laneMessages.mistralDialect)] : [];
+  const violations = calls.length > 0 ? [violation('provider_dialect', laneMessagesFor(ctx.profile).mistralDialect)] : [];
   const result = providerResult(calls, errors, prose, violations);
   // The reference ignores text after the payload's first JSON value without a record; the port
   // records it, so a second `[TOOL_CALLS]` there reaches the tool-shape detector.

@@ -14,7 +14,7 @@
 import type { ComposeContext } from '../context.js';
 import type { LaneResult } from '../types.js';
 import { jsonLane } from './json-lane.js';
-import { laneMessages } from './messages.js';
+import { laneMessagesFor } from './messages.js';
 import { violation } from './result.js';
 import type { TextLane } from './types.js';
 
@@ -29,8 +29,8 @@ export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeCo
   const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;
   const steer = textToJson
-    ? violation('recovered_dialect', laneMessages.siblingJsonFromTagged)
-    : violation('wrong_tool_format', laneMessages.siblingTaggedOnJson);
+    ? violation('recovered_dialect', laneMessagesFor(ctx.profile).siblingJsonFromTagged)
+    : violation('wrong_tool_format', laneMessagesFor(ctx.profile).siblingTaggedOnJson);
   return {
     ...sibling,
     protocol_violations: [...sibling.protocol_violations.filter((v) => v.kind !== 'wrong_tool_format'), steer],

@@ -37,7 +37,7 @@ describe('canonical rendering', () => {
     const text = renderParts([
       { kind: 'prose', text: ' Creating. ' },
       { kind: 'answer', text: 'Done.' },
-      { kind: 'bare', calls: [{ id: 'tc_0', name: 'run', arguments: { command: 'ls' } }], prose: 'after' },
+      { kind: 'bare', calls: [{ name: 'run', arguments: { command: 'ls' } }], prose: 'after' },
       { kind: 'done', text: '##DONE##' },
       '<tool_call>\nx({})\n</tool_call>',
     ]);

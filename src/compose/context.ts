@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '../dialects/registry.js';
-import { normalizeTools, registryNames } from '../dialects/registry.js';
+import { normalizeTools, perRegistry, registryNames } from '../dialects/registry.js';
 import { knownNamesOf, type KnownNames } from './sniff/names.js';
 import type { NameSet } from '../policy/names.js';
 import { gatewayNames } from './admission.js';
@@ -45,21 +45,11 @@ interface RegistryFacts {
   readonly sniffNames: KnownNames;
 }
 
-// perf: a normalised registry is frozen, and the service passes the same one on every request,
-// so its name sets are built once per registry object and profile (and once for "no registry").
-const factsByProfile: Record<Profile, WeakMap<ToolRegistry, RegistryFacts>> = { gateway: new WeakMap(), harn: new WeakMap() };
-const factsWithoutRegistry: Partial<Record<Profile, RegistryFacts>> = {};
-
-function registryFacts(registry: ToolRegistry | null, profile: Profile): RegistryFacts {
-  if (registry === null) return (factsWithoutRegistry[profile] ??= factsOf(null, profile));
-  const cache = factsByProfile[profile];
-  let facts = cache.get(registry);
-  if (facts === undefined) {
-    facts = factsOf(registry, profile);
-    cache.set(registry, facts);
-  }
-  return facts;
-}
+// perf: the name sets are built once per registry object and profile (and once for "no registry").
+const factsByProfile: Record<Profile, (registry: ToolRegistry | null) => RegistryFacts> = {
+  gateway: perRegistry((registry) => factsOf(registry, 'gateway')),
+  harn: perRegistry((registry) => factsOf(registry, 'harn')),
+};
 
 function factsOf(registry: ToolRegistry | null, profile: Profile): RegistryFacts {
   if (profile === 'harn') {
@@ -79,6 +69,6 @@ export function composeContext(
   reasoningStarted = false,
 ): ComposeContext {
   const registry = normalizeTools(tools);
-  const { known, knownList, sniffNames } = registryFacts(registry, profile);
+  const { known, knownList, sniffNames } = factsByProfile[profile](registry);
   return { registry, known, knownList, toolFormat, trace, profile, sniffNames, reasoningStarted };
 }

@@ -8,7 +8,7 @@ import { scanBareCalls, sniffWithNames, wholeNativePayload } from './sniff/bare-
 import type { KnownNames } from './sniff/names.js';
 import type { ComposeContext } from './context.js';
 import { isNameLike } from './field/admit.js';
-import type { BareScan } from './stray.js';
+import type { BareScan } from './sniff/sniff.js';
 
 // The stray ladders read `prose` only when calls were found.
 export const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]), errors: Object.freeze([]), prose: '' });

@@ -18,14 +18,9 @@ import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
 import { messagesFor } from './messages.js';
 import { sniffForProfile } from './profile-sniff.js';
-import type { DropReason, ToolCall } from './types.js';
+import type { BareScan } from './sniff/sniff.js';
+import type { DropReason } from './types.js';
 
-/** What the bare-call sniffer found in one string. */
-export interface BareScan {
-  readonly calls: readonly ToolCall[];
-  readonly errors: readonly string[];
-  readonly prose: string;
-}
 
 export type BareSniffer = (text: string, ctx: ComposeContext) => BareScan;
 

@@ -8,7 +8,7 @@
  */
 import { ALTERNATE_ENVELOPE_OPENERS } from '../dialects/vocabulary.js';
 import { buildScanSpec, DIALECTS } from '../dialects/index.js';
-import type { ToolRegistry } from '../dialects/registry.js';
+import { perRegistry } from '../dialects/registry.js';
 import { scanUnits, validateScanSpec, type ValidatedScanSpec } from '../scan/index.js';
 import { renderCallBlocks } from './canonical.js';
 import type { ComposeContext } from './context.js';
@@ -176,18 +176,10 @@ function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: Co
 // perf: one validated scan spec per registry object (normalised registries are frozen and
 // reused by the service), so the scanner finds its compiled vocabulary by identity instead of
 // validating and keying a fresh spec on every parse.
-const specs = new WeakMap<ToolRegistry, ValidatedScanSpec>();
-let specWithoutRegistry: ValidatedScanSpec | null = null;
+const specs = perRegistry((registry) => validateScanSpec(buildScanSpec(registry)));
 
 function scanSpecOf(ctx: ComposeContext): ValidatedScanSpec {
-  const registry = ctx.registry;
-  if (registry === null) return (specWithoutRegistry ??= validateScanSpec(buildScanSpec(null)));
-  let spec = specs.get(registry);
-  if (spec === undefined) {
-    spec = validateScanSpec(buildScanSpec(registry));
-    specs.set(registry, spec);
-  }
-  return spec;
+  return specs(ctx.registry);
 }
 
 /** Scans and walks one piece of text; its trace, when the caller asked for one, joins the parse's. */

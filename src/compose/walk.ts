@@ -10,7 +10,7 @@
  *     tag                                pending response, stray close, unknown tag
  *     harmony_skip / wrapper / stray_close   structural, no content
  */
-import { parseCallExpr, parseObjectLiteral } from '../lex/index.js';
+import { parseHeadCall } from '../lex/index.js';
 import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
 import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
 import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
@@ -129,9 +129,7 @@ function sourceText(unit: Unit, source: string, fallback: string): string {
 function directParse(unit: BlockUnit | UnclosedBlockUnit, trimmedBody: string): DirectParse | null {
   const name = unit.head_name;
   if (!name || !unit.head_sep) return null;
-  if (unit.head_sep === '(') return parseCallExpr(trimmedBody, name);
-  const literal = parseObjectLiteral(trimmedBody.slice(name.length), name);
-  return literal.ok ? { ...literal, consumed: literal.consumed + name.length } : literal;
+  return parseHeadCall(trimmedBody, name, unit.head_sep);
 }
 
 function directArguments(direct: DirectParse): Record<string, unknown> | null {
@@ -219,11 +217,9 @@ function namespacedBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, 
     return true;
   }
   const name = admission.name;
-  const parsed = sep === '(' ? parseCallExpr(rest, name) : parseObjectLiteral(rest.slice(name.length), name);
-  const consumed = sep === '(' || !parsed.ok ? (parsed.ok ? parsed.consumed : 0) : parsed.consumed + name.length;
-  if (!parsed.ok || !isBlankFrom(rest, consumed)) return false;
-  const args = 'arguments' in parsed ? parsed.arguments : parsed.value;
-  creditCall(state, { id: 'tc_0', name, arguments: args ?? {} });
+  const parsed = parseHeadCall(rest, name, sep);
+  if (!parsed.ok || !isBlankFrom(rest, parsed.consumed)) return false;
+  creditCall(state, { id: 'tc_0', name, arguments: directArguments(parsed) ?? {} });
   if (unit.kind === 'unclosed_block') state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null });
   consume(state, unit, credited(1, 'namespaced-head'));
   return true;

@@ -205,3 +205,22 @@ export function registryNames(registry: ToolRegistry | null): readonly string[] 
 }
 
 const IMPLICIT_ONLY: readonly string[] = Object.freeze([...DIALECTS.IMPLICIT_TOOL_NAMES].sort(byCodeUnit));
+
+/**
+ * `derive` memoised per normalised registry, with one slot for "no registry". Keyed by identity:
+ * a normalised registry is frozen, and the service passes the same one on every request, so
+ * what is derived from it (name sets, a scan spec) is built once and found again by reference.
+ */
+export function perRegistry<T extends object>(derive: (registry: ToolRegistry | null) => T): (registry: ToolRegistry | null) => T {
+  const byRegistry = new WeakMap<ToolRegistry, T>();
+  let withoutRegistry: T | undefined;
+  return (registry) => {
+    if (registry === null) return (withoutRegistry ??= derive(null));
+    let value = byRegistry.get(registry);
+    if (value === undefined) {
+      value = derive(registry);
+      byRegistry.set(registry, value);
+    }
+    return value;
+  };
+}

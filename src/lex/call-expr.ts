@@ -104,6 +104,17 @@ export function parseCallExprAt(text: string, start: number, name: string, memo:
 }
 
 /**
+ * A body opened by the head the scanner read, `name(` or `name{` (`sep`): the call expression,
+ * or the object literal after the name. `consumed` counts from the start of `body`, the name
+ * included, in both cases.
+ */
+export function parseHeadCall(body: string, name: string, sep: string): CallExprResult | ObjectLiteralResult {
+  if (sep === '(') return parseCallExpr(body, name);
+  const literal = parseObjectLiteral(body.slice(name.length), name);
+  return literal.ok ? { ok: true, value: literal.value, consumed: name.length + literal.consumed } : literal;
+}
+
+/**
  * Parse the `{ ... }` of a `name{ ... }` call at the start of `text`. `consumed` counts any
  * leading whitespace and ends just past the closing `}`.
  */

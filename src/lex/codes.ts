@@ -111,3 +111,15 @@ export function hex4(text: string, at: number): number {
 export function isAsciiSpace(code: number): boolean {
   return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
 }
+
+/** Space, tab, LF or CR: JSON's whitespace, the set the JSON-family readers skip between tokens. */
+export function isJsonSpace(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
+}
+
+/** `at` moved past any JSON whitespace. */
+export function skipJsonSpace(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && isJsonSpace(text.charCodeAt(i))) i++;
+  return i;
+}

@@ -12,7 +12,7 @@
  * One forward pass over an explicit stack (nesting capped), no throw, `eof` when the text ended
  * inside the value. Keys such as `__proto__` become ordinary own properties.
  */
-import { Code } from './codes.js';
+import { Code, isJsonSpace } from './codes.js';
 import { setOwn } from './json-object.js';
 import { JSON_NESTING_LIMIT, readJsonValueAt } from './json-stream.js';
 
@@ -34,14 +34,10 @@ const WORDS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['null', null],
 ]);
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
 /** A character that cannot stand in an unquoted key or a bare word. */
 function isStop(code: number): boolean {
   return (
-    isSpace(code) ||
+    isJsonSpace(code) ||
     code === Code.Colon ||
     code === Code.Comma ||
     code === Code.LeftBrace ||
@@ -71,7 +67,7 @@ export function readGemmaObjectAt(text: string, at: number, delimiter: string): 
   const stack: Frame[] = [{ object: {}, items: [], key: '', phase: 0 }];
   let pos = at + 1;
   for (;;) {
-    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    while (pos < text.length && isJsonSpace(text.charCodeAt(pos))) pos++;
     if (pos >= text.length) return eofAt(pos);
     const top = stack[stack.length - 1]!;
     const code = text.charCodeAt(pos);

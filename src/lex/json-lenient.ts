@@ -13,7 +13,7 @@
  * The reader is iterative (an explicit stack), reads each character once, never throws, and
  * tells "the text ended inside the value" (`eof`, truncation) from "not JSON".
  */
-import { Code, hexDigitValue, isAsciiDigit } from './codes.js';
+import { Code, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
 import { JSON_NESTING_LIMIT, type JsonValueAt } from './json-stream.js';
 import { setOwn } from './json-object.js';
 
@@ -48,16 +48,6 @@ const LITERALS: readonly (readonly [string, unknown])[] = [
   ['False', false],
   ['None', null],
 ];
-
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
-function skipSpace(text: string, at: number): number {
-  let i = at;
-  while (isSpace(text.charCodeAt(i))) i++;
-  return i;
-}
 
 /** A string in `"` or `'` starting at `at` (the quote). */
 function readString(text: string, at: number): Step {
@@ -144,7 +134,7 @@ function readScalar(text: string, at: number): Step {
 
 /** Reads one value at `start` (after whitespace) with the repairs listed above. */
 export function readLenientJsonAt(text: string, start: number): JsonValueAt {
-  const from = skipSpace(text, start);
+  const from = skipJsonSpace(text, start);
   const stack: Frame[] = [];
   let pos = from;
   // What the cursor expects: a value, or (inside a container) a key / a separator / a close.
@@ -153,7 +143,7 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
   const fail = (error: string, at: number): JsonValueAt => ({ ok: false, eof: false, error, at });
   const cut = (): JsonValueAt => ({ ok: false, eof: true, error: 'the text ended inside a value', at: from });
   for (;;) {
-    pos = skipSpace(text, pos);
+    pos = skipJsonSpace(text, pos);
     if (pos >= text.length) return cut();
     const code = text.charCodeAt(pos);
     if (expect === 'value') {
@@ -164,8 +154,8 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
         pos++;
         expect = isObject ? 'key-or-close' : 'value';
         // An empty array closes at once.
-        if (!isObject && text.charCodeAt(skipSpace(text, pos)) === Code.RightBracket) {
-          pos = skipSpace(text, pos) + 1;
+        if (!isObject && text.charCodeAt(skipJsonSpace(text, pos)) === Code.RightBracket) {
+          pos = skipJsonSpace(text, pos) + 1;
           value = stack.pop()!.container;
         } else continue;
       } else {
@@ -187,7 +177,7 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
         if ('error' in step) return fail(step.error, step.at);
         const key = step.value as string;
         if (Object.prototype.hasOwnProperty.call(frame.container, key)) return fail(`the key '${key}' is written twice`, pos);
-        pos = skipSpace(text, step.end);
+        pos = skipJsonSpace(text, step.end);
         if (pos >= text.length) return cut();
         if (text.charCodeAt(pos) !== Code.Colon) return fail("expected ':' after a key", pos);
         frame.key = key;
@@ -204,7 +194,7 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
         value = stack.pop()!.container;
         pos++;
       } else if (code === Code.Comma) {
-        pos = skipSpace(text, pos + 1);
+        pos = skipJsonSpace(text, pos + 1);
         if (pos >= text.length) return cut();
         if (text.charCodeAt(pos) === close) {
           value = stack.pop()!.container;

@@ -13,7 +13,7 @@
  * (which makes `__proto__` an ordinary own key). Offsets are UTF-16 indexes. Linear: every
  * character is validated once and parsed once.
  */
-import { Code, hex4, isAsciiDigit } from './codes.js';
+import { Code, hex4, isAsciiDigit, isJsonSpace, skipJsonSpace } from './codes.js';
 
 export interface JsonStreamValue {
   value: unknown;
@@ -40,10 +40,6 @@ type Extent = { end: number } | { eof: true } | { error: string; at: number };
 
 const EOF: Extent = { eof: true };
 
-function isJsonSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
 function isSimpleEscape(code: number): boolean {
   return (
     code === Code.Quote ||
@@ -55,12 +51,6 @@ function isSimpleEscape(code: number): boolean {
     code === Code.LowerR ||
     code === Code.LowerT
   );
-}
-
-function skipSpace(text: string, from: number): number {
-  let i = from;
-  while (isJsonSpace(text.charCodeAt(i))) i++;
-  return i;
 }
 
 /** May follow a number or literal at top level (serde's end-of-value check). */
@@ -175,7 +165,7 @@ function scanValue(text: string, at: number): Extent {
   let i = at;
   for (;;) {
     // Cursor: where a value must start.
-    i = skipSpace(text, i);
+    i = skipJsonSpace(text, i);
     if (i >= length) return EOF;
     let code = text.charCodeAt(i);
     let scalar: Extent | undefined;
@@ -183,7 +173,7 @@ function scanValue(text: string, at: number): Extent {
       if (open.length >= JSON_NESTING_LIMIT) return { error: 'nesting too deep', at: i };
       const isObject = code === Code.LeftBrace;
       open.push(isObject);
-      i = skipSpace(text, i + 1);
+      i = skipJsonSpace(text, i + 1);
       if (i >= length) return EOF;
       code = text.charCodeAt(i);
       if (code === (isObject ? Code.RightBrace : Code.RightBracket)) {
@@ -211,7 +201,7 @@ function scanValue(text: string, at: number): Extent {
     for (;;) {
       if (open.length === 0) return { end: i };
       const isObject = open[open.length - 1] as boolean;
-      i = skipSpace(text, i);
+      i = skipJsonSpace(text, i);
       if (i >= length) return EOF;
       code = text.charCodeAt(i);
       if (code === (isObject ? Code.RightBrace : Code.RightBracket)) {
@@ -222,7 +212,7 @@ function scanValue(text: string, at: number): Extent {
       if (code !== Code.Comma) {
         return { error: isObject ? 'expected `,` or `}` in an object' : 'expected `,` or `]` in an array', at: i };
       }
-      i = skipSpace(text, i + 1);
+      i = skipJsonSpace(text, i + 1);
       if (i >= length) return EOF;
       code = text.charCodeAt(i);
       if (code === (isObject ? Code.RightBrace : Code.RightBracket)) return { error: 'trailing comma', at: i };
@@ -244,7 +234,7 @@ function scanKey(text: string, at: number): Extent {
   if (text.charCodeAt(at) !== Code.Quote) return { error: 'expected a quoted object key', at };
   const key = scanString(text, at);
   if (!('end' in key)) return key;
-  const colon = skipSpace(text, key.end);
+  const colon = skipJsonSpace(text, key.end);
   if (colon >= text.length) return EOF;
   if (text.charCodeAt(colon) !== Code.Colon) return { error: 'expected `:` after an object key', at: colon };
   return { end: colon + 1 };
@@ -266,7 +256,7 @@ export function readJsonStream(text: string): JsonStreamResult {
   const values: JsonStreamValue[] = [];
   let end = 0;
   for (;;) {
-    const start = skipSpace(text, end);
+    const start = skipJsonSpace(text, end);
     if (start >= text.length) return { values, end, eof: false };
     const extent = scanValue(text, start);
     if ('eof' in extent) return { values, end, eof: true };
@@ -299,7 +289,7 @@ export type JsonValueAt =
  * value's own length, so a reader may call it at many offsets of one text and stay linear.
  */
 export function readJsonValueAt(text: string, start: number): JsonValueAt {
-  const from = skipSpace(text, start);
+  const from = skipJsonSpace(text, start);
   if (from >= text.length) return { ok: false, eof: true, error: 'the text ended before a value', at: from };
   const extent = scanValue(text, from);
   if ('eof' in extent) return { ok: false, eof: true, error: 'the text ended inside a value', at: from };

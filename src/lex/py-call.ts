@@ -8,7 +8,7 @@
  * forward from its offset, never throws, and tells a cut-off text (`eof`) from text that is not
  * a call. The work is the length of what is read.
  */
-import { Code } from './codes.js';
+import { Code, skipJsonSpace } from './codes.js';
 import { identLength } from './ident.js';
 import { readPyKwargsAt } from './py-literal.js';
 
@@ -59,28 +59,18 @@ export function readPyCallAt(text: string, at: number): PyCallRead {
   return { ok: true, call: { name, arguments: args.value as Record<string, unknown>, start: at, end: args.end } };
 }
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
-function skipSpace(text: string, at: number): number {
-  let i = at;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  return i;
-}
-
 /** `[call, call, …]` at `at` (which holds the `[`); a trailing comma is allowed, `[]` is no call. */
 export function readPyCallListAt(text: string, at: number): PyCallListRead {
   const calls: PyCall[] = [];
-  let pos = skipSpace(text, at + 1);
+  let pos = skipJsonSpace(text, at + 1);
   for (;;) {
     if (pos >= text.length) return { ok: false, eof: true, error: 'the text ended inside a call list', at: pos, name: calls.at(-1)?.name ?? '' };
     if (text.charCodeAt(pos) === Code.RightBracket) return { ok: true, calls, end: pos + 1 };
     const read = readPyCallAt(text, pos);
     if (!read.ok) return read;
     calls.push(read.call);
-    pos = skipSpace(text, read.call.end);
-    if (pos < text.length && text.charCodeAt(pos) === Code.Comma) pos = skipSpace(text, pos + 1);
+    pos = skipJsonSpace(text, read.call.end);
+    if (pos < text.length && text.charCodeAt(pos) === Code.Comma) pos = skipJsonSpace(text, pos + 1);
     else if (pos < text.length && text.charCodeAt(pos) !== Code.RightBracket) return { ok: false, eof: false, error: "expected ',' or ']' after a call", at: pos, name: read.call.name };
   }
 }

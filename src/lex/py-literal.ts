@@ -16,7 +16,7 @@
  * tells "the text ended inside the value" (`eof`, truncation) from "not a literal". Keys such
  * as `__proto__` become ordinary own properties. Never throws.
  */
-import { Code, hexDigitValue, isAsciiDigit } from './codes.js';
+import { Code, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
 import { identLength, isIdentPart } from './ident.js';
 import { setOwn } from './json-object.js';
 
@@ -68,16 +68,6 @@ function frame(kind: Kind): Frame {
   return { kind, items: [], record: {}, key: '', phase: Phase.Item, commas: 0 };
 }
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
-function skipSpace(text: string, at: number): number {
-  let i = at;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  return i;
-}
-
 function eofAt(at: number): PyRead {
   return { ok: false, eof: true, error: 'the text ended inside a Python literal', at };
 }
@@ -103,7 +93,7 @@ function run(text: string, start: number, top: Frame | null): PyRead {
   const stack: Frame[] = top === null ? [] : [top];
   let pos = start;
   for (;;) {
-    pos = skipSpace(text, pos);
+    pos = skipJsonSpace(text, pos);
     if (pos >= text.length) return eofAt(pos);
     const code = text.charCodeAt(pos);
     const current = stack.length === 0 ? null : stack[stack.length - 1]!;
@@ -219,7 +209,7 @@ function readStrings(text: string, at: number): PyRead {
     const read = readString(text, quote, raw);
     if (!read.ok) return read;
     value += read.value as string;
-    const next = skipSpace(text, read.end);
+    const next = skipJsonSpace(text, read.end);
     if (next >= text.length || stringStart(text, next) < 0) return { ok: true, value, end: read.end };
     pos = next;
   }

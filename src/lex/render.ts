@@ -4,13 +4,14 @@
  */
 import { Code, isUnicodeWhitespace } from './codes.js';
 
-export type CanonicalCall = { name: string; arguments?: unknown };
+export type CanonicalCall = { readonly name: string; readonly arguments?: unknown };
 
+/** One part of a turn to render; read only, so the composer's own parts are passed as they are. */
 export type CanonicalPart =
   | string
-  | { kind: 'call'; name: string; arguments?: unknown }
-  | { kind: 'bare'; calls: CanonicalCall[]; prose?: string }
-  | { kind: 'prose' | 'answer' | 'done'; text: string };
+  | { readonly kind: 'call'; readonly name: string; readonly arguments?: unknown }
+  | { readonly kind: 'bare'; readonly calls: readonly CanonicalCall[]; readonly prose?: string }
+  | { readonly kind: 'prose' | 'answer' | 'done'; readonly text: string };
 
 /** Order keys by code point (the UTF-8 byte order the reference sorts by), not UTF-16 unit. */
 function compareKeys(a: string, b: string): number {

@@ -16,52 +16,55 @@ export interface SchemaLimits {
 
 type Schema = Record<string, unknown>;
 
+// The request schemas are `as const` so the worker can derive each validated body's type from
+// its schema (worker/bodies.ts); `satisfies` keeps them plain schema objects.
+
 export const TOOL_FORMATS = ['text', 'json', 'native', 'adaptive', ''] as const;
 
-const text: Schema = { type: 'string', description: 'The raw model response.' };
+const text = { type: 'string', description: 'The raw model response.' } as const satisfies Schema;
 
-const tools: Schema = {
+const tools = {
   type: ['array', 'object'],
   description:
     'The tool registry: a list of names or tool objects ({name, description?, parameters?}, OpenAI ' +
     '{type: "function", function}, Anthropic {name, input_schema}), or a registry {tools: [...]}.',
   items: { type: ['string', 'object'] },
-};
+} as const satisfies Schema;
 
-const toolFormat: Schema = {
+const toolFormat = {
   type: 'string',
   enum: [...TOOL_FORMATS],
   description: 'The tool-call grammar the model was taught.',
-};
+} as const satisfies Schema;
 
 // The library's own lists, so the body schema and the library cannot disagree.
-const profile: Schema = { type: 'string', enum: [...PROFILES], description: 'gateway (default): only registered names are calls; harn: the reference runtime.' };
-const validateMode: Schema = { type: 'string', enum: [...VALIDATE_MODES], description: "Arguments against the tool's JSON Schema (default report under gateway, off under harn)." };
-const shape: Schema = { type: 'string', enum: [...SHAPES], description: 'tool-parse (default), or an assistant message in the openai or anthropic shape with diagnostics beside it.' };
-const include: Schema = { type: 'array', items: { type: 'string', enum: [...RESULT_FIELDS] }, description: 'Only these result fields (with openai/anthropic: these diagnostics).' };
+const profile = { type: 'string', enum: [...PROFILES], description: 'gateway (default): only registered names are calls; harn: the reference runtime.' } as const satisfies Schema;
+const validateMode = { type: 'string', enum: [...VALIDATE_MODES], description: "Arguments against the tool's JSON Schema (default report under gateway, off under harn)." } as const satisfies Schema;
+const shape = { type: 'string', enum: [...SHAPES], description: 'tool-parse (default), or an assistant message in the openai or anthropic shape with diagnostics beside it.' } as const satisfies Schema;
+const include = { type: 'array', items: { type: 'string', enum: [...RESULT_FIELDS] }, description: 'Only these result fields (with openai/anthropic: these diagnostics).' } as const satisfies Schema;
 /** The fields every request form shares that choose how a response is read and answered. */
-const reasoningStarted: Schema = {
+const reasoningStarted = {
   type: 'boolean',
   description: 'Gateway: the prompt opened the reasoning block, so text up to the first reasoning close is reasoning.',
-};
+} as const satisfies Schema;
 const readingOptions = { profile, validate: validateMode, shape, include, reasoning_started: reasoningStarted };
 
-const callIdStart: Schema = {
+const callIdStart = {
   type: 'integer',
   minimum: 0,
   maximum: 2_147_483_647,
   description: 'The first numeric call id suffix (tc_<n>).',
-};
+} as const satisfies Schema;
 
-export const singleRequestSchema: Schema = {
+export const singleRequestSchema = {
   title: 'ParseOne',
   type: 'object',
   required: ['text'],
   additionalProperties: false,
   properties: { text, tools, tool_format: toolFormat, call_id_start: callIdStart, ...readingOptions },
-};
+} as const satisfies Schema;
 
-export function batchRequestSchema(limits: SchemaLimits): Schema {
+export function batchRequestSchema(limits: SchemaLimits) {
   return {
     title: 'ParseBatch',
     type: 'object',
@@ -82,16 +85,16 @@ export function batchRequestSchema(limits: SchemaLimits): Schema {
       tool_format: toolFormat,
       ...readingOptions,
     },
-  };
+  } as const satisfies Schema;
 }
 
-const textPart: Schema = {
+const textPart = {
   type: 'object',
   required: ['type'],
   properties: { type: { type: 'string' }, text: { type: 'string' } },
-};
+} as const satisfies Schema;
 
-export const transcriptRequestSchema: Schema = {
+export const transcriptRequestSchema = {
   title: 'ParseTranscript',
   type: 'object',
   required: ['messages'],
@@ -129,15 +132,15 @@ export const transcriptRequestSchema: Schema = {
     call_id_start: callIdStart,
     ...readingOptions,
   },
-};
+} as const satisfies Schema;
 
-export const scanRequestSchema: Schema = {
+export const scanRequestSchema = {
   title: 'ScanOne',
   type: 'object',
   required: ['text'],
   additionalProperties: false,
   properties: { text, tools },
-};
+} as const satisfies Schema;
 
 export function parseRequestSchema(limits: SchemaLimits): Schema {
   return { oneOf: [singleRequestSchema, batchRequestSchema(limits), transcriptRequestSchema] };

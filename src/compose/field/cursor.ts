@@ -2,21 +2,15 @@
  * Small forward-only text helpers the field readers share. None looks behind its cursor, and
  * every search is bounded by the caller, so a reader's work is the length of what it reads.
  */
+import { skipJsonSpace } from '../../lex/codes.js';
+
+/** Past JSON whitespace (space, tab, LF, CR): the readers' token gap. */
+export { skipJsonSpace as skipSpace };
 
 /** The first of `literals` that stands at `at`, or null. */
 export function matchAt(text: string, at: number, literals: readonly string[]): string | null {
   for (const literal of literals) if (literal !== '' && text.startsWith(literal, at)) return literal;
   return null;
-}
-
-function isSpaceCode(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
-export function skipSpace(text: string, at: number): number {
-  let i = at;
-  while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
-  return i;
 }
 
 /** `needle` in text[from, from + window + needle.length), or -1: the search never runs past the window. */
@@ -28,5 +22,5 @@ export function indexWithin(text: string, needle: string, from: number, window: 
 
 /** True when only whitespace remains from `at`. */
 export function atEnd(text: string, at: number): boolean {
-  return skipSpace(text, at) >= text.length;
+  return skipJsonSpace(text, at) >= text.length;
 }

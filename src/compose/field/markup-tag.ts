@@ -11,7 +11,7 @@ import type { MarkupTag } from '../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { decodeEntities } from '../../lex/entities.js';
-import { Code } from '../../lex/codes.js';
+import { Code, isJsonSpace } from '../../lex/codes.js';
 import { matchAt } from './cursor.js';
 
 /** The longest open tag read; a longer header is not a tag. */
@@ -24,10 +24,6 @@ export type OpenTag =
 
 const NOT_A_TAG: OpenTag = { ok: false, eof: false };
 const CUT_OFF: OpenTag = { ok: false, eof: true };
-
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
 
 function isAttributeNameCode(code: number): boolean {
   return (
@@ -58,7 +54,7 @@ export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag |
     return { ok: true, name, attributes: new Map(), end: from + end + tag.end.length };
   }
   if (from >= text.length) return CUT_OFF;
-  if (!isSpace(text.charCodeAt(from))) return NOT_A_TAG;
+  if (!isJsonSpace(text.charCodeAt(from))) return NOT_A_TAG;
   return readAttributes(text, from, tag);
 }
 
@@ -68,7 +64,7 @@ function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {
   const endCode = tag.end.charCodeAt(0);
   let pos = from;
   for (;;) {
-    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    while (pos < text.length && isJsonSpace(text.charCodeAt(pos))) pos++;
     if (pos >= text.length) return CUT_OFF;
     if (pos > limit) return NOT_A_TAG;
     if (text.startsWith(tag.end, pos)) {
@@ -79,11 +75,11 @@ function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {
     while (pos < text.length && isAttributeNameCode(text.charCodeAt(pos))) pos++;
     if (pos === nameStart) return pos >= text.length ? CUT_OFF : NOT_A_TAG;
     const name = text.slice(nameStart, pos);
-    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    while (pos < text.length && isJsonSpace(text.charCodeAt(pos))) pos++;
     if (pos >= text.length) return CUT_OFF;
     if (text.charCodeAt(pos) !== Code.Equals) return NOT_A_TAG;
     pos++;
-    while (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
+    while (pos < text.length && isJsonSpace(text.charCodeAt(pos))) pos++;
     if (pos >= text.length) return CUT_OFF;
     const quote = text.charCodeAt(pos);
     let value: string;
@@ -96,7 +92,7 @@ function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {
       pos = close + 1;
     } else {
       const valueStart = pos;
-      while (pos < text.length && pos <= limit && !isSpace(text.charCodeAt(pos)) && !(text.charCodeAt(pos) === endCode && text.startsWith(tag.end, pos))) pos++;
+      while (pos < text.length && pos <= limit && !isJsonSpace(text.charCodeAt(pos)) && !(text.charCodeAt(pos) === endCode && text.startsWith(tag.end, pos))) pos++;
       if (pos >= text.length) return CUT_OFF;
       value = text.slice(valueStart, pos);
     }

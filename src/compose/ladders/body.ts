@@ -8,7 +8,7 @@
  * the next rung. Narration that wraps a call peels its tags and sends the rest down the ladder
  * again (a loop, not recursion, so deeply stacked narration cannot exhaust the stack).
  */
-import { parseCallExpr, parseObjectLiteral } from '../../lex/call-expr.js';
+import { parseHeadCall } from '../../lex/call-expr.js';
 import { isBlankFrom } from '../ascii-fold.js';
 import type { ComposeContext } from '../context.js';
 import { isJsonObject } from './json.js';
@@ -37,17 +37,11 @@ interface BodyInput {
 type BodyStep = BodyOutcome | { peeled: string[]; rest: string };
 type BodyRungFn = (input: BodyInput) => BodyStep | undefined;
 
-function parseHead(t: string, head: BodyHead): DirectParse {
-  if (head.sep === '(') return parseCallExpr(t, head.name);
-  const literal = parseObjectLiteral(t.slice(head.name.length), head.name);
-  return literal.ok ? { ...literal, consumed: literal.consumed + head.name.length } : literal;
-}
-
 // The canonical `name({...})` under a registered head: no repair. A failed or partial parse
 // falls through silently; later rungs own the diagnosis.
 const directHead: BodyRungFn = ({ t, ctx, head, direct }) => {
   if (head === undefined || !ctx.known.has(head.name)) return undefined;
-  const parsed = direct ?? parseHead(t, head);
+  const parsed = direct ?? parseHeadCall(t, head.name, head.sep);
   if (!parsed.ok) return undefined;
   const args = 'arguments' in parsed ? parsed.arguments : parsed.value;
   // A non-object argument (`run("ls")`) is not a call here; the sniffer explains why.

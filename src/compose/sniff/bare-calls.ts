@@ -14,7 +14,7 @@
  */
 import { isRegistry, normalizeTools, type ToolRegistry } from '../../dialects/registry.js';
 import type { Unit } from '../../scan/types.js';
-import { parseCallExpr, parseObjectLiteral, type CallExprResult } from '../../lex/call-expr.js';
+import { parseHeadCall, type CallExprResult } from '../../lex/call-expr.js';
 import { idleMeter } from './meter.js';
 import { knownNamesOf, type KnownNames } from './names.js';
 import { nativeJsonCalls } from './native-json.js';
@@ -87,11 +87,7 @@ function bareUnit(unit: unknown, known: KnownNames): BareUnitResult | null {
   if (!DIRECT_KINDS.has(kind)) return null;
   const { body, head_name: head, head_sep: sep } = fields;
   if (typeof body !== 'string' || typeof head !== 'string' || typeof sep !== 'string') return null;
-  const trimmed = trimUnicode(body);
-  if (sep === '(') return { direct: parseCallExpr(trimmed, head) };
-  // `name{ ... }`: the literal after the name; `consumed` counts from the start of the body.
-  const literal = parseObjectLiteral(trimmed.slice(head.length), head);
-  return { direct: literal.ok ? { ok: true, value: literal.value, consumed: head.length + literal.consumed } : literal };
+  return { direct: parseHeadCall(trimUnicode(body), head, sep) };
 }
 
 function typeName(value: unknown): string {

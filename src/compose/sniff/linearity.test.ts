@@ -39,10 +39,10 @@ const MAX_GROWTH = 10;
 
 const TOO_MANY = 'Too many malformed tool calls';
 
-function measure(text: string): { steps: number; reads: number; parses: number; errors: string[] } {
+function measure(text: string): { steps: number; reads: number; parses: number; errors: readonly string[] } {
   const meter = { steps: 0 };
   parserCalls.count = 0;
-  let errors: string[] = [];
+  let errors: readonly string[] = [];
   const reads = countStringWork(() => {
     errors = sniff(text, KNOWN, meter, 0).errors;
   });

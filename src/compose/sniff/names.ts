@@ -4,7 +4,7 @@
  * `src/policy/names.ts`.
  */
 import type { ToolRegistry } from '../../dialects/registry.js';
-import { registryNames } from '../../dialects/registry.js';
+import { perRegistry, registryNames } from '../../dialects/registry.js';
 
 export interface KnownNames {
   readonly has: (name: string) => boolean;
@@ -14,23 +14,16 @@ export interface KnownNames {
   readonly sorted: readonly string[];
 }
 
-const projections = new WeakMap<ToolRegistry, KnownNames>();
-let implicitOnly: KnownNames | undefined;
-
 function project(sorted: readonly string[]): KnownNames {
   const set = new Set(sorted);
   return { has: (name) => set.has(name), sorted };
 }
 
+const projections = perRegistry((registry) => project(registryNames(registry)));
+
 /** One projection per registry, shared by every sniff over it. */
 export function knownNamesOf(registry: ToolRegistry | null): KnownNames {
-  if (registry === null) return (implicitOnly ??= project(registryNames(null)));
-  let known = projections.get(registry);
-  if (known === undefined) {
-    known = project(registryNames(registry));
-    projections.set(registry, known);
-  }
-  return known;
+  return projections(registry);
 }
 
 /** Names a model often writes as its own source or test code, not as a tool call. */

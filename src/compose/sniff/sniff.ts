@@ -13,10 +13,11 @@ import { assembleProse } from './prose.js';
 import { trimUnicode } from '../../lex/render.js';
 import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
 
+/** What the bare-call sniffer found in one string. */
 export interface BareScan {
-  calls: ToolCall[];
-  errors: string[];
-  prose: string;
+  readonly calls: readonly ToolCall[];
+  readonly errors: readonly string[];
+  readonly prose: string;
 }
 
 /**

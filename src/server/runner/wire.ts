@@ -4,6 +4,8 @@
  * come out, so neither side clones an object graph.
  */
 
+import type { ParseOptions, ResultField, Shape } from '../../compose/index.js';
+
 export type RouteName = 'parse' | 'scan';
 
 /** A whole HTTP body, still undecoded. `body`'s buffer is moved to the worker. */
@@ -24,11 +26,12 @@ export interface ItemTask {
   reading?: ReadingOptions;
 }
 
+/** The reading options of a validated body: the body schema holds them to the library's lists. */
 export interface ReadingOptions {
-  profile?: string;
-  validate?: string;
-  shape?: string;
-  include?: string[];
+  profile?: NonNullable<ParseOptions['profile']>;
+  validate?: NonNullable<ParseOptions['validate']>;
+  shape?: Shape;
+  include?: ResultField[];
   reasoning_started?: boolean;
 }
 

@@ -7,37 +7,37 @@
  * Model text never throws; a malformed body or registry becomes a 4xx answer. Anything that
  * still throws is a bug and becomes a generic 500 with the detail kept for the log.
  */
-import { parseTurn, shapeResult, type ParseOptions, type Shape } from '../../compose/index.js';
+import { parseTurn, shapeResult, type ParseOptions } from '../../compose/index.js';
 import type { TurnPart } from '../../compose/types.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { errorJson, statusOf, type ErrorCodeValue } from '../errors.js';
 import type { Answer, ItemTask, ReadingOptions, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import type { BatchBody, ReadingBody, ScanBody, SingleBody, TranscriptBody } from './bodies.js';
 import { decodeBodyText, parseBodyText } from './decode.js';
 import { topLevelMemberSpan } from './member-span.js';
 import { projectResult } from './project.js';
 import { ToolsCache, type CachedTools } from './tools-cache.js';
-import { parseTranscript, type TranscriptMessage } from './transcript.js';
-import { compileValidators, rejectionOf, type Validators } from './validate.js';
+import { parseTranscript } from './transcript.js';
+import { compileValidators, rejectionOf } from './validate.js';
+import type { ValidateFunction } from 'ajv';
 
 export type TaskHandler = (task: WorkerTask) => WorkerReply;
 
 /** The reading options of a (validated) body. */
-function readingOf(body: Record<string, unknown>): ReadingOptions {
+function readingOf(body: ReadingBody): ReadingOptions {
   const reading: ReadingOptions = {};
-  if (typeof body.profile === 'string') reading.profile = body.profile;
-  if (typeof body.validate === 'string') reading.validate = body.validate;
-  if (typeof body.shape === 'string') reading.shape = body.shape;
-  if (Array.isArray(body.include)) reading.include = body.include as string[];
-  if (typeof body.reasoning_started === 'boolean') reading.reasoning_started = body.reasoning_started;
+  if (body.profile !== undefined) reading.profile = body.profile;
+  if (body.validate !== undefined) reading.validate = body.validate;
+  if (body.shape !== undefined) reading.shape = body.shape;
+  if (body.include !== undefined) reading.include = body.include;
+  if (body.reasoning_started !== undefined) reading.reasoning_started = body.reasoning_started;
   return reading;
 }
 
 function hasReading(reading: ReadingOptions): boolean {
   return reading.profile !== undefined || reading.validate !== undefined || reading.shape !== undefined || reading.include !== undefined || reading.reasoning_started !== undefined;
 }
-
-type Body = Record<string, unknown>;
 
 interface ResolvedTools {
   entry: CachedTools;
@@ -46,7 +46,7 @@ interface ResolvedTools {
 }
 
 /** The request's top-level `tools`, resolved. */
-type TopTools = (body: Body) => ResolvedTools | Answer;
+type TopTools = (body: { tools?: unknown }) => ResolvedTools | Answer;
 
 const jsonOf = (tools: unknown): string | null => (tools === undefined || tools === null ? null : JSON.stringify(tools));
 
@@ -88,13 +88,12 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
   // anthropic shape, which places thinking blocks where the model thought.
   const partsOf = new WeakMap<ParseResult, readonly TurnPart[]>();
 
-  function parseOne(text: string, tools: CachedTools, toolFormat: unknown, callIdStart?: number, reading: ReadingOptions = {}): ParseResult {
+  function parseOne(text: string, tools: CachedTools, toolFormat: string | undefined, callIdStart?: number, reading: ReadingOptions = {}): ParseResult {
     const options: ParseOptions = { tools: tools.registry };
-    if (typeof toolFormat === 'string') options.tool_format = toolFormat;
+    if (toolFormat !== undefined) options.tool_format = toolFormat;
     if (callIdStart !== undefined) options.call_id_start = callIdStart;
-    // The body schema has checked the values against the library's own lists.
-    if (reading.profile !== undefined) options.profile = reading.profile as ParseOptions['profile'];
-    if (reading.validate !== undefined) options.validate = reading.validate as ParseOptions['validate'];
+    if (reading.profile !== undefined) options.profile = reading.profile;
+    if (reading.validate !== undefined) options.validate = reading.validate;
     if (reading.reasoning_started !== undefined) options.reasoning_started = reading.reasoning_started;
     const turn = parseTurn(text, options);
     const result = projectResult(turn.result);
@@ -105,19 +104,18 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
   /** The answer of one parsed response in the shape, and with the fields, the body asked for. */
   function answerOf(result: ParseResult, reading: ReadingOptions): unknown {
     if (reading.shape === undefined && reading.include === undefined) return result;
-    return shapeResult(result, (reading.shape ?? 'tool-parse') as Shape, reading.include === undefined ? null : new Set(reading.include), partsOf.get(result));
+    return shapeResult(result, reading.shape ?? 'tool-parse', reading.include === undefined ? null : new Set(reading.include), partsOf.get(result));
   }
 
-  function single(body: Body, top: TopTools): WorkerReply {
+  function single(body: SingleBody, top: TopTools): WorkerReply {
     const tools = top(body);
     if ('kind' in tools) return tools;
-    const start = typeof body.call_id_start === 'number' ? body.call_id_start : undefined;
     const reading = readingOf(body);
-    return ok(JSON.stringify(answerOf(parseOne(body.text as string, tools.entry, body.tool_format, start, reading), reading)));
+    return ok(JSON.stringify(answerOf(parseOne(body.text, tools.entry, body.tool_format, body.call_id_start, reading), reading)));
   }
 
-  function batch(body: Body, top: TopTools): WorkerReply {
-    const responses = body.responses as Body[];
+  function batch(body: BatchBody, top: TopTools): WorkerReply {
+    const responses = body.responses;
     const shared = top(body);
     if ('kind' in shared) return shared;
     const reading = readingOf(body);
@@ -133,15 +131,15 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
         toolsJson = own.json;
       }
       const format = response.tool_format ?? body.tool_format;
-      const text = response.text as string;
+      const text = response.text;
       const started = response.reasoning_started ?? body.reasoning_started;
-      const own: ReadingOptions = typeof started === 'boolean' ? { ...reading, reasoning_started: started } : reading;
-      const item: ItemTask = { op: 'item', text, toolsJson, toolFormat: typeof format === 'string' ? format : null };
+      const own: ReadingOptions = started !== undefined ? { ...reading, reasoning_started: started } : reading;
+      const item: ItemTask = { op: 'item', text, toolsJson, toolFormat: format ?? null };
       if (hasReading(own)) item.reading = own;
       items.push(item);
       chars += text.length;
     }
-    const idsJson = responses.map((r) => (typeof r.id === 'string' ? JSON.stringify(r.id) : 'null'));
+    const idsJson = responses.map((r) => (r.id !== undefined ? JSON.stringify(r.id) : 'null'));
     if (items.length > 1 && chars >= limits.splitMinChars) return { kind: 'split', idsJson, items };
     // perf: a small batch costs less parsed here than spread over the pool (each pool task
     // costs about 50 µs of messaging); see README.md "Batches".
@@ -159,21 +157,20 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     return ok(`{"results":[${parts.join(',')}]}`);
   }
 
-  function transcript(body: Body, top: TopTools): WorkerReply {
+  function transcript(body: TranscriptBody, top: TopTools): WorkerReply {
     const tools = top(body);
     if ('kind' in tools) return tools;
-    const start = typeof body.call_id_start === 'number' ? body.call_id_start : 0;
     const reading = readingOf(body);
-    const entries = parseTranscript(body.messages as TranscriptMessage[], start, (text, from) =>
+    const entries = parseTranscript(body.messages, body.call_id_start ?? 0, (text, from) =>
       parseOne(text, tools.entry, body.tool_format, from, reading),
     );
     return ok(JSON.stringify({ results: entries.map((entry) => ({ index: entry.index, result: answerOf(entry.result, reading) })) }));
   }
 
-  function scan(body: Body, top: TopTools): WorkerReply {
+  function scan(body: ScanBody, top: TopTools): WorkerReply {
     const tools = top(body);
     if ('kind' in tools) return tools;
-    const result = scanUnits(body.text as string, cache.scanSpecOf(tools.entry));
+    const result = scanUnits(body.text, cache.scanSpecOf(tools.entry));
     return ok(JSON.stringify({ source: result.source, units: result.units }));
   }
 
@@ -212,18 +209,19 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       return fail('invalid_request', 'body must be a JSON object');
     }
-    const record = body as Body;
-    let validate: Validators[keyof Validators];
-    let handler: (b: Body, top: TopTools) => WorkerReply;
-    if (task.route === 'scan') [validate, handler] = [validators.scan, scan];
-    else if (Object.hasOwn(record, 'responses')) [validate, handler] = [validators.batch, batch];
-    else if (Object.hasOwn(record, 'messages')) [validate, handler] = [validators.transcript, transcript];
-    else [validate, handler] = [validators.single, single];
-    if (!validate(record)) {
+    if (task.route === 'scan') return checked(body, validators.scan, scan, top);
+    if (Object.hasOwn(body, 'responses')) return checked(body, validators.batch, batch, top);
+    if (Object.hasOwn(body, 'messages')) return checked(body, validators.transcript, transcript, top);
+    return checked(body, validators.single, single, top);
+  }
+
+  /** The handler's answer for a body its schema passes (the validator narrows it to the schema's type), else a 4xx. */
+  function checked<T>(body: object, validate: ValidateFunction<T>, handler: (b: T, top: TopTools) => WorkerReply, top: TopTools): WorkerReply {
+    if (!validate(body)) {
       const rejection = rejectionOf(validate.errors, limits);
       return fail(rejection.code, rejection.message);
     }
-    return handler(record, top);
+    return handler(body, top);
   }
 
   function runItem(task: ItemTask): Answer {

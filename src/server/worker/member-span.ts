@@ -11,7 +11,7 @@
  *
  * Linear: strings are skipped by the lexer's `skipStringSpan` (quote-to-quote hops).
  */
-import { Code } from '../../lex/codes.js';
+import { Code, isJsonSpace } from '../../lex/codes.js';
 import { skipStringSpan } from '../../lex/string-span.js';
 
 export interface Span {
@@ -21,12 +21,8 @@ export interface Span {
   readonly end: number;
 }
 
-function isSpace(code: number): boolean {
-  return code === Code.Space || code === Code.LineFeed || code === Code.CarriageReturn || code === Code.Tab;
-}
-
 function skipSpace(text: string, at: number): number {
-  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+  while (at < text.length && isJsonSpace(text.charCodeAt(at))) at++;
   return at;
 }
 
@@ -56,7 +52,7 @@ function skipScalar(text: string, at: number): number {
   let i = at;
   while (i < text.length) {
     const code = text.charCodeAt(i);
-    if (code === Code.Comma || code === Code.RightBrace || isSpace(code)) break;
+    if (code === Code.Comma || code === Code.RightBrace || isJsonSpace(code)) break;
     i++;
   }
   return i;

@@ -7,22 +7,23 @@ import { type ErrorCodeValue } from '../errors.js';
 import {
   batchRequestSchema, scanRequestSchema, singleRequestSchema, transcriptRequestSchema, type SchemaLimits,
 } from '../schemas.js';
+import type { BatchBody, ScanBody, SingleBody, TranscriptBody } from './bodies.js';
 
 export interface Validators {
-  single: ValidateFunction;
-  batch: ValidateFunction;
-  transcript: ValidateFunction;
-  scan: ValidateFunction;
+  single: ValidateFunction<SingleBody>;
+  batch: ValidateFunction<BatchBody>;
+  transcript: ValidateFunction<TranscriptBody>;
+  scan: ValidateFunction<ScanBody>;
 }
 
 export function compileValidators(limits: SchemaLimits): Validators {
   // allErrors stays off: reporting the first problem is enough and bounds the work on junk.
   const ajv = new Ajv({ allErrors: false, strictTypes: false });
   return {
-    single: ajv.compile(singleRequestSchema),
-    batch: ajv.compile(batchRequestSchema(limits)),
-    transcript: ajv.compile(transcriptRequestSchema),
-    scan: ajv.compile(scanRequestSchema),
+    single: ajv.compile<SingleBody>(singleRequestSchema),
+    batch: ajv.compile<BatchBody>(batchRequestSchema(limits)),
+    transcript: ajv.compile<TranscriptBody>(transcriptRequestSchema),
+    scan: ajv.compile<ScanBody>(scanRequestSchema),
   };
 }
 

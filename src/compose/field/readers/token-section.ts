@@ -19,7 +19,7 @@
  */
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../../../dialects/field/index.js';
-import { Code } from '../../../lex/codes.js';
+import { Code, isJsonSpace } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
@@ -204,15 +204,11 @@ function nameBounds(text: string, from: number, nameEnd: string): [number, numbe
   if (nameEnd === NAME_TO_SPACE) {
     const stop = Math.min(text.length, from + FIELD_NAME_MAX);
     let i = from;
-    while (i < stop && !isSpaceCode(text.charCodeAt(i))) i++;
+    while (i < stop && !isJsonSpace(text.charCodeAt(i))) i++;
     return i < text.length || i > from ? [i, i] : [-1, -1];
   }
   const end = indexWithin(text, nameEnd, from, FIELD_NAME_MAX);
   return [end, end < 0 ? -1 : end + nameEnd.length];
-}
-
-function isSpaceCode(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
 }
 
 /**

@@ -14,7 +14,7 @@
  * tells "the text ended inside the value" (`eof`, truncation) from "not JSON".
  */
 import { Code, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
-import { JSON_NESTING_LIMIT, type JsonValueAt } from './json-stream.js';
+import { JSON_NESTING_LIMIT, numberTailEnd, type JsonValueAt } from './json-stream.js';
 import { setOwn } from './json-object.js';
 
 interface Frame {
@@ -95,21 +95,10 @@ function readNumber(text: string, at: number): Step {
   if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'not a value', at };
   if (text.charCodeAt(i) === Code.Digit0) i++;
   else while (isAsciiDigit(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) === Code.Dot) {
-    i++;
-    if (i >= text.length) return EOF;
-    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'a number with no digits after its point', at: i };
-    while (isAsciiDigit(text.charCodeAt(i))) i++;
-  }
-  const e = text.charCodeAt(i);
-  if (e === Code.LowerE || e === Code.UpperE) {
-    i++;
-    const sign = text.charCodeAt(i);
-    if (sign === Code.Plus || sign === Code.Dash) i++;
-    if (i >= text.length) return EOF;
-    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'a number with no digits in its exponent', at: i };
-    while (isAsciiDigit(text.charCodeAt(i))) i++;
-  }
+  const tail = numberTailEnd(text, i);
+  if (tail.kind === 'eof') return EOF;
+  if (tail.kind === 'missing') return { error: tail.part === 'fraction' ? 'a number with no digits after its point' : 'a number with no digits in its exponent', at: tail.at };
+  i = tail.end;
   // A number running into the end may still be growing.
   if (i >= text.length) return EOF;
   return { value: Number(text.slice(at, i)), end: i };

@@ -130,10 +130,29 @@ function scanNumber(text: string, at: number): Extent {
   } else {
     return { error: 'expected a digit', at: i };
   }
+  const tail = numberTailEnd(text, i);
+  if (tail.kind === 'eof') return EOF;
+  if (tail.kind === 'missing') return { error: tail.part === 'fraction' ? 'expected a digit after the decimal point' : 'expected a digit in the exponent', at: tail.at };
+  i = tail.end;
+  if (!Number.isFinite(Number(text.slice(at, i)))) return { error: 'number out of range', at };
+  return { end: i };
+}
+
+/** Where the fraction and exponent of a JSON number end, its integer part ending at `at`. */
+export type NumberTail = { readonly kind: 'end'; readonly end: number } | { readonly kind: 'eof' } | { readonly kind: 'missing'; readonly part: 'fraction' | 'exponent'; readonly at: number };
+
+/**
+ *     -12.5e+3
+ *        ^ at  -> end just past the exponent's last digit
+ *
+ * Shared by the strict reader and the lenient rung, which word their errors differently.
+ */
+export function numberTailEnd(text: string, at: number): NumberTail {
+  let i = at;
   if (text.charCodeAt(i) === Code.Dot) {
     i++;
-    if (i >= length) return EOF;
-    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'expected a digit after the decimal point', at: i };
+    if (i >= text.length) return { kind: 'eof' };
+    if (!isAsciiDigit(text.charCodeAt(i))) return { kind: 'missing', part: 'fraction', at: i };
     while (isAsciiDigit(text.charCodeAt(i))) i++;
   }
   const e = text.charCodeAt(i);
@@ -141,12 +160,11 @@ function scanNumber(text: string, at: number): Extent {
     i++;
     const sign = text.charCodeAt(i);
     if (sign === Code.Plus || sign === Code.Dash) i++;
-    if (i >= length) return EOF;
-    if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'expected a digit in the exponent', at: i };
+    if (i >= text.length) return { kind: 'eof' };
+    if (!isAsciiDigit(text.charCodeAt(i))) return { kind: 'missing', part: 'exponent', at: i };
     while (isAsciiDigit(text.charCodeAt(i))) i++;
   }
-  if (!Number.isFinite(Number(text.slice(at, i)))) return { error: 'number out of range', at };
-  return { end: i };
+  return { kind: 'end', end: i };
 }
 
 function scanLiteral(text: string, at: number, word: string): Extent {

@@ -15,6 +15,9 @@ export type { AnthropicBlock, AnthropicShaped, Diagnostics, OpenAIShaped, OpenAI
 export type { TraceEntry } from './compose/funnel.js';
 export type { DropReason, DroppedFragment, ParseResult, ProtocolViolation, ToolCall, ToolFormat, ViolationKind } from './compose/types.js';
 export { isLostCallViolation } from './compose/diagnostics.js';
+export { createStreamParser } from './compose/stream/parser.js';
+export type { StreamEnd, StreamParser } from './compose/stream/parser.js';
+export type { StreamEvent } from './compose/stream/events.js';
 
 export { normalizeTools } from './dialects/registry.js';
 export type { ToolDef, ToolRegistry, ToolsInput } from './dialects/registry.js';

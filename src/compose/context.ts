@@ -26,7 +26,7 @@ export interface ComposeContext {
   readonly trace?: TraceEntry[] | null;
   /** `gateway` (the default) applies the admission policy and reads the field grammars; `harn` reads as the reference runtime does. */
   readonly profile?: Profile;
-  /** The prompt opened the reasoning block (gateway): text up to the first close is reasoning. */
+  /** Whether the prompt opened the reasoning block (gateway); unset when the caller did not say. */
   readonly reasoningStarted?: boolean;
   /**
    * The names the stray sniffer runs against: `harn` the registry plus the implicit names,
@@ -66,7 +66,7 @@ export function composeContext(
   toolFormat: string,
   trace: TraceEntry[] | null = null,
   profile: Profile = 'gateway',
-  reasoningStarted = false,
+  reasoningStarted?: boolean,
 ): ComposeContext {
   const registry = normalizeTools(tools);
   const { known, knownList, sniffNames } = factsByProfile[profile](registry);

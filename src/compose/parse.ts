@@ -51,9 +51,11 @@ export interface ParseOptions {
    */
   profile?: Profile;
   /**
-   * Gateway profile: the prompt already opened the reasoning block (Qwen3's and DeepSeek R1's
-   * templates end with `<think>`), so the text up to the first reasoning close is reasoning,
-   * and all of it is when the response ends before any close. Ignored under `harn`.
+   * Gateway profile: `true` says the prompt already opened the reasoning block (Qwen3's and
+   * DeepSeek R1's templates end with `<think>`), so the text up to the first reasoning close is
+   * reasoning, and all of it is when the response ends before any close. `false` says it did
+   * not, so a close with no open is a stray marker. Unset, a close with no open that comes
+   * before any other marker ends reasoning that began with the response. Ignored under `harn`.
    */
   reasoning_started?: boolean;
   /**
@@ -83,7 +85,7 @@ interface CheckedOptions {
   tools: unknown;
   trace: boolean;
   profile: Profile;
-  reasoningStarted: boolean;
+  reasoningStarted: boolean | undefined;
   validate: ValidateMode;
   shape: Shape;
   include: ReadonlySet<string> | null;
@@ -110,7 +112,7 @@ function includeSet(value: unknown): ReadonlySet<string> | null {
 function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   if (typeof text !== 'string') throw new TypeError(`text must be a string; got ${typeName(text)}`);
   if (options === undefined || options === null) {
-    return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0], reasoningStarted: false, validate: 'report', shape: 'tool-parse', include: null };
+    return { toolFormat: '', idStart: 0, tools: undefined, trace: false, profile: PROFILES[0], reasoningStarted: undefined, validate: 'report', shape: 'tool-parse', include: null };
   }
   if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`options must be an object; got ${typeName(options)}`);
   const o = options as Record<string, unknown>;
@@ -123,8 +125,8 @@ function checkedOptions(text: unknown, options: unknown): CheckedOptions {
   const trace = o.trace ?? false;
   if (typeof trace !== 'boolean') throw new TypeError(`options.trace must be a boolean; got ${typeName(trace)}`);
   const profile = oneOf(o.profile ?? PROFILES[0], PROFILES, 'profile');
-  const reasoningStarted = o.reasoning_started ?? false;
-  if (typeof reasoningStarted !== 'boolean') throw new TypeError(`options.reasoning_started must be a boolean; got ${typeName(reasoningStarted)}`);
+  const reasoningStarted = o.reasoning_started;
+  if (reasoningStarted !== undefined && typeof reasoningStarted !== 'boolean') throw new TypeError(`options.reasoning_started must be a boolean; got ${typeName(reasoningStarted)}`);
   const validate = oneOf(o.validate ?? (profile === 'harn' ? 'off' : 'report'), VALIDATE_MODES, 'validate');
   const shape = oneOf(o.shape ?? SHAPES[0], SHAPES, 'shape');
   return { toolFormat, idStart, tools: o.tools, trace, profile, reasoningStarted, validate, shape, include: includeSet(o.include) };
@@ -294,6 +296,36 @@ function partsOf(parsed: LaneResult, result: ParseResult): readonly TurnPart[] {
   return out;
 }
 
+/**
+ * How a stream reads pieces of one turn exactly as `parseTurn` reads the whole: the checked
+ * options, the context and the lane for text between field regions. `null` lane: the turn is
+ * only read whole (`harn`, which has no field lane; `tool_format: adaptive`, refused whole).
+ */
+export interface TurnReader {
+  readonly ctx: ComposeContext;
+  readonly idStart: number;
+  readonly validate: ValidateMode;
+  readonly lane: ((piece: string) => LaneResult) | null;
+}
+
+export function turnReader(options?: ParseOptions): TurnReader {
+  const { toolFormat, idStart, tools, profile, reasoningStarted, validate } = checkedOptions('', options);
+  const ctx = composeContext(tools, toolFormat, null, profile, reasoningStarted);
+  // Only the gateway's field lane cuts a turn into pieces read on their own.
+  const piecewise = profile === 'gateway' && toolFormat !== 'adaptive';
+  return { ctx, idStart, validate, lane: piecewise ? laneOf(ctx) : null };
+}
+
+/** A piece's lane result through the boundary, with ids from `idStart` and its parts. */
+export function finishPiece(parsed: LaneResult, reader: TurnReader, idStart: number): { readonly result: ParseResult; readonly parts: readonly TurnPart[] } {
+  const result = finish(parsed, reader.ctx, idStart, reader.validate);
+  return { result, parts: partsOf(parsed, result) };
+}
+
+function laneOf(ctx: ComposeContext): (piece: string) => LaneResult {
+  return ctx.toolFormat === 'json' ? (piece) => jsonLane(piece, ctx, { taggedLane }) : (piece) => taggedLane(piece, ctx);
+}
+
 function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
@@ -301,7 +333,7 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
     refused.tool_parse_errors.push(messagesFor(ctx.profile).adaptiveRefused);
     return refused;
   }
-  const lane = (piece: string) => (toolFormat === 'json' ? jsonLane(piece, ctx, { taggedLane }) : taggedLane(piece, ctx));
+  const lane = laneOf(ctx);
   // The field grammars' regions are read by their own readers; sibling recovery retries a
   // whole text that produced no call, so it applies only when no region was found.
   const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;

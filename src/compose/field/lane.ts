@@ -65,10 +65,22 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
  *
  * A reasoning marker inside a complete block of the reference grammar belongs to that block.
  */
-export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
+/** How a stream reads the text after a region it has already released (src/compose/stream). */
+export interface RegionReading {
+  /** A region came before this text: `reasoning_started` and the orphan-close rule are spent. */
+  readonly afterRegion?: boolean;
+  /** Receives the position of every opener no reader took (the stream may not release past one). */
+  readonly rejected?: number[];
+}
+
+export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionReading = {}): FieldRegion[] {
   const found: FieldRegion[] = [];
   const detect = openers();
-  const started = ctx.reasoningStarted === true;
+  const afterRegion = reading.afterRegion === true;
+  const started = !afterRegion && ctx.reasoningStarted === true;
+  // An explicit `reasoning_started: false` says the prompt opened no block, so a close with no
+  // open is a stray marker, never the end of reasoning.
+  const orphansEnd = !afterRegion && ctx.reasoningStarted !== false;
   // perf: the first search doubles as the "no marker at all" probe, so a text whose only
   // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
   const first = detect.next(text, 0);
@@ -103,7 +115,7 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
       from = hit.index + 1;
       continue;
     }
-    const orphan = found.length === 0 ? orphanCloseAt(text, hit) : null;
+    const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit) : null;
     if (orphan !== null) {
       const end = hit.index + orphan.close.length;
       found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
@@ -120,6 +132,7 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
         break;
       }
     }
+    if (end <= hit.index) reading.rejected?.push(hit.index);
     from = end > hit.index ? end : hit.index + 1;
   }
   return found;
@@ -128,6 +141,14 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
 export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane): LaneResult | null {
   const regions = fieldRegions(text, ctx);
   if (regions.length === 0) return null;
+  return assembleRegions(text, regions, restLane, text.length);
+}
+
+/**
+ * The lane result of `text` up to `end` from its regions (those that end by `end`): each piece
+ * between regions read by `restLane` on its own, everything in document order.
+ */
+export function assembleRegions(text: string, regions: readonly FieldRegion[], restLane: RestLane, end: number): LaneResult {
   const calls: ToolCall[] = [];
   const errors: string[] = [];
   const dropped: DroppedFragment[] = [];
@@ -162,6 +183,7 @@ export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane)
   };
   let cursor = 0;
   for (const region of regions) {
+    if (region.end > end) break;
     takeRest(text.slice(cursor, region.start));
     errors.push(...region.errors);
     dropped.push(...region.dropped);
@@ -182,7 +204,7 @@ export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane)
     }
     cursor = region.end;
   }
-  takeRest(text.slice(cursor));
+  if (end > cursor) takeRest(text.slice(cursor, end));
   return {
     calls,
     prose: prose.join('\n\n'),

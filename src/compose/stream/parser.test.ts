@@ -32,3 +32,15 @@ describe('createStreamParser', () => {
     expect(() => stream.push('x')).toThrow(/after end/);
   });
 });
+
+describe('reasoning_started, three ways', () => {
+  it('unset: a close before any other marker ends reasoning; false: it is a stray marker; true: reasoning ran from the start', () => {
+    const text = 'x</think>y';
+    expect(parseToolCalls(text).reasoning).toBe('x');
+    expect(parseToolCalls(text, { reasoning_started: true }).reasoning).toBe('x');
+    const stray = parseToolCalls(text, { reasoning_started: false });
+    expect([stray.reasoning, stray.prose]).toEqual([null, 'x\n\ny']);
+    expect(parseToolCalls('all thought', { reasoning_started: true }).reasoning).toBe('all thought');
+    expect(parseToolCalls('all thought', { reasoning_started: false }).reasoning).toBeNull();
+  });
+});

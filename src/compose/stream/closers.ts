@@ -1,0 +1,155 @@
+/**
+ * When a field region is whole: it ends with its grammar's outermost close, or (a reasoning
+ * block) the next frame's stop has arrived after it. Only such a region can be released
+ * before the end of the text (segment.ts), and only such a close is worth a try (watch.ts).
+ */
+import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
+import type { FieldRegion } from '../field/region.js';
+
+/**
+ * A close as a pattern: `stem`, then (suffixed grammars, Hunyuan's `</think:opensource>` and
+ * `</tool_calls:opensource>`) a deployment suffix of up to 64 name characters, then `tail`.
+ */
+export interface Close {
+  readonly stem: string;
+  readonly suffix: 'none' | 'optional' | 'required';
+  readonly tail: string;
+}
+
+const SUFFIX_MAX = 64;
+
+function isSuffixCode(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2d || code === 0x2e || code === 0x3a;
+}
+
+function closeForms(grammar: FieldGrammar): readonly Close[] {
+  const literal = closers(grammar);
+  if (grammar.family === 'reasoning' && grammar.suffix !== null) {
+    const tail = grammar.suffix.end;
+    return literal.map((stem) => ({ stem, suffix: 'required', tail }));
+  }
+  if (grammar.family === 'param-markup' && grammar.suffixed) {
+    return literal.map((close) => {
+      const at = close.indexOf('{S}');
+      return at < 0 ? { stem: close, suffix: 'none', tail: '' } : { stem: close.slice(0, at), suffix: 'optional', tail: close.slice(at + 3) };
+    });
+  }
+  return literal.map((stem) => ({ stem, suffix: 'none', tail: '' }));
+}
+
+/** Where `close` begins when it ends exactly at `end` (after `start`), or -1. */
+function closeStartOf(text: string, start: number, end: number, close: Close): number {
+  if (close.suffix === 'none') {
+    const at = end - close.stem.length;
+    return at > start && text.startsWith(close.stem, at) ? at : -1;
+  }
+  const tailAt = end - close.tail.length;
+  if (!text.startsWith(close.tail, tailAt)) return -1;
+  let i = tailAt;
+  if (close.suffix === 'optional' && tailAt - close.stem.length > start && text.startsWith(close.stem, tailAt - close.stem.length)) return tailAt - close.stem.length;
+  while (i > start && tailAt - i < SUFFIX_MAX && isSuffixCode(text.charCodeAt(i - 1))) {
+    i--;
+    if (i - close.stem.length > start && text.startsWith(close.stem, i - close.stem.length)) return i - close.stem.length;
+  }
+  return -1;
+}
+
+/**
+ * True when the JSON begun in `text` from `start` is still open at `at`: inside a string, or
+ * with a brace or bracket not yet closed. A close found there is one the reader took only
+ * because the JSON had not ended yet (a marker written inside an argument's string); with
+ * more text the reader would read past it, so the region is not whole. Free text with a stray
+ * quote may look open too: that only keeps the region until the end, never releases it wrong.
+ */
+function jsonOpenAt(text: string, start: number, at: number): boolean {
+  let i = start;
+  while (i < at && text.charCodeAt(i) !== 0x7b && text.charCodeAt(i) !== 0x5b) i++;
+  let depth = 0;
+  let inString = false;
+  for (; i < at; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) depth++;
+    else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return inString || depth > 0;
+}
+
+let formsById: Map<string, readonly Close[]> | null = null;
+
+function formsOf(grammarId: string): readonly Close[] {
+  formsById ??= new Map(FIELD_GRAMMARS.map((g) => [g.id, closeForms(g)]));
+  return formsById.get(grammarId) ?? [];
+}
+
+/**
+ * The markers after which a region of `grammar` is whole: its outermost close. A region that
+ * ends any other way (an inner close, a next opener, the end of the text) may still grow, so
+ * it waits; grammars with no close of their own (pythonic lists, look-alike JSON) wait for the
+ * end of the text.
+ */
+export function closers(grammar: FieldGrammar): readonly string[] {
+  switch (grammar.family) {
+    case 'token-section':
+      return grammar.sectionClose.length > 0 ? grammar.sectionClose : grammar.callClose;
+    case 'call-objects':
+      return grammar.close;
+    case 'param-markup': {
+      const close = grammar.section?.close ?? grammar.callWrap?.close ?? grammar.envelope?.close;
+      if (close !== undefined && close.length > 0) return close;
+      return grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    }
+    case 'value-grammar':
+      return grammar.close;
+    case 'harmony':
+      return grammar.ends;
+    case 'reasoning':
+      return grammar.close;
+    default:
+      return [];
+  }
+}
+
+/** A reasoning block stopped by the next frame: the stop is left for what follows, and has arrived. */
+function stoppedBefore(text: string, region: FieldRegion, grammar: FieldGrammar | undefined): boolean {
+  if (grammar?.family !== 'reasoning' || region.end >= text.length) return false;
+  return grammar.stop.some((stop) => text.startsWith(stop, region.end));
+}
+
+export function wholeRegion(text: string, region: FieldRegion): boolean {
+  for (const close of formsOf(region.grammar)) {
+    const at = closeStartOf(text, region.start, region.end, close);
+    if (at >= 0) return !jsonOpenAt(text, region.start, at);
+  }
+  return stoppedBefore(text, region, grammarsById().get(region.grammar));
+}
+
+let byId: Map<string, FieldGrammar> | null = null;
+
+function grammarsById(): Map<string, FieldGrammar> {
+  return (byId ??= new Map(FIELD_GRAMMARS.map((g) => [g.id, g])));
+}
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Every marker that may make a region whole (each grammar's closes and reasoning stops) as
+ * RegExp alternatives, longest first, and the longest text one can match.
+ */
+export function wholeMarkerSource(): { readonly source: string; readonly longest: number } {
+  const patterns = new Map<string, number>();
+  for (const grammar of FIELD_GRAMMARS) {
+    for (const close of closeForms(grammar)) {
+      if (close.suffix === 'none') patterns.set(escapeRegExp(close.stem), close.stem.length);
+      else patterns.set(`${escapeRegExp(close.stem)}[\\w.:-]{0,${SUFFIX_MAX}}${escapeRegExp(close.tail)}`, close.stem.length + SUFFIX_MAX + close.tail.length);
+    }
+    if (grammar.family === 'reasoning') for (const stop of grammar.stop) patterns.set(escapeRegExp(stop), stop.length);
+  }
+  const sorted = [...patterns].sort((a, b) => b[1] - a[1]);
+  return { source: sorted.map(([p]) => p).join('|'), longest: sorted.length === 0 ? 1 : sorted[0]![1] };
+}

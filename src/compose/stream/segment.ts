@@ -1,0 +1,45 @@
+/**
+ * The part of a stream's held text that may be released: everything up to the end of the last
+ * field region that no later text can change. The one-shot parse reads the text between two
+ * regions on its own (src/compose/field/lane.ts), so a released region and the text before it
+ * read exactly as they will in the whole text. A region may be released when:
+ *
+ * - no opener before it was refused by every reader (more text might let a reader take it,
+ *   and its region would then swallow this one);
+ * - it ends with its grammar's outermost close (`closers`): a region that ends any other way
+ *   may still grow with the text.
+ */
+import { assembleRegions, fieldRegions } from '../field/lane.js';
+import { finishPiece, type TurnReader } from '../parse.js';
+import type { ParseResult, TurnPart } from '../types.js';
+import { wholeRegion } from './closers.js';
+
+export interface Release {
+  /** Where the released text ends, in the held text. */
+  readonly end: number;
+  readonly result: ParseResult;
+  readonly parts: readonly TurnPart[];
+  /** The characters of the released text read by the rest lane (not inside a region). */
+  readonly restLength: number;
+}
+
+/** What of `held` may be released, read as the one-shot parse reads it, or null. */
+export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Release | null {
+  const lane = reader.lane;
+  if (lane === null) return null;
+  const rejected: number[] = [];
+  const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
+  const firstRefused = rejected.length === 0 ? Infinity : rejected[0]!;
+  let end = -1;
+  for (const region of regions) {
+    if (region.start > firstRefused) break;
+    if (wholeRegion(held, region)) end = region.end;
+    else break;
+  }
+  if (end < 0) return null;
+  const parsed = assembleRegions(held, regions, lane, end);
+  const { result, parts } = finishPiece(parsed, reader, idStart);
+  let inRegions = 0;
+  for (const region of regions) if (region.end <= end) inRegions += region.end - region.start;
+  return { end, result, parts, restLength: end - inRegions };
+}

@@ -1,0 +1,68 @@
+/**
+ * The one-shot invariant over every conformance text (field grammars, reasoning, composer
+ * examples, reference vectors; under `gateway` and `harn`): however the text is cut, `end()`
+ * returns exactly `parseToolCalls(text)` and the events spell that result out.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { streamCorpus } from './corpus.js';
+import { everyN, invariantFailures } from './invariant.js';
+
+const corpus = streamCorpus();
+
+/** `text` cut at the given positions (sorted, deduplicated, inside the text). */
+function cutAt(text: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % Math.max(1, text.length)))].filter((c) => c > 0).sort((a, b) => a - b);
+  const out: string[] = [];
+  let from = 0;
+  for (const p of points) {
+    out.push(text.slice(from, p));
+    from = p;
+  }
+  out.push(text.slice(from));
+  return out.filter((c) => c !== '');
+}
+
+describe('stream: the one-shot invariant', () => {
+  it('covers the whole corpus', () => {
+    expect(corpus.length).toBeGreaterThan(2000);
+    expect(corpus.some((c) => c.options.profile === 'harn')).toBe(true);
+  });
+
+  it('holds for every case cut into 1-, 2-, 3-, 7- and 64-character chunks', () => {
+    const broken: string[] = [];
+    for (const c of corpus) {
+      for (const size of [1, 2, 3, 7, 64]) {
+        const failures = invariantFailures(c.text, everyN(c.text, size), c.options);
+        if (failures.length > 0) {
+          broken.push(`${c.id} (${size}): ${failures[0]}`);
+          break;
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  }, 120_000);
+
+  it('holds for random cuts of random cases', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: corpus.length - 1 }), fc.array(fc.nat(), { maxLength: 40 }), (i, cuts) => {
+        const c = corpus[i]!;
+        expect(invariantFailures(c.text, cutAt(c.text, cuts), c.options)).toEqual([]);
+      }),
+      { numRuns: 3000 },
+    );
+  }, 120_000);
+
+  it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {
+    const texts = [
+      'Sure 😀.\n<tool_call>{"name": "look", "arguments": {"path": "é😀"}}</tool_call>',
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>look\n```json\n{"path": "a"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.look:0<|tool_call_argument_begin|>{"path":"a"}<|tool_call_end|><|tool_calls_section_end|>ok',
+    ];
+    for (const text of texts) {
+      for (let cut = 1; cut < text.length; cut++) {
+        expect(invariantFailures(text, [text.slice(0, cut), text.slice(cut)], { tools: ['look'] })).toEqual([]);
+      }
+    }
+  });
+});

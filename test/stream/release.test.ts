@@ -1,0 +1,82 @@
+/**
+ * When events come: a call's events no later than the chunk that completes its closing marker
+ * (for every grammar with a close of its own), text released with the regions it precedes,
+ * and the work over a stream bounded by three one-shot parses however it is cut.
+ */
+import { describe, expect, it } from 'vitest';
+import { createStreamParser, parseToolCalls, type ParseResult } from '../../src/index.js';
+import { everyN, streamChunks } from './invariant.js';
+
+const TOOLS = ['look'];
+
+describe('stream: release timing', () => {
+  it('releases a call, and the prose before it, in the chunk that completes its close', () => {
+    const text = 'Hi.\n<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>\nMore prose.';
+    const close = text.indexOf('</tool_call>') + '</tool_call>'.length;
+    const { events, at } = streamChunks([text.slice(0, close - 3), text.slice(close - 3, close), text.slice(close)], { tools: TOOLS });
+    const byType = (type: string) => at[events.findIndex((e) => e.type === type)];
+    expect(byType('text')).toBe(2);
+    expect(byType('call_start')).toBe(2);
+    expect(byType('call_end')).toBe(2);
+    expect(events.filter((e) => e.type === 'text').map((e) => (e as { text: string }).text)).toEqual(['Hi.', '\n\nMore prose.']);
+  });
+
+  const grammars: [string, string][] = [
+    ['hermes', '<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>'],
+    ['kimi-k2', '<|tool_calls_section_begin|><|tool_call_begin|>functions.look:0<|tool_call_argument_begin|>{"path": "a"}<|tool_call_end|><|tool_calls_section_end|>'],
+    ['deepseek-v3', '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>look\n```json\n{"path": "a"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>'],
+    ['glm-4.5', '<tool_call>look\n<arg_key>path</arg_key>\n<arg_value>a</arg_value>\n</tool_call>'],
+    ['qwen3-coder', '<tool_call>\n<function=look>\n<parameter=path>\na\n</parameter>\n</function>\n</tool_call>'],
+    ['minimax-m2', '<minimax:tool_call>\n<invoke name="look">\n<parameter name="path">a</parameter>\n</invoke>\n</minimax:tool_call>'],
+    ['harmony', '<|start|>assistant<|channel|>commentary to=functions.look <|constrain|>json<|message|>{"path": "a"}<|call|>'],
+    ['anthropic-xml', '<function_calls>\n<invoke name="look">\n<parameter name="path">a</parameter>\n</invoke>\n</function_calls>'],
+  ];
+  for (const [grammar, call] of grammars) {
+    it(`${grammar}: the call's events come with the chunk that completes its close, before the text after it`, () => {
+      const text = `${call}\nAfter the call, more prose follows here.`;
+      const chunks = [...everyN(call, 4), '\nAfter the call, more prose follows here.'];
+      const { events, at } = streamChunks(chunks, { tools: TOOLS });
+      const one = parseToolCalls(text, { tools: TOOLS });
+      expect(one.calls.map((c) => c.name)).toEqual(['look']);
+      const end = at[events.findIndex((e) => e.type === 'call_end')];
+      const start = at[events.findIndex((e) => e.type === 'call_start')];
+      expect(start).toBeLessThanOrEqual(everyN(call, 4).length);
+      expect(end).toBeLessThanOrEqual(everyN(call, 4).length);
+    });
+  }
+
+  it('keeps a close written inside a JSON string from releasing the call early', () => {
+    const text = '<tool_call>{"name": "look", "arguments": {"path": "a </tool_call> b"}}</tool_call>';
+    const inner = text.indexOf('</tool_call>') + '</tool_call>'.length;
+    const { events } = streamChunks([text.slice(0, inner), text.slice(inner)], { tools: TOOLS });
+    const calls = events.flatMap((e) => (e.type === 'call_end' ? [e.call] : []));
+    expect(calls).toEqual(parseToolCalls(text, { tools: TOOLS }).calls);
+    expect(calls[0]!.arguments).toEqual({ path: 'a </tool_call> b' });
+  });
+});
+
+describe('stream: linear work', () => {
+  const unit = 'Let me look at the next file now.\n<tool_call>{"name": "look", "arguments": {"path": "src/a.rs"}}</tool_call>\n<think>It has a bug.</think>\n';
+  const text = unit.repeat(Math.ceil(200_000 / unit.length));
+
+  for (const size of [1, 4, 64]) {
+    it(`a 200 KB response in ${size}-character chunks reads at most three texts' worth`, () => {
+      const stream = createStreamParser({ tools: TOOLS });
+      let released = 0;
+      for (const chunk of everyN(text, size)) released += stream.push(chunk).filter((e) => e.type === 'call_end').length;
+      const end = stream.end();
+      const one = parseToolCalls(text, { tools: TOOLS });
+      expect(end.result).toEqual(one);
+      expect(released).toBeGreaterThan(one.calls.length - 2);
+      expect(stream.work).toBeLessThanOrEqual(3 * text.length);
+    });
+  }
+
+  it('reads a 200 KB text with no marker once', () => {
+    const prose = 'plain words and more words\n'.repeat(8000);
+    const stream = createStreamParser();
+    for (const chunk of everyN(prose, 4)) stream.push(chunk);
+    expect((stream.end().result as ParseResult).prose).toBe(prose.trim());
+    expect(stream.work).toBe(prose.length);
+  });
+});

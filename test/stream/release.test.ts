@@ -80,3 +80,35 @@ describe('stream: linear work', () => {
     expect(stream.work).toBe(prose.length);
   });
 });
+
+describe('stream: text and reasoning before their region ends', () => {
+  const texts = (events: { type: string }[], type: string) => events.filter((e) => e.type === type).map((e) => (e as { text: string }).text);
+
+  it('releases plain prose line by line once no close can turn it into reasoning', () => {
+    const lines = ['The plan has three steps.\n', 'First we read the file.\n', 'Then we fix it.'];
+    const { events, at } = streamChunks(lines, { reasoning_started: false });
+    expect(texts(events, 'text')).toEqual(['The plan has three steps.', '\nFirst we read the file.', '\nThen we fix it.']);
+    expect(at.slice(0, 2)).toEqual([1, 2]);
+  });
+
+  it('holds prose before the first marker when reasoning_started is unset: a later </think> makes it reasoning', () => {
+    const { events, at } = streamChunks(['I think the answer is 4.\n', 'So that is it.</think>', 'It is 4.'], {});
+    expect(texts(events, 'reasoning')).toEqual(['I think the answer is 4.\nSo that is it.']);
+    expect(at[events.findIndex((e) => e.type === 'reasoning')]).toBe(2);
+    expect(texts(events, 'text').join('')).toBe('It is 4.');
+  });
+
+  it('lets a <think> body flow before its close, holding back only what could begin the close', () => {
+    const { events, at } = streamChunks(['Hi.\n<think>Paris ', 'needs the weather</th', 'ink>Checking.'], {});
+    expect(texts(events, 'text')).toEqual(['Hi.', '\n\nChecking.']);
+    expect(texts(events, 'reasoning')).toEqual(['Paris', ' needs the weather']);
+    expect(at.slice(0, 3)).toEqual([1, 1, 2]);
+  });
+
+  it('streams reasoning the prompt opened from the first character', () => {
+    const { events, at } = streamChunks(['The user ', 'asks about Paris.</think>', 'Sunny.'], { reasoning_started: true });
+    expect(texts(events, 'reasoning')).toEqual(['The user', ' asks about Paris.']);
+    expect(at.slice(0, 2)).toEqual([1, 2]);
+    expect(texts(events, 'text')).toEqual(['Sunny.']);
+  });
+});

@@ -55,27 +55,28 @@ function closeStartOf(text: string, start: number, end: number, close: Close): n
 }
 
 /**
- * True when the JSON begun in `text` from `start` is still open at `at`: inside a string, or
- * with a brace or bracket not yet closed. A close found there is one the reader took only
+ * True when the JSON (or Python literal) begun in `text` from `start` is still open at `at`:
+ * inside a string, or with a brace, bracket or parenthesis not yet closed. A close found there is one the reader took only
  * because the JSON had not ended yet (a marker written inside an argument's string); with
  * more text the reader would read past it, so the region is not whole. Free text with a stray
  * quote may look open too: that only keeps the region until the end, never releases it wrong.
  */
 function jsonOpenAt(text: string, start: number, at: number): boolean {
   let i = start;
-  while (i < at && text.charCodeAt(i) !== 0x7b && text.charCodeAt(i) !== 0x5b) i++;
+  while (i < at && text.charCodeAt(i) !== 0x7b && text.charCodeAt(i) !== 0x5b && text.charCodeAt(i) !== 0x28) i++;
   let depth = 0;
-  let inString = false;
+  // The quote of the string the scan stands in (`"`, or `'` for Python literals), or 0.
+  let quote = 0;
   for (; i < at; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
+    if (quote !== 0) {
       if (code === 0x5c) i++;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x7b || code === 0x5b) depth++;
-    else if (code === 0x7d || code === 0x5d) depth--;
+      else if (code === quote) quote = 0;
+    } else if (code === 0x22 || code === 0x27) quote = code;
+    else if (code === 0x7b || code === 0x5b || code === 0x28) depth++;
+    else if (code === 0x7d || code === 0x5d || code === 0x29) depth--;
   }
-  return inString || depth > 0;
+  return quote !== 0 || depth > 0;
 }
 
 let formsById: Map<string, readonly Close[]> | null = null;

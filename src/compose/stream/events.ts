@@ -3,7 +3,7 @@
  * laid out as events. An event is never taken back: a stream only emits what the one-shot parse
  * of the whole text will also say, so the events of a stream concatenate to its final result.
  */
-import type { ProtocolViolation, ToolCall, TurnPart } from '../types.js';
+import type { ParseResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import type { ParsedTurn } from '../parse.js';
 
 export type StreamEvent =
@@ -43,12 +43,12 @@ export function callEvents(call: ToolCall, index: number, out: StreamEvent[]): v
  * no order between its prose and its calls; there the prose comes first, as it does in every
  * output shape.
  */
-function orderedParts(turn: ParsedTurn): readonly TurnPart[] {
-  if (turn.parts.length > 0) return turn.parts;
-  const parts: TurnPart[] = [];
-  if (turn.result.prose !== '') parts.push({ kind: 'text', text: turn.result.prose });
-  turn.result.calls.forEach((_, index) => parts.push({ kind: 'call', index }));
-  return parts;
+export function orderedParts(result: ParseResult, parts: readonly TurnPart[]): readonly TurnPart[] {
+  if (parts.length > 0) return parts;
+  const out: TurnPart[] = [];
+  if (result.prose !== '') out.push({ kind: 'text', text: result.prose });
+  result.calls.forEach((_, index) => out.push({ kind: 'call', index }));
+  return out;
 }
 
 /**
@@ -60,7 +60,7 @@ export function remainingEvents(turn: ParsedTurn, emitted: Emitted, out: StreamE
   const { result } = turn;
   let text = 0;
   let reasoning = 0;
-  for (const part of orderedParts(turn)) {
+  for (const part of orderedParts(result, turn.parts)) {
     if (part.kind === 'call') {
       if (part.index < emitted.calls) continue;
       const call = result.calls[part.index];

@@ -17,11 +17,13 @@
  * parse: 3.5 texts' worth at the very worst, 2.3 measured on a 200 KB agent turn in 1-, 4- and
  * 64-character chunks (test/stream/release.test.ts), however the text is cut.
  */
-import { parseTurn, turnReader, type ParseOptions, type TurnReader } from '../parse.js';
+import { finishPiece, parseTurn, turnReader, type ParseOptions, type TurnReader } from '../parse.js';
 import { shapeResult, type ShapedResult } from '../shape.js';
-import type { ParseResult } from '../types.js';
-import { nothingEmitted, remainingEvents, callEvents, type Emitted, type StreamEvent } from './events.js';
+import type { LaneResult, ParseResult, TurnPart } from '../types.js';
+import { callEvents, nothingEmitted, orderedParts, remainingEvents, type Emitted, type StreamEvent } from './events.js';
 import { releasable, type Release } from './segment.js';
+import { ProseFront, ReasoningFront } from './fronts.js';
+import { reasoningOpenAt, startedEnds } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 
 /** Characters a stream may try per character received (see the perf note above). */
@@ -64,12 +66,22 @@ class TextStreamParser implements StreamParser {
   /** The last characters received, for markers split across chunks. */
   private tail = '';
   private afterRegion = false;
+  /** Plain prose of the piece being held, released by lines (null: none may be). */
+  private prose: ProseFront | null = null;
+  /** The body of a reasoning block being held, released as it comes (null: none). */
+  private thinking: ReasoningFront | null = null;
   private tried = 0;
   private worked = 0;
 
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
     this.reader = turnReader(options);
+    if (this.reader.lane !== null) {
+      const started = this.reader.ctx.reasoningStarted;
+      if (started === true) this.thinking = new ReasoningFront(startedEnds());
+      // Unset, a close with no open could still turn everything before it into reasoning.
+      else if (started === false) this.prose = new ProseFront();
+    }
   }
 
   get length(): number {
@@ -84,28 +96,93 @@ class TextStreamParser implements StreamParser {
     if (typeof chunk !== 'string') throw new TypeError(`chunk must be a string; got ${typeName(chunk)}`);
     if (this.ended) throw new Error('push() after end()');
     if (chunk.length === 0) return [];
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+    const events: StreamEvent[] = [];
+    if (this.reader.lane === null) return events;
     const window = this.tail + chunk;
     const from = this.tail.length;
     // Where `window` begins in the held text (it may reach back before it).
     const windowAt = this.heldLength - from;
+    let fresh = chunk;
+    let found = false;
     if (this.opener < 0) {
       const hit = this.watch.openers.next(window, Math.max(0, -windowAt));
-      if (hit !== null) this.opener = windowAt + hit.index;
+      if (hit !== null) {
+        this.opener = windowAt + hit.index;
+        const before = this.opener - this.heldLength;
+        if (before > 0) this.releaseProse(chunk.slice(0, before), events);
+        this.prose?.block();
+        fresh = '';
+        found = true;
+      }
     }
     const completes = this.opener >= 0 && completesMarker(this.watch, window, from);
-    this.chunks.push(chunk);
     this.held.push(chunk);
     this.heldLength += chunk.length;
-    this.received += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
-    const events: StreamEvent[] = [];
+    if (fresh !== '') this.releaseProse(fresh, events);
+    if (this.thinking !== null) this.releaseThinking(chunk, events);
+    else if (found && !this.afterRegionPending()) this.openThinking(events);
     if (completes && this.tried <= TRY_BUDGET * this.received) this.tryRelease(events);
     return events;
   }
 
-  private tryRelease(events: StreamEvent[]): void {
+  /** True while `reasoning_started` reads the text as reasoning (its first region is not out yet). */
+  private afterRegionPending(): boolean {
+    return this.reader.ctx.reasoningStarted === true && !this.afterRegion;
+  }
+
+  private releaseProse(text: string, events: StreamEvent[]): void {
+    if (this.prose === null) return;
+    const out = this.prose.feed(text);
+    if (out === '') return;
+    const first = this.prose.released === out.length && this.emitted.text > 0;
+    const piece = first ? '\n\n' + out : out;
+    events.push({ type: 'text', text: piece });
+    this.emitted.text += piece.length;
+  }
+
+  private releaseThinking(text: string, events: StreamEvent[]): void {
+    const front = this.thinking!;
+    const out = front.feed(text);
+    if (out === '') return;
+    const first = front.released === out.length && this.emitted.reasoning > 0;
+    const piece = first ? '\n\n' + out : out;
+    events.push({ type: 'reasoning', text: piece });
+    this.emitted.reasoning += piece.length;
+  }
+
+  /**
+   * The first opener held is a reasoning block's open: the block reads to its end whatever
+   * comes, so the piece before it is final (released now) and its body may flow.
+   */
+  private openThinking(events: StreamEvent[]): void {
+    if (this.reader.lane === null) return;
+    const held = this.joinHeld();
+    const open = reasoningOpenAt(held, this.opener);
+    if (open === null) return;
+    if (this.opener > 0) {
+      const parsed = this.reader.lane(held.slice(0, this.opener));
+      if (!this.emitPiece(parsed, events)) return;
+    }
+    const rest = held.slice(this.opener);
+    this.held = [rest];
+    this.heldLength = rest.length;
+    this.opener = 0;
+    this.prose = null;
+    this.thinking = new ReasoningFront(open.ends);
+    this.releaseThinking(rest.slice(open.bodyAt), events);
+  }
+
+  private joinHeld(): string {
     const held = this.held.length === 1 ? this.held[0]! : this.held.join('');
     this.held = [held];
+    return held;
+  }
+
+  private tryRelease(events: StreamEvent[]): void {
+    const held = this.joinHeld();
     this.tried += held.length;
     this.worked += held.length;
     const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls);
@@ -116,29 +193,60 @@ class TextStreamParser implements StreamParser {
     this.held = rest === '' ? [] : [rest];
     this.heldLength = rest.length;
     this.afterRegion = true;
+    this.thinking = null;
+    this.prose = new ProseFront();
     const hit = this.watch.openers.next(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
+    if (hit !== null) {
+      if (hit.index > 0) this.releaseProse(rest.slice(0, hit.index), events);
+      this.prose.block();
+      this.openThinking(events);
+    } else if (rest !== '') this.releaseProse(rest, events);
+  }
+
+  /**
+   * A piece read on its own (the text before a reasoning block): its events, less what the
+   * prose front already said. False when the front said more than the piece holds (nothing
+   * is emitted then; the end's parse says it all).
+   */
+  private emitPiece(parsed: LaneResult, events: StreamEvent[]): boolean {
+    const { result, parts } = finishPiece(parsed, this.reader, this.reader.idStart + this.emitted.calls);
+    return this.emitParts(result, orderedParts(result, parts), events);
   }
 
   private emit(release: Release, events: StreamEvent[]): void {
-    const { result, parts } = release;
+    this.emitParts(release.result, release.parts, events);
+  }
+
+  /** Parts of a released piece, skipping the text and reasoning the fronts already released. */
+  private emitParts(result: ParseResult, parts: readonly TurnPart[], events: StreamEvent[]): boolean {
     const emitted = this.emitted;
+    let proseSaid = this.prose?.released ?? 0;
+    let thoughtSaid = this.thinking?.released ?? 0;
     for (const part of parts) {
       if (part.kind === 'call') {
         const call = result.calls[part.index];
         if (call === undefined) continue;
         callEvents(call, emitted.calls, events);
         emitted.calls++;
-      } else if (part.kind === 'text') {
-        const text = emitted.text === 0 ? part.text : '\n\n' + part.text;
-        events.push({ type: 'text', text });
-        emitted.text += text.length;
-      } else {
-        const text = emitted.reasoning === 0 ? part.text : '\n\n' + part.text;
-        events.push({ type: 'reasoning', text });
-        emitted.reasoning += text.length;
+        continue;
       }
+      const isText = part.kind === 'text';
+      const said = isText ? proseSaid : thoughtSaid;
+      let text: string;
+      if (said > 0) {
+        text = part.text.slice(said);
+        if (isText) proseSaid = 0;
+        else thoughtSaid = 0;
+        if (text === '') continue;
+      } else {
+        text = (isText ? emitted.text : emitted.reasoning) === 0 ? part.text : '\n\n' + part.text;
+      }
+      events.push({ type: isText ? 'text' : 'reasoning', text });
+      if (isText) emitted.text += text.length;
+      else emitted.reasoning += text.length;
     }
+    return true;
   }
 
   end(): StreamEnd {

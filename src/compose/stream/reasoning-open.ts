@@ -1,0 +1,51 @@
+/**
+ * Where a stream may let a reasoning block's body flow before the block ends: an open of a
+ * reasoning block (not a stray close, not a suffixed open whose close depends on its suffix)
+ * with no reference-grammar block open before it in the held text (a marker there could be
+ * part of that block's arguments). `reasoning_started` streams from the first character, up
+ * to any close that may end it or an answer wrapper's marker.
+ */
+import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { referenceBlockTags } from '../field/call-markup.js';
+import { matchAt } from '../field/cursor.js';
+
+export interface ReasoningOpen {
+  /** Where the body begins (relative to the held text). */
+  readonly bodyAt: number;
+  /** What ends the body: the grammar's closes and stops. */
+  readonly ends: readonly string[];
+}
+
+function reasoningGrammars(): ReasoningGrammar[] {
+  return FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => g.family === 'reasoning');
+}
+
+let referenceOpens: readonly string[] | null = null;
+
+export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null {
+  referenceOpens ??= referenceBlockTags().open;
+  for (const open of referenceOpens) {
+    const i = held.indexOf(open);
+    if (i >= 0 && i < at) return null;
+  }
+  for (const grammar of reasoningGrammars()) {
+    if (grammar.role !== 'reasoning' || grammar.suffix !== null) continue;
+    const marker = matchAt(held, at, grammar.open);
+    if (marker !== null) return { bodyAt: marker.length, ends: [...grammar.close, ...grammar.stop] };
+  }
+  return null;
+}
+
+let started: readonly string[] | null = null;
+
+/** What ends reasoning that the prompt opened: any close that may be an orphan, or an answer marker. */
+export function startedEnds(): readonly string[] {
+  if (started !== null) return started;
+  const ends = new Set<string>();
+  for (const grammar of reasoningGrammars()) {
+    if (grammar.role === 'reasoning') for (const close of grammar.orphanClose) ends.add(close);
+    else for (const open of grammar.open) ends.add(open);
+  }
+  started = [...ends];
+  return started;
+}

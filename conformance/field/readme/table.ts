@@ -4,6 +4,7 @@
  * `test/readme-field-table.test.ts` checks that the README holds exactly this table and that
  * every example parses to that call; `npx tsx conformance/tools/readme-field-table.ts` prints it.
  */
+import { createStreamParser } from '../../../src/index.js';
 import { GRAMMARS } from '../grammars.js';
 import { renderer, type Call } from '../render/index.js';
 
@@ -31,10 +32,27 @@ function codeCell(text: string): string {
   return `${fence}${pad}${shown}${pad}${fence}`;
 }
 
+/**
+ * When a stream releases the example's call, measured: fed in 4-character chunks with prose
+ * after it, the call comes at its close, or only at the end of the text (a grammar with no
+ * close of its own cannot know the call is complete before then).
+ */
+export function streamedAt(grammar: string): 'at its close' | 'at the end' {
+  const example = exampleOf(grammar);
+  const stream = createStreamParser({ tools: ['look'] });
+  let early = false;
+  for (let i = 0; i < example.length; i += 4) if (stream.push(example.slice(i, i + 4)).some((e) => e.type === 'call_end')) early = true;
+  stream.push('\nAfter the call.');
+  stream.end();
+  return early ? 'at its close' : 'at the end';
+}
+
 export function fieldTable(): string {
-  const lines = ['| grammar | models | kind | example (`⏎` is a newline) |', '| --- | --- | --- | --- |'];
+  const lines = ['| grammar | models | kind | streamed | example (`⏎` is a newline) |', '| --- | --- | --- | --- | --- |'];
   for (const spec of GRAMMARS) {
-    lines.push(`| \`${spec.grammar}\` | ${spec.title.replaceAll('|', '\\|')} | ${FAMILY_WORDS[spec.family] ?? spec.family} | ${codeCell(exampleOf(spec.grammar))} |`);
+    lines.push(
+      `| \`${spec.grammar}\` | ${spec.title.replaceAll('|', '\\|')} | ${FAMILY_WORDS[spec.family] ?? spec.family} | ${streamedAt(spec.grammar)} | ${codeCell(exampleOf(spec.grammar))} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -59,13 +59,20 @@ function referenceCases(): StreamCase[] {
     });
 }
 
-/** Every case, once per profile for those that do not fix one. */
+/**
+ * Every case, once per profile for those that do not fix one, and once more under `gateway`
+ * with `reasoning_started: false` for those that leave it unset (the stream then releases
+ * prose and reference blocks before any field region).
+ */
 export function streamCorpus(): StreamCase[] {
   const base = [...fieldCases(), ...reasoningCases(), ...composerCases(), ...referenceCases()];
   const out: StreamCase[] = [];
   for (const c of base) {
     out.push(c);
     if (c.options.profile === undefined) out.push({ id: `${c.id} (harn)`, text: c.text, options: { ...c.options, profile: 'harn' } });
+    if (c.options.profile !== 'harn' && c.options.reasoning_started === undefined) {
+      out.push({ id: `${c.id} (reasoning_started: false)`, text: c.text, options: { ...c.options, reasoning_started: false } });
+    }
   }
   return out;
 }

@@ -81,8 +81,23 @@ describe('stream: linear work', () => {
   });
 });
 
+describe('stream: the reference grammar', () => {
+  it('releases each complete <tool_call> block, and the prose before it, once no close can make them reasoning', () => {
+    const text = 'Reading it.\n<tool_call>look({"path": "a.rs"})</tool_call>\nThen the next one.\n<tool_call>look({"path": "b.rs"})</tool_call>\nDone.';
+    const first = text.indexOf('</tool_call>') + '</tool_call>'.length;
+    const second = text.lastIndexOf('</tool_call>') + '</tool_call>'.length;
+    const chunks = [text.slice(0, first), text.slice(first, second), text.slice(second)];
+    const { events, at } = streamChunks(chunks, { tools: TOOLS, reasoning_started: false });
+    const ends = events.flatMap((e, i) => (e.type === 'call_end' ? [at[i]] : []));
+    expect(ends).toEqual([1, 2]);
+    const unset = streamChunks(chunks, { tools: TOOLS });
+    expect(unset.at.every((n) => n === 4)).toBe(true);
+    expect(unset.events.filter((e) => e.type === 'call_end')).toEqual(events.filter((e) => e.type === 'call_end'));
+  });
+});
+
 describe('stream: text and reasoning before their region ends', () => {
-  const texts = (events: { type: string }[], type: string) => events.filter((e) => e.type === type).map((e) => (e as { text: string }).text);
+  const texts = (events: readonly object[], type: string) => events.filter((e) => (e as { type: string }).type === type).map((e) => (e as { text: string }).text);
 
   it('releases plain prose line by line once no close can turn it into reasoning', () => {
     const lines = ['The plan has three steps.\n', 'First we read the file.\n', 'Then we fix it.'];

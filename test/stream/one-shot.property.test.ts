@@ -53,6 +53,27 @@ describe('stream: the one-shot invariant', () => {
     );
   }, 120_000);
 
+  it('holds for random cuts of two or three cases joined (grammars mixed in one response)', () => {
+    const gateway = corpus.filter((c) => c.options.profile !== 'harn');
+    const separators = ['', '\n', ' ', '\n\n', 'Then:\n'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: gateway.length - 1 }), { minLength: 2, maxLength: 3 }),
+        fc.integer({ min: 0, max: separators.length - 1 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (picks, sep, cuts) => {
+          const parts = picks.map((i) => gateway[i]!);
+          const text = parts.map((p) => p.text).join(separators[sep]);
+          const tools = new Map<string, unknown>();
+          for (const p of parts) for (const t of Array.isArray(p.options.tools) ? (p.options.tools as unknown[]) : []) tools.set(typeof t === 'string' ? t : String((t as { name?: unknown }).name), t);
+          const options = { ...parts[0]!.options, tools: tools.size > 0 ? [...tools.values()] : undefined };
+          expect(invariantFailures(text, cutAt(text, cuts), options)).toEqual([]);
+        },
+      ),
+      { numRuns: 2500 },
+    );
+  }, 180_000);
+
   it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {
     const texts = [
       'Sure 😀.\n<tool_call>{"name": "look", "arguments": {"path": "é😀"}}</tool_call>',

@@ -81,30 +81,29 @@ describe('stream: linear work', () => {
   });
 });
 
-describe('stream: the reference grammar', () => {
-  it('releases each complete <tool_call> block, and the prose before it, once no close can make them reasoning', () => {
-    const text = 'Reading it.\n<tool_call>look({"path": "a.rs"})</tool_call>\nThen the next one.\n<tool_call>look({"path": "b.rs"})</tool_call>\nDone.';
-    const first = text.indexOf('</tool_call>') + '</tool_call>'.length;
-    const second = text.lastIndexOf('</tool_call>') + '</tool_call>'.length;
-    const chunks = [text.slice(0, first), text.slice(first, second), text.slice(second)];
-    const { events, at } = streamChunks(chunks, { tools: TOOLS, reasoning_started: false });
-    const ends = events.flatMap((e, i) => (e.type === 'call_end' ? [at[i]] : []));
-    expect(ends).toEqual([1, 2]);
-    const unset = streamChunks(chunks, { tools: TOOLS });
-    expect(unset.at.every((n) => n === 4)).toBe(true);
-    expect(unset.events.filter((e) => e.type === 'call_end')).toEqual(events.filter((e) => e.type === 'call_end'));
+describe('stream: prose waits for the region that ends its piece', () => {
+  it('holds plain prose, since a later block can change what the lane makes of it', () => {
+    const later = '<user_response>The answer.</user_response>';
+    const prose = 'Some words first.\nAnd a second line.\n';
+    const one = parseToolCalls(prose + later, { reasoning_started: false });
+    // The response block makes the lane drop the untagged text before it: releasing it early would be wrong.
+    expect(one.prose).not.toContain('Some words first.');
+    const { events, at } = streamChunks([prose, later], { reasoning_started: false });
+    expect(at.every((n) => n === 3)).toBe(true);
+    expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(one.prose);
+  });
+
+  it('releases a reference-grammar block with the end of its piece: the end of the text here', () => {
+    const text = 'Reading it.\n<tool_call>look({"path": "a.rs"})</tool_call>\nThen more.';
+    const close = text.indexOf('</tool_call>') + '</tool_call>'.length;
+    const { events, at } = streamChunks([text.slice(0, close), text.slice(close)], { tools: TOOLS });
+    expect(events.filter((e) => e.type === 'call_end').map((e) => e.call.name)).toEqual(['look']);
+    expect(at.every((n) => n === 3)).toBe(true);
   });
 });
 
 describe('stream: text and reasoning before their region ends', () => {
   const texts = (events: readonly object[], type: string) => events.filter((e) => (e as { type: string }).type === type).map((e) => (e as { text: string }).text);
-
-  it('releases plain prose line by line once no close can turn it into reasoning', () => {
-    const lines = ['The plan has three steps.\n', 'First we read the file.\n', 'Then we fix it.'];
-    const { events, at } = streamChunks(lines, { reasoning_started: false });
-    expect(texts(events, 'text')).toEqual(['The plan has three steps.', '\nFirst we read the file.', '\nThen we fix it.']);
-    expect(at.slice(0, 2)).toEqual([1, 2]);
-  });
 
   it('holds prose before the first marker when reasoning_started is unset: a later </think> makes it reasoning', () => {
     const { events, at } = streamChunks(['I think the answer is 4.\n', 'So that is it.</think>', 'It is 4.'], {});

@@ -4,7 +4,6 @@
  * before the end of the text (segment.ts), and only such a close is worth a try (watch.ts).
  */
 import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
-import { referenceBlockTags } from '../field/call-markup.js';
 import type { FieldRegion } from '../field/region.js';
 
 /**
@@ -62,7 +61,7 @@ function closeStartOf(text: string, start: number, end: number, close: Close): n
  * more text the reader would read past it, so the region is not whole. Free text with a stray
  * quote may look open too: that only keeps the region until the end, never releases it wrong.
  */
-export function jsonOpenAt(text: string, start: number, at: number): boolean {
+function jsonOpenAt(text: string, start: number, at: number): boolean {
   let i = start;
   while (i < at && text.charCodeAt(i) !== 0x7b && text.charCodeAt(i) !== 0x5b && text.charCodeAt(i) !== 0x28) i++;
   let depth = 0;
@@ -152,8 +151,6 @@ export function wholeMarkerSource(): { readonly source: string; readonly longest
     }
     if (grammar.family === 'reasoning') for (const stop of grammar.stop) patterns.set(escapeRegExp(stop), stop.length);
   }
-  // The reference grammar's own block closes cut the text too (segment.ts).
-  for (const close of referenceBlockTags().close) patterns.set(escapeRegExp(close), close.length);
   const sorted = [...patterns].sort((a, b) => b[1] - a[1]);
   return { source: sorted.map(([p]) => p).join('|'), longest: sorted.length === 0 ? 1 : sorted[0]![1] };
 }

@@ -1,42 +1,15 @@
 /**
- * Text released before its region is: prose that no marker can begin in, and the body of a
- * reasoning block whose end has not come yet. Each front sees every character once, as chunks
- * arrive, and keeps only what it must hold back (docs/design.md, "Streaming"):
+ * The body of a reasoning block released before the block ends (docs/design.md, "Streaming"):
+ * up to the longest tail that could still begin one of its ends (a close, or a marker that
+ * stops it), trimmed as the block's text is. It sees every character once, as chunks arrive.
  *
- * - `ProseFront`: complete lines of plain prose. A line with a character that could begin any
- *   grammar's markup (`<`, `{`, `[`, a backtick, `|`, `#`, a name followed by `(`, …) stops it
- *   until the next region is released, since the lane might read that line, and what follows it,
- *   differently. Released text is the piece's text trimmed at both ends, as the lane trims it.
- * - `ReasoningFront`: a block's body up to the longest tail that could still begin one of its
- *   ends (a close, or a marker that stops it), trimmed as the block's text is.
+ * Prose has no such front: the rest lane decides a piece's prose over the whole piece (a later
+ * `<user_response>` or a `Label:` before a call changes what came before), so prose is released
+ * with the region that ends its piece.
  */
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0b || code === 0x0c || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000 || code === 0x1680 || code === 0x202f || code === 0x205f || code === 0x85;
-}
-
-function isNameCode(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2e;
-}
-
-/** Characters after which the lane might read a line as markup, a fence, JSON or a sentinel. */
-function isMarkupCode(code: number): boolean {
-  return (
-    code === 0x3c /* < */ ||
-    code === 0x3e /* > */ ||
-    code === 0x7b /* { */ ||
-    code === 0x7d /* } */ ||
-    code === 0x5b /* [ */ ||
-    code === 0x5d /* ] */ ||
-    code === 0x60 /* ` */ ||
-    code === 0x7e /* ~ */ ||
-    code === 0x7c /* | */ ||
-    code === 0xff5c /* ｜ */ ||
-    code === 0x23 /* # */ ||
-    code === 0x26 /* & */ ||
-    code === 0x5c /* \ */ ||
-    code < 0x09
-  );
 }
 
 /** Text released, trimmed at its start; the whitespace after it is held until more text comes. */
@@ -65,44 +38,6 @@ class TrimmedRelease {
 
   get released(): boolean {
     return this.started;
-  }
-}
-
-export class ProseFront {
-  private blocked = false;
-  private line = '';
-  private previous = 0;
-  private readonly trim = new TrimmedRelease();
-  /** The characters of the piece released so far (after the trim). */
-  released = 0;
-
-  /** Feeds the next text of the piece; returns the prose it releases (maybe ''). */
-  feed(text: string): string {
-    if (this.blocked) return '';
-    let lastLine = -1;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (isMarkupCode(code) || (code === 0x28 /* ( */ && isNameCode(this.previous))) {
-        this.blocked = true;
-        break;
-      }
-      if (code === 0x0a) lastLine = i;
-      this.previous = code;
-    }
-    if (lastLine < 0) {
-      if (!this.blocked) this.line += text;
-      return '';
-    }
-    const complete = this.line + text.slice(0, lastLine + 1);
-    this.line = this.blocked ? '' : text.slice(lastLine + 1);
-    const out = this.trim.take(complete, false);
-    this.released += out.length;
-    return out;
-  }
-
-  /** No prose may be released before the next region (an opener arrived). */
-  block(): void {
-    this.blocked = true;
   }
 }
 

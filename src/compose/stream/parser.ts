@@ -22,7 +22,7 @@ import { shapeResult, type ShapedResult } from '../shape.js';
 import type { LaneResult, ParseResult, TurnPart } from '../types.js';
 import { callEvents, nothingEmitted, orderedParts, remainingEvents, type Emitted, type StreamEvent } from './events.js';
 import { releasable, type Release } from './segment.js';
-import { ProseFront, ReasoningFront } from './fronts.js';
+import { ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, startedEnds } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 
@@ -66,8 +66,6 @@ class TextStreamParser implements StreamParser {
   /** The last characters received, for markers split across chunks. */
   private tail = '';
   private afterRegion = false;
-  /** Plain prose of the piece being held, released by lines (null: none may be). */
-  private prose: ProseFront | null = null;
   /** The body of a reasoning block being held, released as it comes (null: none). */
   private thinking: ReasoningFront | null = null;
   private tried = 0;
@@ -76,12 +74,7 @@ class TextStreamParser implements StreamParser {
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
     this.reader = turnReader(options);
-    if (this.reader.lane !== null) {
-      const started = this.reader.ctx.reasoningStarted;
-      if (started === true) this.thinking = new ReasoningFront(startedEnds());
-      // Unset, a close with no open could still turn everything before it into reasoning.
-      else if (started === false) this.prose = new ProseFront();
-    }
+    if (this.reader.lane !== null && this.reader.ctx.reasoningStarted === true) this.thinking = new ReasoningFront(startedEnds());
   }
 
   get length(): number {
@@ -104,16 +97,11 @@ class TextStreamParser implements StreamParser {
     const from = this.tail.length;
     // Where `window` begins in the held text (it may reach back before it).
     const windowAt = this.heldLength - from;
-    let fresh = chunk;
     let found = false;
     if (this.opener < 0) {
       const hit = this.watch.openers.next(window, Math.max(0, -windowAt));
       if (hit !== null) {
         this.opener = windowAt + hit.index;
-        const before = this.opener - this.heldLength;
-        if (before > 0) this.releaseProse(chunk.slice(0, before), events);
-        this.prose?.block();
-        fresh = '';
         found = true;
       }
     }
@@ -121,7 +109,6 @@ class TextStreamParser implements StreamParser {
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
-    if (fresh !== '') this.releaseProse(fresh, events);
     if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if (found && !this.afterRegionPending()) this.openThinking(events);
     if (completes && this.tried <= TRY_BUDGET * this.received) this.tryRelease(events);
@@ -131,16 +118,6 @@ class TextStreamParser implements StreamParser {
   /** True while `reasoning_started` reads the text as reasoning (its first region is not out yet). */
   private afterRegionPending(): boolean {
     return this.reader.ctx.reasoningStarted === true && !this.afterRegion;
-  }
-
-  private releaseProse(text: string, events: StreamEvent[]): void {
-    if (this.prose === null) return;
-    const out = this.prose.feed(text);
-    if (out === '') return;
-    const first = this.prose.released === out.length && this.emitted.text > 0;
-    const piece = first ? '\n\n' + out : out;
-    events.push({ type: 'text', text: piece });
-    this.emitted.text += piece.length;
   }
 
   private releaseThinking(text: string, events: StreamEvent[]): void {
@@ -163,14 +140,12 @@ class TextStreamParser implements StreamParser {
     const open = reasoningOpenAt(held, this.opener);
     if (open === null) return;
     if (this.opener > 0) {
-      const parsed = this.reader.lane(held.slice(0, this.opener));
-      if (!this.emitPiece(parsed, events)) return;
+      this.emitPiece(this.reader.lane(held.slice(0, this.opener)), events);
     }
     const rest = held.slice(this.opener);
     this.held = [rest];
     this.heldLength = rest.length;
     this.opener = 0;
-    this.prose = null;
     this.thinking = new ReasoningFront(open.ends);
     this.releaseThinking(rest.slice(open.bodyAt), events);
   }
@@ -194,34 +169,24 @@ class TextStreamParser implements StreamParser {
     this.heldLength = rest.length;
     this.afterRegion = true;
     this.thinking = null;
-    this.prose = new ProseFront();
     const hit = this.watch.openers.next(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
-    if (hit !== null) {
-      if (hit.index > 0) this.releaseProse(rest.slice(0, hit.index), events);
-      this.prose.block();
-      this.openThinking(events);
-    } else if (rest !== '') this.releaseProse(rest, events);
+    if (hit !== null) this.openThinking(events);
   }
 
-  /**
-   * A piece read on its own (the text before a reasoning block): its events, less what the
-   * prose front already said. False when the front said more than the piece holds (nothing
-   * is emitted then; the end's parse says it all).
-   */
-  private emitPiece(parsed: LaneResult, events: StreamEvent[]): boolean {
+  /** A piece read on its own (the text before a reasoning block): its events. */
+  private emitPiece(parsed: LaneResult, events: StreamEvent[]): void {
     const { result, parts } = finishPiece(parsed, this.reader, this.reader.idStart + this.emitted.calls);
-    return this.emitParts(result, orderedParts(result, parts), events);
+    this.emitParts(result, orderedParts(result, parts), events);
   }
 
   private emit(release: Release, events: StreamEvent[]): void {
     this.emitParts(release.result, release.parts, events);
   }
 
-  /** Parts of a released piece, skipping the text and reasoning the fronts already released. */
-  private emitParts(result: ParseResult, parts: readonly TurnPart[], events: StreamEvent[]): boolean {
+  /** Parts of a released piece, skipping the reasoning the front already released. */
+  private emitParts(result: ParseResult, parts: readonly TurnPart[], events: StreamEvent[]): void {
     const emitted = this.emitted;
-    let proseSaid = this.prose?.released ?? 0;
     let thoughtSaid = this.thinking?.released ?? 0;
     for (const part of parts) {
       if (part.kind === 'call') {
@@ -232,12 +197,10 @@ class TextStreamParser implements StreamParser {
         continue;
       }
       const isText = part.kind === 'text';
-      const said = isText ? proseSaid : thoughtSaid;
       let text: string;
-      if (said > 0) {
-        text = part.text.slice(said);
-        if (isText) proseSaid = 0;
-        else thoughtSaid = 0;
+      if (!isText && thoughtSaid > 0) {
+        text = part.text.slice(thoughtSaid);
+        thoughtSaid = 0;
         if (text === '') continue;
       } else {
         text = (isText ? emitted.text : emitted.reasoning) === 0 ? part.text : '\n\n' + part.text;
@@ -246,7 +209,6 @@ class TextStreamParser implements StreamParser {
       if (isText) emitted.text += text.length;
       else emitted.reasoning += text.length;
     }
-    return true;
   }
 
   end(): StreamEnd {

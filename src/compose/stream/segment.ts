@@ -12,10 +12,8 @@
 import { assembleRegions, fieldRegions } from '../field/lane.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
-import { jsonOpenAt, wholeRegion } from './closers.js';
+import { wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
-import { referenceBlockTags } from '../field/call-markup.js';
-import type { FieldRegion } from '../field/region.js';
 
 export interface Release {
   /** Where the released text ends, in the held text. */
@@ -26,50 +24,7 @@ export interface Release {
   readonly restLength: number;
 }
 
-/**
- * Where complete blocks of the reference grammar (`<tool_call>look({…})</tool_call>`), which
- * no field reader takes, let the text from `from` be cut: after the last such block that comes
- * before any field region and any other refused opener, whose close does not stand inside an
- * open string. The rest lane reads a piece's blocks one by one, so the text up to a block's end
- * reads the same whatever follows it.
- */
-function referenceCut(held: string, from: number, regions: readonly FieldRegion[], rejected: readonly number[]): number {
-  const { open, close } = referenceTags();
-  const nextRegion = regions.find((r) => r.start >= from)?.start ?? Infinity;
-  let cut = from;
-  let pos = from;
-  for (;;) {
-    const o = earliestOf(held, open, pos);
-    if (o === null || o.at >= nextRegion || rejected.some((r) => r >= pos && r < o.at)) break;
-    const c = earliestOf(held, close, o.at + o.length);
-    if (c === null) break;
-    const end = c.at + c.length;
-    if (end > nextRegion || jsonOpenAt(held, o.at + o.length, c.at)) break;
-    cut = pos = end;
-  }
-  return cut;
-}
-
-let tags: { readonly open: readonly string[]; readonly close: readonly string[] } | null = null;
-
-function referenceTags() {
-  return (tags ??= referenceBlockTags());
-}
-
-function earliestOf(text: string, needles: readonly string[], from: number): { at: number; length: number } | null {
-  let best: { at: number; length: number } | null = null;
-  for (const needle of needles) {
-    const at = text.indexOf(needle, from);
-    if (at >= 0 && (best === null || at < best.at)) best = { at, length: needle.length };
-  }
-  return best;
-}
-
-/**
- * What of `held` may be released, read as the one-shot parse reads it, or null. After a
- * released region (or with `reasoning_started: false`), complete reference blocks may be
- * released too; before, a close with no open could still make all of it reasoning.
- */
+/** What of `held` may be released, read as the one-shot parse reads it, or null. */
 export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Release | null {
   const lane = reader.lane;
   if (lane === null) return null;
@@ -82,13 +37,11 @@ export function releasable(held: string, reader: TurnReader, afterRegion: boolea
     if (wholeRegion(held, region)) end = region.end;
     else break;
   }
-  const orphansSpent = afterRegion || end > 0 || reader.ctx.reasoningStarted === false;
-  const cut = orphansSpent ? referenceCut(held, end, regions, rejected) : end;
-  if (cut <= 0) return null;
+  if (end <= 0) return null;
   const released = regions.filter((r) => r.end <= end);
-  const parsed = assembleRegions(held, released, lane, cut);
+  const parsed = assembleRegions(held, released, lane, end);
   const { result, parts } = finishPiece(parsed, reader, idStart);
   let inRegions = 0;
   for (const region of released) inRegions += region.end - region.start;
-  return { end: cut, result, parts: orderedParts(result, parts), restLength: cut - inRegions };
+  return { end, result, parts: orderedParts(result, parts), restLength: end - inRegions };
 }

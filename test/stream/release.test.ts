@@ -126,3 +126,24 @@ describe('stream: text and reasoning before their region ends', () => {
     expect(texts(events, 'text')).toEqual(['Sunny.']);
   });
 });
+
+describe('stream: what a reasoning front holds back', () => {
+  it('never more than the longest end-marker prefix (23 in a block, 46 when the prompt opened it) plus trailing space', () => {
+    const body = 'word '.repeat(400);
+    for (const [options, open, bound] of [
+      [{}, '<think>', 23],
+      [{ reasoning_started: true }, '', 46],
+    ] as const) {
+      const stream = createStreamParser(options);
+      let said = 0;
+      const text = open + body;
+      for (let i = 0; i < text.length; i += 3) {
+        for (const e of stream.push(text.slice(i, i + 3))) if (e.type === 'reasoning') said += e.text.length;
+        const received = Math.min(text.length, i + 3) - open.length;
+        const trailing = body.slice(0, received).length - body.slice(0, received).trimEnd().length;
+        expect(received - said).toBeLessThanOrEqual(bound + trailing);
+      }
+      stream.end();
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { Code, isAsciiSpace } from '../../lex/codes.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
 import { setOwn } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
+import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
 import { headOf } from './excerpt.js';
@@ -78,7 +79,7 @@ function readMarkerForm(body: string): ToolCallsRead {
     if (!parsed.ok) return { ok: false, detail: laneMessages.envelopeObjectInvalid(parsed.error) };
     const outcome = envelopeCall(parsed.value, '');
     if (!outcome.ok) return { ok: false, detail: outcome.detail };
-    calls.push(outcome.call);
+    calls.push(writtenAs(outcome.call, body.slice(pos, pos + length)));
     state = 'filled';
     pos += length;
   }
@@ -124,7 +125,7 @@ function readXmlForm(body: string): ToolCallsRead {
     const args = readXmlArguments(tag.name, inner);
     if (!args.ok) return args;
     if (closeAt < 0) return { ok: false, detail: laneMessages.envelopeCallUnclosed(tag.name) };
-    calls.push({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments });
+    calls.push(writtenAs({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments }, body.slice(pos, closeAt + callClose.length)));
     pos = closeAt + callClose.length;
   }
   if (calls.length === 0) return { ok: false, detail: laneMessages.envelopeNoCallTags };

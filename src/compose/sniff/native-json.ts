@@ -10,6 +10,7 @@
  * JSON-RPC / MCP).
  * Requiring the arguments slot keeps prose JSON that merely has a `name` key from matching.
  */
+import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
@@ -36,6 +37,7 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
   const payload = findPayload(text, meter);
   if (payload === null) return result;
   result.payload = [payload.start, payload.end];
+  const written = payload.items.length === 1 ? text.slice(payload.start, payload.end) : '';
   for (const item of payload.items) {
     if (!isPlainRecord(item)) continue;
     const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
@@ -45,12 +47,12 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
     const args = argumentsOf(carrier, name);
     if (known.has(name)) {
       if (typeof args === 'string') result.errors.push(args);
-      else result.calls.push({ id, name, arguments: args });
+      else result.calls.push(writtenAs({ id, name, arguments: args }, written));
       continue;
     }
     // An unregistered name is reported as unknown unless it folds onto a registered tool.
     const folded = typeof args === 'string' ? null : foldAlias(name, args, known);
-    if (folded !== null) result.calls.push({ id, name: folded.name, arguments: folded.arguments });
+    if (folded !== null) result.calls.push(writtenAs({ id, name: folded.name, arguments: folded.arguments }, written));
     else result.errors.push(unknownToolFeedback(name, known));
   }
   return result;

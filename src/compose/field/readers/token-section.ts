@@ -62,7 +62,7 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length) {
-      if (closable && sink.calls.length > 0) sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+      if (closable && sink.calls.length > 0) sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
       return claimed || closable ? text.length : -1;
     }
     if (closable) {
@@ -286,7 +286,7 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   }
   const [after, closed] = closeAfter(text, end, grammar);
   if (!closed && body.stopped === 'clean' && grammar.callClose.length > 0 && grammar.callCloseOptional !== true && sink.calls.length > calls) {
-    sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+    sink.recovered(fieldMessages.endMarkersMissing(grammar.id), calls);
   }
   return after;
 }

@@ -15,6 +15,7 @@
  */
 import type { ToolRegistry } from '../dialects/registry.js';
 import type { NameSet } from '../policy/names.js';
+import { writtenText } from './call-provenance.js';
 import { renderCall } from './canonical.js';
 import { admitName, registeredNames } from './field/admit.js';
 import type { DroppedFragment, ToolCall } from './types.js';
@@ -59,6 +60,10 @@ export function gatewayNames(registry: ToolRegistry | null): NameSet {
 
 export interface Admitted {
   readonly calls: ToolCall[];
+  /** The lane's call each of `calls` came from (the same object unless a prefix was stripped). */
+  readonly originals: ToolCall[];
+  /** The lane's calls refused here. */
+  readonly refused: ToolCall[];
   readonly errors: string[];
   readonly dropped: DroppedFragment[];
   /** The canonical blocks of the refused calls, to take out of `canonical_text`. */
@@ -67,20 +72,23 @@ export interface Admitted {
 
 /**
  * The boundary step: every call keeps its place when its name is admitted (prefix stripped), or
- * becomes an error plus an `unknown_tool` drop of its canonical rendering.
+ * becomes an error plus an `unknown_tool` drop of the text the model wrote for it (its
+ * canonical rendering where the lane did not keep that text).
  */
 export function admitCalls(calls: readonly ToolCall[], registry: ToolRegistry | null): Admitted {
-  const out: Admitted = { calls: [], errors: [], dropped: [], refusedBlocks: [] };
+  const out: Admitted = { calls: [], originals: [], refused: [], errors: [], dropped: [], refusedBlocks: [] };
   for (const call of calls) {
     const admission = admitName(call.name, registry, 'marked');
     if (admission.ok) {
       out.calls.push(admission.name === call.name ? call : { ...call, name: admission.name });
+      out.originals.push(call);
       continue;
     }
     const block = renderCall(call.name, call.arguments);
     out.errors.push(admission.why === 'empty' ? admissionMessages.unnamed : admissionMessages.unknownTool(admission.name, registeredNames(registry)));
-    out.dropped.push({ text: block, reason: 'unknown_tool' });
+    out.dropped.push({ text: writtenText(call) ?? block, reason: 'unknown_tool' });
     out.refusedBlocks.push(block);
+    out.refused.push(call);
   }
   return out;
 }

@@ -58,7 +58,7 @@ function factsOf(registry: ToolRegistry | null, profile: Profile): RegistryFacts
   }
   const knownList = [...registeredNames(registry)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const registered = new Set(knownList);
-  return { known: gatewayNames(registry), knownList, sniffNames: { has: (name) => registered.has(name), sorted: knownList, folds: false } };
+  return { known: gatewayNames(registry), knownList, sniffNames: { has: (name) => registered.has(name), sorted: knownList, folds: false, lookAlikes: true } };
 }
 
 export function composeContext(

@@ -6,6 +6,7 @@
  * conformance vectors pin it byte for byte); `gateway` says what happened and what was read,
  * in the grammar the model used or neutrally, and never tells a model to switch grammars.
  */
+import { DIALECTS } from '../dialects/vocabulary.js';
 import type { Profile } from './context.js';
 import { MACHINE_PREFIXES } from './diagnostics.js';
 
@@ -35,7 +36,7 @@ export const messages = {
     `The top-level tag ${JSON.stringify(raw)} is not part of the response protocol; only ${CANONICAL_TAGS} are accepted.`,
   unclosedResponse: (spelling: string) =>
     `<${spelling}> was opened and never closed. Close it with </${spelling}> or remove it; only ${CANONICAL_TAGS} are accepted.`,
-  emptyDone: '<done> arrived empty. Put the done sentinel (by default `##DONE##`) inside the block.',
+  emptyDone: `<done> arrived empty. Put the done sentinel (by default \`${DIALECTS.DEFAULT_DONE_SENTINEL}\`) inside the block.`,
   unclosedCallRecovered: 'A `<tool_call>` block was never closed; its call was recovered. End every block with `</tool_call>`.',
   angleCallRecovered: 'An angle-wrapped call `<name(...)>` was recovered; put calls inside <tool_call>...</tool_call>.',
   markupRecovered: (name: string, toolFormat: string) =>

@@ -8,6 +8,7 @@
  */
 import { admitCalls } from './admission.js';
 import { checkArguments } from './argument-schema.js';
+import { describesALeavingCall, writtenText } from './call-provenance.js';
 import { renderCall } from './canonical.js';
 import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
 import { fieldLane } from './field/lane.js';
@@ -159,21 +160,28 @@ interface Checked {
   readonly violations: ProtocolViolation[];
   readonly dropped: DroppedFragment[];
   readonly refusedBlocks: string[];
+  /** The lane's calls (`originals`) refused here. */
+  readonly refused: ToolCall[];
 }
 
-/** Schema checks of the (admitted) calls; stamps the final ids. */
-function checkCalls(calls: readonly ToolCall[], ctx: ComposeContext, mode: ValidateMode, idStart: number): Checked {
-  const out: Checked = { calls: [], errors: [], violations: [], dropped: [], refusedBlocks: [] };
+/**
+ * Schema checks of the (admitted) calls; stamps the final ids. `originals[i]` is the lane's
+ * call `calls[i]` came from (where its written text is kept).
+ */
+function checkCalls(calls: readonly ToolCall[], originals: readonly ToolCall[], ctx: ComposeContext, mode: ValidateMode, idStart: number): Checked {
+  const out: Checked = { calls: [], errors: [], violations: [], dropped: [], refusedBlocks: [], refused: [] };
   let unchecked: Set<string> | null = null;
-  for (const call of calls) {
+  for (const [i, call] of calls.entries()) {
     const args = call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {};
     const tool = mode === 'off' ? undefined : ctx.registry?.byName.get(call.name);
     const verdict = tool === undefined ? null : checkArguments(tool, args);
     if (verdict !== null && verdict.ok === false && mode === 'reject') {
       const block = renderCall(call.name, args);
+      const original = originals[i] ?? call;
       out.errors.push(argumentMessages.rejected(call.name, verdict.failures));
-      out.dropped.push({ text: block, reason: 'invalid_arguments' });
+      out.dropped.push({ text: writtenText(original) ?? block, reason: 'invalid_arguments' });
       out.refusedBlocks.push(block);
+      out.refused.push(original);
       continue;
     }
     const id = `tc_${idStart + out.calls.length}`;
@@ -204,17 +212,28 @@ function withoutBlocks(canonical: string, blocks: readonly string[]): string {
 }
 
 /**
+ * The lane's violations without those that describe only calls refused at the boundary (a
+ * `recovered_dialect` must not claim a recovered call that did not leave).
+ */
+function withoutRefusedClaims(violations: readonly ProtocolViolation[], refused: readonly ToolCall[]): readonly ProtocolViolation[] {
+  if (refused.length === 0) return violations;
+  const set = new Set(refused);
+  return violations.filter((violation) => describesALeavingCall(violation, set));
+}
+
+/**
  * The boundary: under `gateway` the admission policy over every call any lane produced (no
  * call with an unregistered name leaves), schema checks, consecutive ids from `idStart`,
  * empty-argument diagnostics, repeated diagnostics coalesced (coalesce.ts), exactly the contract's keys.
  */
 function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number, mode: ValidateMode): ParseResult {
   const admitted = ctx.profile === 'gateway' ? admitCalls(parsed.calls, ctx.registry) : null;
-  const checked = checkCalls(admitted?.calls ?? parsed.calls, ctx, mode, idStart);
+  const checked = checkCalls(admitted?.calls ?? parsed.calls, admitted?.originals ?? parsed.calls, ctx, mode, idStart);
   const calls = checked.calls;
   const errors = [...parsed.tool_parse_errors, ...(admitted?.errors ?? []), ...checked.errors];
   const dropped = admitted === null && checked.dropped.length === 0 ? parsed.dropped : [...parsed.dropped, ...(admitted?.dropped ?? []), ...checked.dropped];
-  const violations = checked.violations.length === 0 ? parsed.protocol_violations : [...parsed.protocol_violations, ...checked.violations];
+  const laneViolations = withoutRefusedClaims(parsed.protocol_violations, [...(admitted?.refused ?? []), ...checked.refused]);
+  const violations = checked.violations.length === 0 ? laneViolations : [...laneViolations, ...checked.violations];
   const refused = [...(admitted?.refusedBlocks ?? []), ...checked.refusedBlocks];
   const canonical = refused.length === 0 ? parsed.canonical_text : withoutBlocks(parsed.canonical_text, refused);
   // perf: a set of the messages so far, built on the first missing argument, keeps thousands

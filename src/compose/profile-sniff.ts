@@ -14,7 +14,7 @@ import type { BareScan } from './sniff/sniff.js';
 export const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]), errors: Object.freeze([]), prose: '' });
 
 /** Any name-like name, unfolded: a whole native JSON payload's names when no registry was given. */
-const ANY_NAME: KnownNames = Object.freeze({ has: isNameLike, sorted: Object.freeze([]), folds: false });
+const ANY_NAME: KnownNames = Object.freeze({ has: isNameLike, sorted: Object.freeze([]), folds: false, lookAlikes: true });
 
 export function sniffForProfile(text: string, ctx: ComposeContext): BareScan {
   if (ctx.sniffNames === undefined) return scanBareCalls(text, ctx.registry);

@@ -10,6 +10,7 @@ import { ALTERNATE_ENVELOPE_OPENERS } from '../dialects/vocabulary.js';
 import { buildScanSpec, DIALECTS } from '../dialects/index.js';
 import { perRegistry } from '../dialects/registry.js';
 import { scanUnits, validateScanSpec, type ValidatedScanSpec } from '../scan/index.js';
+import { describing } from './call-provenance.js';
 import { renderCallBlocks } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { EarliestNeedle } from './earliest-needle.js';
@@ -127,7 +128,8 @@ function newChainCursor(source: string): ChainCursor {
  * `recovered_dialect`; count, answer and done marker come from the outermost step.
  */
 function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: ComposeContext): LaneResult {
-  const recovered: ProtocolViolation = { kind: 'recovered_dialect', message: messagesFor(ctx.profile).envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null };
+  const recoveredCalls = frames.flatMap((frame) => (frame.kind === 'envelope' ? frame.own.calls : []));
+  const recovered = describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }, recoveredCalls);
   const first = frames[0];
   if (first === undefined) return terminal ?? emptyResult();
   // A lone envelope with nothing around it is returned as the envelope read it.

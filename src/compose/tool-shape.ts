@@ -7,6 +7,7 @@
  * hand-written sweeps here, so a hostile ledger costs linear time.
  */
 import { FIELD_GRAMMARS } from '../dialects/field/index.js';
+import { TOOL_SHAPE } from '../dialects/vocabulary.js';
 import { Code } from '../lex/codes.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
@@ -14,7 +15,7 @@ import type { Profile } from './context.js';
 import { messagesFor } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
 
-export type ToolShape = 'call_markup' | 'tagged_call_body' | 'json_name_arguments';
+export type ToolShape = (typeof TOOL_SHAPE.shapes)[number];
 
 export interface ToolShapeFinding {
   readonly shape: ToolShape;
@@ -22,9 +23,9 @@ export interface ToolShapeFinding {
   readonly excerpt: string;
 }
 
-const PROTOCOL_TAGS: ReadonlySet<string> = new Set(['tool_call', 'toolcall', 'assistant_prose', 'assistantprose', 'user_response', 'userresponse', 'done']);
-export const EXCERPT_LIMIT = 240;
-const ELLIPSIS = '\u2026';
+const PROTOCOL_TAGS: ReadonlySet<string> = new Set(TOOL_SHAPE.protocol_tags);
+export const EXCERPT_LIMIT = TOOL_SHAPE.excerpt_limit;
+const ELLIPSIS = TOOL_SHAPE.ellipsis;
 
 const CALL_MARKUP_KEYWORDS = ['function', 'invoke', 'tool'] as const;
 // Literal alternatives only: the engine cannot backtrack, so one sweep stays linear.

@@ -22,6 +22,7 @@ import { recoverFencedText } from './fenced-recovery.js';
 import { maySniffCall } from './sniff-gate.js';
 import { admissionMessages, refusalReason } from './admission.js';
 import { admitName, registeredNames } from './field/admit.js';
+import { describing, writtenAs } from './call-provenance.js';
 import { NOTHING_SNIFFED } from './profile-sniff.js';
 import { messages, messagesFor } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
@@ -72,11 +73,13 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
     case 'stray_close':
       consume(state, unit, structural('stray_close'));
       return;
-    case 'angle_call':
-      creditCall(state, { id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} });
-      state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).angleCallRecovered, excerpt: null, dropped_reason: null });
+    case 'angle_call': {
+      const call = writtenAs({ id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} }, source.slice(unit.start, unit.end));
+      creditCall(state, call);
+      state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).angleCallRecovered, excerpt: null, dropped_reason: null }, [call]));
       consume(state, unit, credited(1, 'angle-call'));
       return;
+    }
     case 'markup':
       walkMarkup(state, unit, source, ctx);
       return;
@@ -102,8 +105,8 @@ function creditCall(state: WalkState, call: ToolCall): void {
 function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, source: string, ctx: ComposeContext): void {
   const outcome = parseMarkup(unit.text, ctx);
   if (outcome.ok) {
-    creditCall(state, outcome.call);
-    state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null });
+    creditCall(state, writtenAs(outcome.call, sourceText(unit, source, unit.text)));
+    state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null }, [outcome.call]));
     consume(state, unit, credited(1, outcome.rung));
     return;
   }
@@ -170,21 +173,21 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
   // Fast path: `<tool_call>known(...)</tool_call>` with nothing after the call.
   //             ^ head_name/head_sep from the scanner make this a lookup, not a search
   if (unit.kind === 'block' && direct && direct.ok && unit.head_name && isBlankFrom(body, direct.consumed)) {
-    creditCall(state, { id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} });
+    creditCall(state, writtenAs({ id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} }, blockText(unit, source)));
     consume(state, unit, credited(1, 'fast-path'));
     return;
   }
   const head = unit.head_name && unit.head_sep ? { name: unit.head_name, sep: unit.head_sep } : undefined;
   const outcome = unit.kind === 'unclosed_block' ? unclosedBlockOutcome(unit.body, ctx, head, direct) : callFromBody(unit.body, ctx, head, direct);
   if (outcome.ok) {
-    if (outcome.call) creditCall(state, outcome.call);
+    if (outcome.call) creditCall(state, writtenAs(outcome.call, blockText(unit, source)));
     for (const narration of outcome.prose ?? []) {
       if (narration.trim() === '') continue;
       state.prose.push(narration);
       state.canonical.push({ kind: 'prose', text: narration });
     }
     if (outcome.call) {
-      if (unit.kind === 'unclosed_block') state.violations.push(recoveredUnclosed(outcome as UnclosedOutcome, ctx));
+      if (unit.kind === 'unclosed_block') state.violations.push(describing(recoveredUnclosed(outcome as UnclosedOutcome, ctx), [outcome.call]));
       consume(state, unit, credited(1, outcome.rung));
     } else {
       consume(state, unit, structural('narration_block', outcome.rung));
@@ -193,7 +196,12 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
   }
   const error = outcome.error || messages.callBlockFailed;
   state.errors.push(error);
-  consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), refusalReason(ctx, error, 'unparsed_call_block'), outcome.rung));
+  consume(state, unit, droppedAs(blockText(unit, source), refusalReason(ctx, error, 'unparsed_call_block'), outcome.rung));
+}
+
+/** A call block's own text (its tags included). */
+function blockText(unit: BlockUnit | UnclosedBlockUnit, source: string): string {
+  return sourceText(unit, source, `<${unit.tag}>${unit.body}`);
 }
 
 /** `functions.look(...)`: the head the scanner's name grammar stops at (`.` is not a name character). */
@@ -213,14 +221,15 @@ function namespacedBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, 
   const rest = body.slice(written.length - (admission.ok ? admission.name.length : 0));
   if (!admission.ok) {
     state.errors.push(admissionMessages.unknownTool(written, registeredNames(ctx.registry)));
-    consume(state, unit, droppedAs(sourceText(unit, source, `<${unit.tag}>${unit.body}`), 'unknown_tool', 'namespaced-head'));
+    consume(state, unit, droppedAs(blockText(unit, source), 'unknown_tool', 'namespaced-head'));
     return true;
   }
   const name = admission.name;
   const parsed = parseHeadCall(rest, name, sep);
   if (!parsed.ok || !isBlankFrom(rest, parsed.consumed)) return false;
-  creditCall(state, { id: 'tc_0', name, arguments: directArguments(parsed) ?? {} });
-  if (unit.kind === 'unclosed_block') state.violations.push({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null });
+  const call = writtenAs({ id: 'tc_0', name, arguments: directArguments(parsed) ?? {} }, blockText(unit, source));
+  creditCall(state, call);
+  if (unit.kind === 'unclosed_block') state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null }, [call]));
   consume(state, unit, credited(1, 'namespaced-head'));
   return true;
 }

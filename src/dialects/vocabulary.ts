@@ -135,12 +135,6 @@ export const DIALECTS = deepFreeze({
       ]
     }
   ],
-  "STRUCTURAL_MARKER_TAGS": [
-    "tool",
-    "tool_call",
-    "tool_calls",
-    "tool_code"
-  ],
   "NAME_ALIASES": [
     "name",
     "tool_name",
@@ -305,20 +299,6 @@ export const TEXT_UNIT_KINDS = deepFreeze([
   "harmony_line"
 ] as const);
 
-export const PROTOCOL_VIOLATION_KINDS = deepFreeze([
-  "ambiguous_recovery",
-  "bare_json",
-  "empty_done",
-  "fence_dialect",
-  "provider_dialect",
-  "recovered_dialect",
-  "stray_text",
-  "unclosed_response",
-  "unknown_tag",
-  "unparsed_tool_syntax",
-  "wrong_tool_format"
-] as const);
-
 /** Violation kinds that report a tool call which did not run. */
 export const LOST_CALL_VIOLATION_KINDS = deepFreeze([
   "ambiguous_recovery",
@@ -329,12 +309,6 @@ export const LOST_CALL_VIOLATION_KINDS = deepFreeze([
   "recovered_dialect",
   "unparsed_tool_syntax",
   "wrong_tool_format"
-] as const);
-
-export const DROPPED_REASONS = deepFreeze([
-  "salvaged_as_prose",
-  "fenced_narration",
-  "unparsed_fenced_turn"
 ] as const);
 
 /** Tool-shape detector vocabulary (its patterns are compiled in src/compose). */

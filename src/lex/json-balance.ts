@@ -1,4 +1,5 @@
 import { Code } from './codes.js';
+import { skipStringSpan } from './string-span.js';
 
 /**
  * Length of the balanced `{ ... }` starting at `from`, counting braces outside double-quoted
@@ -8,23 +9,22 @@ import { Code } from './codes.js';
  *     {"a": "}{"} trailing      -> 11
  *     ^ from
  *
- * Only `"` delimits strings (a backslash inside one escapes the next unit); single quotes and
- * backticks are ordinary characters and `[ ]` are not tracked.
+ * Only `"` delimits strings, skipped as `skipStringSpan` skips them (a backslash escapes the
+ * next unit); single quotes and backticks are ordinary characters and `[ ]` are not tracked.
  */
 export function balancedJsonObjectLen(text: string, from = 0): number {
   if (text.charCodeAt(from) !== Code.LeftBrace) return 0;
   const length = text.length;
   let depth = 0;
-  let inString = false;
   let i = from;
   while (i < length) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === Code.Backslash) i++;
-      else if (code === Code.Quote) inString = false;
-    } else if (code === Code.Quote) {
-      inString = true;
-    } else if (code === Code.LeftBrace) {
+    if (code === Code.Quote) {
+      i = skipStringSpan(text, i);
+      if (i < 0) return 0;
+      continue;
+    }
+    if (code === Code.LeftBrace) {
       depth++;
     } else if (code === Code.RightBrace) {
       depth--;

@@ -9,25 +9,28 @@
  */
 import { Code } from './codes.js';
 import { JSON_NESTING_LIMIT } from './json-stream.js';
+import { skipStringSpan } from './string-span.js';
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; error: string };
 
 /**
- * Deepest container nesting in `text`, counting `[` and `{` outside double-quoted strings; stops
- * counting (and returns) as soon as `limit` is passed. Linear, no allocation.
+ * Deepest container nesting in `text`, counting `[` and `{` outside double-quoted strings (skipped
+ * as `skipStringSpan` skips them); stops counting (and returns) as soon as `limit` is passed.
+ * Linear, no allocation.
  */
 export function jsonNestingDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  while (i < text.length) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === Code.Backslash) i++;
-      else if (code === Code.Quote) inString = false;
-    } else if (code === Code.Quote) {
-      inString = true;
-    } else if (code === Code.LeftBrace || code === Code.LeftBracket) {
+    if (code === Code.Quote) {
+      // An unterminated string holds no more containers.
+      i = skipStringSpan(text, i);
+      if (i < 0) return deepest;
+      continue;
+    }
+    if (code === Code.LeftBrace || code === Code.LeftBracket) {
       depth++;
       if (depth > deepest) {
         deepest = depth;
@@ -36,6 +39,7 @@ export function jsonNestingDepth(text: string, limit = Number.POSITIVE_INFINITY)
     } else if (code === Code.RightBrace || code === Code.RightBracket) {
       depth--;
     }
+    i++;
   }
   return deepest;
 }

@@ -16,6 +16,7 @@ import { findOpenerAfter, findSpanEnd } from '../lex/spans.js';
 import { stripThinkingTags } from '../lex/thinking.js';
 import { scanUnits } from './scanner.js';
 import type { ScanResult, ScanSpec, Unit } from './types.js';
+import { scanSpecArbitrary } from '../../test/support/scan-spec-arbitrary.js';
 import { validateScanSpec } from './validate.js';
 
 function plainScan(text: string, spec: ScanSpec): ScanResult {
@@ -196,17 +197,7 @@ describe('scanUnits agrees with a plain transcription of the rules', () => {
 
   it('on random vocabulary', () => {
     const word = fc.string({ unit: fc.constantFrom('<', '>', '|', '/', 'a', 'b', '[', '"', '\n'), minLength: 1, maxLength: 3 });
-    const list = fc.array(word, { maxLength: 3 });
-    const randomSpec = fc.record({
-      call_tags: list,
-      block_tags: list,
-      wrapper_tags: list,
-      markup_openers: fc.array(fc.record({ opener: word, close: word }), { maxLength: 2 }),
-      reserved_openers: list,
-      harmony: fc.record({ header_markers: list, standalone_markers: list, frame_prefix: word, frame_suffix: word, message_marker: word, tool_call_header_prefix: word, corrupted_openers: list }),
-      known_tools: fc.constant(['a', 'look']),
-      strip_thinking: fc.boolean(),
-    });
+    const randomSpec = scanSpecArbitrary(word, fc.constant(['a', 'look']));
     fc.assert(
       fc.property(randomSpec, fc.array(fc.oneof(word, fc.constantFrom(...pieces)), { maxLength: 25 }), (raw, parts) => {
         const validated = validateScanSpec(raw);

@@ -9,6 +9,7 @@ import { buildScanSpec } from '../dialects/index.js';
 import { tilingViolation } from './invariants.js';
 import { scanUnits } from './scanner.js';
 import type { ScanSpec } from './types.js';
+import { scanSpecArbitrary } from '../../test/support/scan-spec-arbitrary.js';
 import { validateScanSpec } from './validate.js';
 
 const defaultSpec = validateScanSpec(buildScanSpec(['look', 'edit', 'run']));
@@ -60,25 +61,7 @@ describe('scanUnits properties (default spec)', () => {
 
 /** Short strings over a tiny alphabet, so vocabulary entries collide with each other and the text. */
 const vocabWord = fc.string({ unit: fc.constantFrom('<', '>', '|', '/', 'a', 'b', '[', ']', '"', ' ', '\n', '{', '('), minLength: 1, maxLength: 4 });
-const vocabList = fc.array(vocabWord, { maxLength: 3 });
-const randomSpec = fc.record({
-  call_tags: vocabList,
-  block_tags: vocabList,
-  wrapper_tags: vocabList,
-  markup_openers: fc.array(fc.record({ opener: vocabWord, close: vocabWord }), { maxLength: 2 }),
-  reserved_openers: vocabList,
-  harmony: fc.record({
-    header_markers: vocabList,
-    standalone_markers: vocabList,
-    frame_prefix: vocabWord,
-    frame_suffix: vocabWord,
-    message_marker: vocabWord,
-    tool_call_header_prefix: vocabWord,
-    corrupted_openers: vocabList,
-  }),
-  known_tools: fc.array(fc.constantFrom('a', 'b', 'ab', 'look'), { maxLength: 3 }),
-  strip_thinking: fc.boolean(),
-});
+const randomSpec = scanSpecArbitrary(vocabWord, fc.array(fc.constantFrom('a', 'b', 'ab', 'look'), { maxLength: 3 }));
 
 describe('scanUnits properties (random valid vocabulary)', () => {
   it('never throws and tiles the source', () => {

@@ -17,8 +17,6 @@ export interface GrammarCase {
   readonly unclosed: ((call: Call) => string) | null;
   /** Text that uses the grammar's opener (or its look) and is not a call. */
   readonly lookalike: string;
-  /** Only registered names are read (Functionary): with no registry, nothing is. */
-  readonly registeredOnly?: boolean;
   /** The close search is raw text (CWM): marker text inside argument strings would end it. */
   readonly rawClose?: boolean;
 }
@@ -133,7 +131,6 @@ export const TOKEN_SECTION_CASES: readonly GrammarCase[] = [
     render: (calls) => calls.map(([n, a]) => `>>>${n}\n${a}`).join('\n'),
     unclosed: null,
     lookalike: '>>> print("hi")\nhi',
-    registeredOnly: true,
   },
   {
     grammar: sections.RWKV,

@@ -131,10 +131,30 @@ describe('token-section heads with call-object bodies', () => {
     expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR/);
   });
 
-  it('Functionary: all is visible text, an unregistered recipient is not read', () => {
+  it('Functionary: all is visible text', () => {
     const result = gateway('>>>all\nLet me check.\n>>>get_weather\n{"city": "Paris"}');
     expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
     expect(result.prose).toBe('Let me check.');
+  });
+
+  it('Functionary: an unregistered recipient glued to >>> with JSON arguments meets the registry rule', () => {
+    const refused = gateway('>>>rm_rf\n{"path": "/"}');
+    expect(refused.calls).toEqual([]);
+    expect(refused.tool_parse_errors[0]).toContain("'rm_rf'");
+    expect(refused.dropped).toEqual([{ text: '>>>rm_rf\n{"path": "/"}', reason: 'unknown_tool' }]);
+    expect(parseToolCalls('>>>rm_rf\n{"path": "/"}', { profile: 'gateway' }).calls.map((c) => [c.name, c.arguments])).toEqual([['rm_rf', { path: '/' }]]);
+  });
+
+  it('Functionary: a Python prompt, or an unregistered recipient whose arguments do not read, is not this grammar', () => {
+    for (const text of ['>>> d\n{"a": 1}', ">>>d\n{'a': 1}", '>>> print(d)\n{"a": 1}']) {
+      for (const withTools of [tools, null]) {
+        const result = parseToolCalls(text, { tools: withTools, profile: 'gateway' });
+        expect(result.calls).toEqual([]);
+        expect(result.tool_parse_errors).toEqual([]);
+        expect(result.dropped.filter((d) => d.reason === 'unknown_tool')).toEqual([]);
+      }
+    }
+    expect(gateway('>>> d\n{"a": 1}').prose).toContain('>>> d');
   });
 
   it('CWM: a rest that is not JSON is the command', () => {

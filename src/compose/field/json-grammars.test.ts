@@ -69,26 +69,18 @@ describe.each(JSON_GRAMMAR_CASES.map((c) => [c.grammar.id, c] as const))('%s', (
     expect(result.prose).toBe('');
   });
 
-  if (c.registeredOnly === true) {
-    it('leaves an unregistered recipient alone, and reads nothing with no registry', () => {
-      expect(gateway(c.render([['rm_rf', '{"path": "/"}']])).calls).toEqual([]);
-      expect(gateway(c.render([['rm_rf', '{"path": "/"}']])).tool_parse_errors).toEqual([]);
-      expect(gateway(c.render([WEATHER]), null).calls).toEqual([]);
-    });
-  } else {
-    it('refuses an unregistered name with an error and an unknown_tool drop', () => {
-      const result = gateway(c.render([['rm_rf', '{"path": "/"}']]));
-      expect(result.calls).toEqual([]);
-      expect(result.tool_parse_errors).toHaveLength(1);
-      expect(result.tool_parse_errors[0]).toContain("'rm_rf'");
-      expect(result.dropped.map((d) => d.reason)).toEqual(['unknown_tool']);
-      expect(result.prose).toBe('');
-    });
+  it('refuses an unregistered name with an error and an unknown_tool drop', () => {
+    const result = gateway(c.render([['rm_rf', '{"path": "/"}']]));
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toHaveLength(1);
+    expect(result.tool_parse_errors[0]).toContain("'rm_rf'");
+    expect(result.dropped.map((d) => d.reason)).toEqual(['unknown_tool']);
+    expect(result.prose).toBe('');
+  });
 
-    it('with no registry, a marked call is a call whatever its name', () => {
-      expect(pairs(c.render([['anything_at_all', '{"x": 1}']]), null)).toEqual([['anything_at_all', { x: 1 }]]);
-    });
-  }
+  it('with no registry, a marked call is a call whatever its name', () => {
+    expect(pairs(c.render([['anything_at_all', '{"x": 1}']]), null)).toEqual([['anything_at_all', { x: 1 }]]);
+  });
 
   it('reads no call from a look-alike', () => {
     const result = gateway(c.lookalike);

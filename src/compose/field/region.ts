@@ -10,6 +10,7 @@
 import type { FieldGrammar } from '../../dialects/field/index.js';
 import type { ToolRegistry } from '../../dialects/registry.js';
 import { isPlainRecord } from '../../lex/json-object.js';
+import { describing, writtenAs } from '../call-provenance.js';
 import type { DroppedFragment, DropReason, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
 import { admitName, registeredNames, type CallOrigin } from './admit.js';
 import { callMarkupWithin } from './call-markup.js';
@@ -86,11 +87,17 @@ export class RegionSink {
       this.fail(fieldMessages.argumentsNotObject(id, admission.name), report.start, report.end, 'unparsed_call_block');
       return false;
     }
-    const call: ToolCall = { id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments };
+    const call: ToolCall = writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments }, this.#text.slice(report.start, report.end));
     this.calls.push(call);
     this.parts.push({ kind: 'call', call });
-    if (report.unclosed === true) this.violation('recovered_dialect', fieldMessages.endMarkersMissing(id));
+    if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);
     return true;
+  }
+
+  /** A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was missing). */
+  recovered(message: string, firstCall = 0): void {
+    const violation: ProtocolViolation = { kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null };
+    this.violations.push(describing(violation, this.calls.slice(firstCall)));
   }
 
   /** An error beside a call that was produced (a value the schema types could not read, kept as text). */

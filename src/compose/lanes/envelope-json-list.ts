@@ -8,6 +8,7 @@
  *   </tool_code> and what follows     <- close stripped; the rest is `trailing` for the caller's lane
  */
 import { readJsonStream } from '../../lex/json-stream.js';
+import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
 import { headOf } from './excerpt.js';
@@ -25,10 +26,10 @@ export function readJsonListEnvelope(body: string, nameHint: string, close: stri
     };
   }
   const calls: ToolCall[] = [];
-  for (const { value } of stream.values) {
+  for (const { value, start, end } of stream.values) {
     const outcome = envelopeCall(value, nameHint);
     if (!outcome.ok) return { ok: false, detail: outcome.detail };
-    calls.push(outcome.call);
+    calls.push(writtenAs(outcome.call, source.slice(start, end)));
   }
   let rest = source.slice(stream.end).trim();
   if (rest.startsWith(close)) rest = rest.slice(close.length).trim();

@@ -10,12 +10,14 @@
  *
  * A body starting with `<tool>`, `</tool>` or `{` is the marker form; anything else the XML
  * form. Either reader fails the whole envelope on the first fault (nothing half-dispatched).
- * Every loop advances `pos` by at least one unit or returns.
+ * Both walk their entries through one loop (`readEntries`); every entry advances `pos` by at
+ * least one unit or fails.
  */
 import { Code, isAsciiSpace } from '../../lex/codes.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
 import { setOwn } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
+import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
 import { headOf } from './excerpt.js';
@@ -25,7 +27,9 @@ const ENVELOPE_CLOSE = '</tool_calls>';
 const MARKER_OPEN = '<tool>';
 const MARKER_CLOSE = '</tool>';
 
-export type ToolCallsRead = { ok: true; calls: ToolCall[]; rest: string } | { ok: false; detail: string };
+type Failure = { ok: false; detail: string };
+
+export type ToolCallsRead = { ok: true; calls: ToolCall[]; rest: string } | Failure;
 
 function skipSpace(text: string, pos: number): number {
   let p = pos;
@@ -42,35 +46,44 @@ export function readToolCallsEnvelope(rawBody: string): ToolCallsRead {
 /** Where the marker reader stands: no marker yet, a marker awaiting its object, a marker with objects, a closed marker. */
 type MarkerState = 'none' | 'open' | 'filled' | 'closed';
 
-function readMarkerForm(body: string): ToolCallsRead {
-  const calls: ToolCall[] = [];
-  let state: MarkerState = 'none';
-  let rest = '';
+/**
+ * One entry of an envelope form, read from `pos` (past blanks, not at the envelope close): the
+ * offset after it (always past `pos`), or the failure that fails the whole envelope.
+ */
+type EntryReader = (pos: number) => number | Failure;
+
+/** The loop both forms share: entries up to `</tool_calls>` or the end of the body; `rest` follows the close. */
+function readEntries(body: string, readEntry: EntryReader): { ok: true; rest: string } | Failure {
   let pos = 0;
   for (;;) {
     pos = skipSpace(body, pos);
-    if (pos >= body.length) break;
-    if (body.startsWith(ENVELOPE_CLOSE, pos)) {
-      rest = body.slice(pos + ENVELOPE_CLOSE.length).trim();
-      break;
-    }
+    if (pos >= body.length) return { ok: true, rest: '' };
+    if (body.startsWith(ENVELOPE_CLOSE, pos)) return { ok: true, rest: body.slice(pos + ENVELOPE_CLOSE.length).trim() };
+    const next = readEntry(pos);
+    if (typeof next !== 'number') return next;
+    pos = next;
+  }
+}
+
+function readMarkerForm(body: string): ToolCallsRead {
+  const calls: ToolCall[] = [];
+  const marker: { state: MarkerState } = { state: 'none' };
+  const read = readEntries(body, (pos) => {
     if (body.startsWith(MARKER_OPEN, pos)) {
-      if (state === 'open') return { ok: false, detail: laneMessages.envelopeMarkerTwice };
-      state = 'open';
-      pos += MARKER_OPEN.length;
-      continue;
+      if (marker.state === 'open') return { ok: false, detail: laneMessages.envelopeMarkerTwice };
+      marker.state = 'open';
+      return pos + MARKER_OPEN.length;
     }
     if (body.startsWith(MARKER_CLOSE, pos)) {
-      if (state !== 'filled') return { ok: false, detail: laneMessages.envelopeUnmatchedClose };
-      state = 'closed';
-      pos += MARKER_CLOSE.length;
-      continue;
+      if (marker.state !== 'filled') return { ok: false, detail: laneMessages.envelopeUnmatchedClose };
+      marker.state = 'closed';
+      return pos + MARKER_CLOSE.length;
     }
     //   <tool>{"name": ...}
     //         ^ pos: content must belong to an open marker, or be another object of a filled one
     const opensObject = body.charCodeAt(pos) === Code.LeftBrace;
-    if (state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
-    if (state === 'closed' || (state === 'filled' && !opensObject)) return { ok: false, detail: laneMessages.envelopeObjectWithoutMarker };
+    if (marker.state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
+    if (marker.state === 'closed' || (marker.state === 'filled' && !opensObject)) return { ok: false, detail: laneMessages.envelopeObjectWithoutMarker };
     if (!opensObject) return { ok: false, detail: laneMessages.envelopeExpectedObject(headOf(body.slice(pos), 80)) };
     const length = balancedJsonObjectLen(body, pos);
     if (length === 0) return { ok: false, detail: laneMessages.envelopeObjectUnclosed };
@@ -78,13 +91,14 @@ function readMarkerForm(body: string): ToolCallsRead {
     if (!parsed.ok) return { ok: false, detail: laneMessages.envelopeObjectInvalid(parsed.error) };
     const outcome = envelopeCall(parsed.value, '');
     if (!outcome.ok) return { ok: false, detail: outcome.detail };
-    calls.push(outcome.call);
-    state = 'filled';
-    pos += length;
-  }
-  if (state === 'open') return { ok: false, detail: laneMessages.envelopeMarkerUnfinished };
-  if (state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
-  return { ok: true, calls, rest };
+    calls.push(writtenAs(outcome.call, body.slice(pos, pos + length)));
+    marker.state = 'filled';
+    return pos + length;
+  });
+  if (!read.ok) return read;
+  if (marker.state === 'open') return { ok: false, detail: laneMessages.envelopeMarkerUnfinished };
+  if (marker.state === 'none') return { ok: false, detail: laneMessages.envelopeNoMarker };
+  return { ok: true, calls, rest: read.rest };
 }
 
 /** Reads `<NAME>` at `pos`; the name and the offset after `>`, or null. */
@@ -105,15 +119,7 @@ function openTagAt(text: string, pos: number): { name: string; end: number } | n
 
 function readXmlForm(body: string): ToolCallsRead {
   const calls: ToolCall[] = [];
-  let rest = '';
-  let pos = 0;
-  for (;;) {
-    pos = skipSpace(body, pos);
-    if (pos >= body.length) break;
-    if (body.startsWith(ENVELOPE_CLOSE, pos)) {
-      rest = body.slice(pos + ENVELOPE_CLOSE.length).trim();
-      break;
-    }
+  const read = readEntries(body, (pos) => {
     const tag = openTagAt(body, pos);
     if (tag === null) return { ok: false, detail: laneMessages.envelopeExpectedCallTag(headOf(body.slice(pos), 60)) };
     //   <look><file>a.rs</file></look>
@@ -124,14 +130,15 @@ function readXmlForm(body: string): ToolCallsRead {
     const args = readXmlArguments(tag.name, inner);
     if (!args.ok) return args;
     if (closeAt < 0) return { ok: false, detail: laneMessages.envelopeCallUnclosed(tag.name) };
-    calls.push({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments });
-    pos = closeAt + callClose.length;
-  }
+    calls.push(writtenAs({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments }, body.slice(pos, closeAt + callClose.length)));
+    return closeAt + callClose.length;
+  });
+  if (!read.ok) return read;
   if (calls.length === 0) return { ok: false, detail: laneMessages.envelopeNoCallTags };
-  return { ok: true, calls, rest };
+  return { ok: true, calls, rest: read.rest };
 }
 
-function readXmlArguments(call: string, inner: string): { ok: true; arguments: Record<string, unknown> } | { ok: false; detail: string } {
+function readXmlArguments(call: string, inner: string): { ok: true; arguments: Record<string, unknown> } | Failure {
   const args: Record<string, unknown> = {};
   let pos = 0;
   for (;;) {

@@ -11,6 +11,7 @@
  */
 import { ENVELOPE_OPENERS } from '../../dialects/vocabulary.js';
 import { labelBody } from '../ladders/label.js';
+import { writtenAs } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import type { ToolCall } from '../types.js';
 import { readJsonListEnvelope } from './envelope-json-list.js';
@@ -103,7 +104,8 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
     if (closeAt < 0) return null;
     const outcome = bodyLadder(rawBody.slice(0, closeAt).trim(), ctx);
     if (!outcome.ok || !outcome.call) return null;
-    return matched([outcome.call], prose, rawBody.slice(closeAt + opener.close.length).trim(), ctx);
+    const written = text.slice(at, at + opener.open.length + closeAt + opener.close.length);
+    return matched([writtenAs(outcome.call, written)], prose, rawBody.slice(closeAt + opener.close.length).trim(), ctx);
   }
   const read = readJsonListEnvelope(jsonBody, nameHint, opener.close);
   return read.ok ? matched(read.calls, prose, read.trailing, ctx) : malformed(read.detail, prose, ctx);

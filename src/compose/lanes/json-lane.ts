@@ -10,6 +10,7 @@
  */
 import { readJsonStream } from '../../lex/json-stream.js';
 import { callFromBody } from '../ladders/body.js';
+import { describing, writtenAs, writtenEach, writtenText } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import { sniffBare } from '../stray.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
@@ -89,7 +90,7 @@ function envelopeChainOf(text: string, ctx: ComposeContext): LaneResult | null {
 function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   const tagged = taggedLane(text, ctx);
   if (tagged.calls.length > 0) {
-    return { ...tagged, protocol_violations: [...tagged.protocol_violations, violation('recovered_dialect', laneMessagesFor(ctx.profile).taggedOnJsonRecovered)] };
+    return { ...tagged, protocol_violations: [...tagged.protocol_violations, describing(violation('recovered_dialect', laneMessagesFor(ctx.profile).taggedOnJsonRecovered), tagged.calls)] };
   }
   const prose = text.trim();
   return {
@@ -108,17 +109,21 @@ function readFenceBody(body: string, calls: ToolCall[], errors: string[]): void 
   const source = body.trim();
   const stream = readJsonStream(source);
   let bodyCalls: ToolCall[] = [];
-  for (const { value } of stream.values) {
+  for (const { value, start, end } of stream.values) {
     const outcome = jsonCall(value, false);
-    if (outcome.ok) bodyCalls.push(outcome.call);
+    if (outcome.ok) bodyCalls.push(writtenAs(outcome.call, source.slice(start, end)));
     else errors.push(outcome.error);
   }
   const trailing = source.slice(stream.end).trim();
   const trailsHeredoc = trailing.startsWith('<<');
   if (bodyCalls.length > 0 && (trailsHeredoc || hasVerbatimDeclaration(bodyCalls))) {
     const bound = bindVerbatim(bodyCalls, trailing);
-    if (bound.ok) bodyCalls = bound.calls;
-    else {
+    if (bound.ok) {
+      // A bound call's text runs on into its verbatim body: a lone call is the whole body.
+      if (bound.calls.length === 1) writtenEach(bound.calls, [source]);
+      else writtenEach(bound.calls, bodyCalls.map((call) => writtenText(call) ?? ''));
+      bodyCalls = bound.calls;
+    } else {
       bodyCalls = [];
       errors.push(laneMessages.jsonError(bound.detail));
     }

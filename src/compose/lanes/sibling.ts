@@ -11,6 +11,7 @@
  * Termination: the JSON lane is entered with heredoc recovery off, so it never hands the text
  * back to the tagged lane.
  */
+import { describing } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import type { LaneResult } from '../types.js';
 import { jsonLane } from './json-lane.js';
@@ -29,7 +30,7 @@ export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeCo
   const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;
   const steer = textToJson
-    ? violation('recovered_dialect', laneMessagesFor(ctx.profile).siblingJsonFromTagged)
+    ? describing(violation('recovered_dialect', laneMessagesFor(ctx.profile).siblingJsonFromTagged), sibling.calls)
     : violation('wrong_tool_format', laneMessagesFor(ctx.profile).siblingTaggedOnJson);
   return {
     ...sibling,

@@ -13,6 +13,7 @@
  * throws, it becomes `errors`.
  */
 import { isRegistry, normalizeTools, type ToolRegistry } from '../../dialects/registry.js';
+import { TEXT_UNIT_KINDS } from '../../dialects/vocabulary.js';
 import type { Unit } from '../../scan/types.js';
 import { parseHeadCall, type CallExprResult } from '../../lex/call-expr.js';
 import { idleMeter } from './meter.js';
@@ -58,7 +59,7 @@ export function wholeNativePayload(text: string, known: KnownNames): BareScan | 
   return { calls: native.calls, errors: native.errors, prose: '' };
 }
 
-const SNIFFED_KINDS = new Set<string>(['text', 'fenced_line', 'harmony_line']);
+const SNIFFED_KINDS = new Set<string>(TEXT_UNIT_KINDS);
 const DIRECT_KINDS = new Set<string>(['block', 'unclosed_block', 'reserved_block']);
 
 /**

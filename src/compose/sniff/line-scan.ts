@@ -11,6 +11,7 @@
  * skipped, but their content is scanned: a fence never makes a call inert. A backtick outside a
  * call toggles inline code until the end of the line; names inside inline code are mentions.
  */
+import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code } from '../../lex/codes.js';
@@ -181,8 +182,8 @@ function callEnd(text: string, end: number): number {
 }
 
 function recordCall(scan: LineScan, text: string, indentEnd: number, end: number, name: string, args: Record<string, unknown>): LineOutcome {
-  scan.calls.push({ id: `tc_${scan.calls.length}`, name, arguments: args });
   const stop = callEnd(text, end);
+  scan.calls.push(writtenAs({ id: `tc_${scan.calls.length}`, name, arguments: args }, text.slice(indentEnd, stop)));
   scan.callRanges.push([indentEnd, stop]);
   return { kind: 'done', resume: stop, lineStart: text.charCodeAt(stop - 1) === Code.LineFeed };
 }

@@ -10,6 +10,12 @@ export interface KnownNames {
   readonly has: (name: string) => boolean;
   /** `false` turns alias folding off (the gateway profile); absent means folding applies. */
   readonly folds?: boolean;
+  /**
+   * `true` (the gateway profile): a native JSON payload inside prose is a look-alike, a call
+   * only when its name is registered (an unregistered one stays prose, with no error), and an
+   * item whose `parameters` is a JSON Schema describes a tool rather than calling it.
+   */
+  readonly lookAlikes?: boolean;
   /** Sorted by code unit, as `registry_names` returns them. */
   readonly sorted: readonly string[];
 }

@@ -74,3 +74,32 @@ describe('nativeJsonCalls', () => {
     expect(read('{"a": 1} [1, 2] {"name": "x"}')).toEqual({ calls: [], errors: [], payload: [0, 0] });
   });
 });
+
+describe('nativeJsonCalls with look-alike rules (the gateway profile)', () => {
+  const registry = normalizeTools(['look', 'run']);
+  const reference = knownNamesOf(registry);
+  const gateway = { has: (name: string) => reference.has(name), sorted: reference.sorted, folds: false, lookAlikes: true };
+  const schema = '{"name": "look", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}';
+
+  it('an unregistered name beside prose is a mention: no call, no error', () => {
+    const text = 'For example, {"name": "send_email", "arguments": {"to": "a@b.c"}} would do it.';
+    expect(nativeJsonCalls(text, gateway, { steps: 0 })).toMatchObject({ calls: [], errors: [] });
+    expect(nativeJsonCalls(text, reference, { steps: 0 }).errors).toHaveLength(1);
+  });
+
+  it('an unregistered name that is the whole response is still reported', () => {
+    expect(nativeJsonCalls('{"name": "send_email", "arguments": {"to": "a@b.c"}}', gateway, { steps: 0 }).errors).toHaveLength(1);
+  });
+
+  it('a tool declaration quoted back (parameters holding a JSON Schema) is not a call', () => {
+    expect(nativeJsonCalls(`It is declared as ${schema} here.`, gateway, { steps: 0 }).calls).toEqual([]);
+    expect(nativeJsonCalls(schema, gateway, { steps: 0 }).calls).toEqual([]);
+    // The reference rules read it as before.
+    expect(nativeJsonCalls(schema, reference, { steps: 0 }).calls.map((c) => c.name)).toEqual(['look']);
+  });
+
+  it('arguments that merely hold a `type` key are still a call', () => {
+    const text = 'Running {"name": "run", "parameters": {"type": "object", "command": "ls"}} now.';
+    expect(nativeJsonCalls(text, gateway, { steps: 0 }).calls.map((c) => c.name)).toEqual(['run']);
+  });
+});

@@ -9,7 +9,13 @@
  * a string `name` (or gpt-oss's `tool`) and an `arguments`/`parameters` object or string (flat
  * JSON-RPC / MCP).
  * Requiring the arguments slot keeps prose JSON that merely has a `name` key from matching.
+ *
+ * With `known.lookAlikes` (the gateway profile) a payload with prose beside it is a look-alike:
+ * an unregistered name in it is a mention, not a call and not an error; and, wherever the
+ * payload stands, an item whose `parameters` is a JSON Schema (`"type": "object"` with a
+ * `properties` object of schemas) is a tool's declaration quoted back, not a call.
  */
+import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
@@ -36,24 +42,37 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
   const payload = findPayload(text, meter);
   if (payload === null) return result;
   result.payload = [payload.start, payload.end];
+  const written = payload.items.length === 1 ? text.slice(payload.start, payload.end) : '';
+  const inProse = known.lookAlikes === true && (text.slice(0, payload.start).trim() !== '' || text.slice(payload.end).trim() !== '');
   for (const item of payload.items) {
     if (!isPlainRecord(item)) continue;
     const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
     const name = nameOf(carrier);
     if (name === '') continue;
+    if (known.lookAlikes === true && declaresSchema(carrier)) continue;
+    if (inProse && !known.has(name)) continue;
     const id = typeof ownField(item, 'id') === 'string' ? (ownField(item, 'id') as string) : 'native_fallback';
     const args = argumentsOf(carrier, name);
     if (known.has(name)) {
       if (typeof args === 'string') result.errors.push(args);
-      else result.calls.push({ id, name, arguments: args });
+      else result.calls.push(writtenAs({ id, name, arguments: args }, written));
       continue;
     }
     // An unregistered name is reported as unknown unless it folds onto a registered tool.
     const folded = typeof args === 'string' ? null : foldAlias(name, args, known);
-    if (folded !== null) result.calls.push({ id, name: folded.name, arguments: folded.arguments });
+    if (folded !== null) result.calls.push(writtenAs({ id, name: folded.name, arguments: folded.arguments }, written));
     else result.errors.push(unknownToolFeedback(name, known));
   }
   return result;
+}
+
+/** `"parameters": {"type": "object", "properties": {"city": {...}, ...}}`: a tool declaration's schema. */
+function declaresSchema(carrier: Record<string, unknown>): boolean {
+  if (Object.hasOwn(carrier, 'arguments')) return false;
+  const slot = ownField(carrier, 'parameters');
+  if (!isPlainRecord(slot) || ownField(slot, 'type') !== 'object') return false;
+  const properties = ownField(slot, 'properties');
+  return isPlainRecord(properties) && Object.values(properties).every(isPlainRecord);
 }
 
 function ownField(record: Record<string, unknown>, key: string): unknown {

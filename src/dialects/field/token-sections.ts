@@ -266,8 +266,8 @@ export const CWM: TokenSectionGrammar = {
 const FUNCTIONARY_OPEN = ['>>>'];
 
 /**
- * Functionary v3.2: segments `>>>RECIPIENT\n…`. Only a registered recipient is a call (JSON
- * arguments); `all` is visible text; anything else is left to the other lanes.
+ * Functionary v3.2: segments `>>>RECIPIENT\n…`. A recipient is a call (JSON arguments); `all` is
+ * visible text; an unregistered recipient counts only written as the template writes it.
  */
 export const FUNCTIONARY_V32: TokenSectionGrammar = {
   id: 'functionary-v3.2',
@@ -280,7 +280,7 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = {
   callClose: [],
   heads: [{ prefix: '', nameEnd: '\n', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
-  registeredOnly: true,
+  unregisteredGlued: true,
   proseHeads: ['all'],
 };
 

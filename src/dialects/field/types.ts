@@ -106,8 +106,13 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
    * so the region ends before it (or the reader returns -1) instead of reporting an error.
    */
   readonly bodyDecides?: boolean;
-  /** Read a call only when its name is registered (Functionary's `>>>RECIPIENT`). */
-  readonly registeredOnly?: boolean;
+  /**
+   * A head whose name is not registered counts only glued to its opener (`>>>NAME`, never a
+   * Python prompt's `>>> name`) and with arguments that read; any other such segment is left
+   * to the other lanes (Functionary's `>>>RECIPIENT`). A counted head then meets the registry
+   * rule as any call does: an error when a registry lacks it, a call when there is none.
+   */
+  readonly unregisteredGlued?: boolean;
   /** Head names whose segment is visible text, not a call (Functionary's `>>>all`). */
   readonly proseHeads?: readonly string[];
 }

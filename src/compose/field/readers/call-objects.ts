@@ -57,7 +57,7 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
     }
   }
   if (grammar.closeOptional !== true && grammar.close.length > 0 && sink.calls.length > 0) {
-    sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+    sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
   }
   return body.end;
 }

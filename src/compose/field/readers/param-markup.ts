@@ -150,7 +150,7 @@ class Reader {
       const at = this.skip(pos);
       if (at >= text.length) {
         if (attempts === 0) return -1;
-        if (inSection && sink.calls.length > 0) sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+        if (inSection && sink.calls.length > 0) sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
         return text.length;
       }
       if (inSection) {

@@ -62,7 +62,7 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length) {
-      if (closable && sink.calls.length > 0) sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+      if (closable && sink.calls.length > 0) sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
       return claimed || closable ? text.length : -1;
     }
     if (closable) {
@@ -107,7 +107,7 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
       return stop;
     }
     if (grammar.bodyDecides === true && !argumentsStart(text, named.argsAt, form)) continue;
-    if (grammar.registeredOnly === true && scan.registry?.byName.has(named.name) !== true) return NOT_MINE;
+    if (grammar.unregisteredGlued === true && scan.registry?.byName.has(named.name) !== true && !gluedWithArguments(text, head, named, form)) return NOT_MINE;
     if (form.args === 'call-objects' || form.args === 'call-objects-fence') {
       const objects = readObjectsCall(scan, callStart, named, form, grammar, sink, resume);
       if (objects !== NOT_MINE) return objects;
@@ -142,6 +142,11 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
   sink.fail(cut ? fieldMessages.truncated(grammar.id, '') : fieldMessages.unreadable(grammar.id, 'a call head with no tool name'), callStart, stop);
   const close = matchAt(text, stop, grammar.callClose);
   return close === null ? stop : stop + close.length;
+}
+
+/** The head stands right after its opener and its arguments read (`unregisteredGlued`). */
+function gluedWithArguments(text: string, head: number, named: Head, form: CallHeadForm): boolean {
+  return skipSpace(text, head) === head && readArguments(text, named.argsAt, form).ok;
 }
 
 /** Past the call's close (and the form's `argsClose`) when one follows `from`; whether the close was there. */
@@ -286,7 +291,7 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   }
   const [after, closed] = closeAfter(text, end, grammar);
   if (!closed && body.stopped === 'clean' && grammar.callClose.length > 0 && grammar.callCloseOptional !== true && sink.calls.length > calls) {
-    sink.violation('recovered_dialect', fieldMessages.endMarkersMissing(grammar.id));
+    sink.recovered(fieldMessages.endMarkersMissing(grammar.id), calls);
   }
   return after;
 }

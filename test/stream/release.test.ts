@@ -45,6 +45,16 @@ describe('stream: release timing', () => {
     });
   }
 
+  for (const call of ['[TOOL_CALLS]look[ARGS]{"path": "a"}', 'functools[{"name": "look", "arguments": {"path": "a"}}]']) {
+    it(`a grammar with no close (${call.slice(0, 12)}…): the call comes once text that cannot continue it follows`, () => {
+      const { events, at } = streamChunks([call, '\n', 'Now the ', 'answer.'], { tools: TOOLS });
+      const ends = events.flatMap((e, i) => (e.type === 'call_end' ? [at[i]] : []));
+      expect(ends).toEqual([3]);
+      const held = streamChunks([call, '\n', '[TOOL_CALLS]'], { tools: TOOLS });
+      expect(held.at[held.events.findIndex((e) => e.type === 'call_end')]).toBe(4);
+    });
+  }
+
   it('keeps a close written inside a JSON string from releasing the call early', () => {
     const text = '<tool_call>{"name": "look", "arguments": {"path": "a </tool_call> b"}}</tool_call>';
     const inner = text.indexOf('</tool_call>') + '</tool_call>'.length;

@@ -34,17 +34,18 @@ function codeCell(text: string): string {
 
 /**
  * When a stream releases the example's call, measured: fed in 4-character chunks with prose
- * after it, the call comes at its close, or only at the end of the text (a grammar with no
- * close of its own cannot know the call is complete before then).
+ * after it, the call comes at its close; for a grammar with no close of its own, when text that
+ * cannot continue it follows; or only at the end of the text.
  */
-export function streamedAt(grammar: string): 'at its close' | 'at the end' {
+export function streamedAt(grammar: string): 'at its close' | 'when text follows' | 'at the end' {
   const example = exampleOf(grammar);
   const stream = createStreamParser({ tools: ['look'] });
+  const ended = (events: readonly { type: string }[]) => events.some((e) => e.type === 'call_end');
   let early = false;
-  for (let i = 0; i < example.length; i += 4) if (stream.push(example.slice(i, i + 4)).some((e) => e.type === 'call_end')) early = true;
-  stream.push('\nAfter the call.');
+  for (let i = 0; i < example.length; i += 4) if (ended(stream.push(example.slice(i, i + 4)))) early = true;
+  const followed = ended(stream.push('\nAfter the call.'));
   stream.end();
-  return early ? 'at its close' : 'at the end';
+  return early ? 'at its close' : followed ? 'when text follows' : 'at the end';
 }
 
 export function fieldTable(): string {

@@ -1,6 +1,7 @@
 /**
  * When a field region is whole: it ends with its grammar's outermost close, or (a reasoning
- * block) the next frame's stop has arrived after it. Only such a region can be released
+ * block) the next frame's stop has arrived after it, or (a grammar with no close of its own)
+ * text that cannot continue it has come after it. Only such a region can be released
  * before the end of the text (segment.ts), and only such a close is worth a try (watch.ts).
  */
 import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
@@ -79,6 +80,38 @@ function jsonOpenAt(text: string, start: number, at: number): boolean {
   return quote !== 0 || depth > 0;
 }
 
+/**
+ * True when text that cannot continue `grammar` has come after `at`: past any whitespace, a
+ * character that begins none of its markers or openers (a region with no close of its own may
+ * still take a following marker, a closing fence or another call).
+ */
+function followedByOther(text: string, at: number, grammar: FieldGrammar | undefined): boolean {
+  let i = at;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) break;
+    i++;
+  }
+  if (i >= text.length || grammar === undefined) return false;
+  const next = text.slice(i, i + 64);
+  // A fence, a separator or another bracket may still belong to the call (```json bodies, `;`
+  // between Llama 3's objects, lists of calls).
+  if (CONTINUES.has(next.charCodeAt(0))) return false;
+  for (const marker of [...grammar.markers, ...grammar.openers]) {
+    if (marker.startsWith(next) || next.startsWith(marker) || marker.charCodeAt(0) === next.charCodeAt(0)) return false;
+  }
+  return true;
+}
+
+const CONTINUES = new Set([0x60, 0x7e, 0x2c, 0x3b, 0x7b, 0x5b, 0x28, 0x3c, 0x7c, 0x22, 0x27, 0x5d, 0x7d, 0x29]);
+
+let grammarIndex: Map<string, FieldGrammar> | null = null;
+
+function grammarOf(id: string): FieldGrammar | undefined {
+  grammarIndex ??= new Map(FIELD_GRAMMARS.map((g) => [g.id, g]));
+  return grammarIndex.get(id);
+}
+
 let formsById: Map<string, readonly Close[]> | null = null;
 
 function formsOf(grammarId: string): readonly Close[] {
@@ -121,10 +154,12 @@ function stoppedBefore(text: string, region: FieldRegion, grammar: FieldGrammar 
 }
 
 export function wholeRegion(text: string, region: FieldRegion): boolean {
-  for (const close of formsOf(region.grammar)) {
+  const forms = formsOf(region.grammar);
+  for (const close of forms) {
     const at = closeStartOf(text, region.start, region.end, close);
     if (at >= 0) return !jsonOpenAt(text, region.start, at);
   }
+  if (forms.length === 0) return followedByOther(text, region.end, grammarOf(region.grammar)) && !jsonOpenAt(text, region.start, region.end);
   return stoppedBefore(text, region, grammarsById().get(region.grammar));
 }
 

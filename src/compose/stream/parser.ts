@@ -12,7 +12,7 @@
  * a prefix of what that parse says (docs/design.md, "Streaming").
  *
  * perf: a try reads the held text again, so tries are bounded by a budget: no try once the
- * characters tried exceed 1.5 times the characters received. The work over a stream is then
+ * characters tried exceed 1.5 times the characters received, plus 4 KiB. The work over a stream is then
  * at most the tries, the text between released regions read by the rest lane, and the final
  * parse: 3.5 texts' worth at the very worst, 2.3 measured on a 200 KB agent turn in 1-, 4- and
  * 64-character chunks (test/stream/release.test.ts), however the text is cut.
@@ -22,12 +22,15 @@ import { shapeResult, type ShapedResult } from '../shape.js';
 import type { LaneResult, ParseResult, TurnPart } from '../types.js';
 import { callEvents, nothingEmitted, orderedParts, remainingEvents, type Emitted, type StreamEvent } from './events.js';
 import { releasable, type Release } from './segment.js';
+import { closers } from './closers.js';
 import { ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, startedEnds } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 
 /** Characters a stream may try per character received (see the perf note above). */
 const TRY_BUDGET = 1.5;
+/** Characters any stream may try besides: a short response is never starved of tries. */
+const TRY_SLACK = 4096;
 
 export interface StreamEnd {
   /** The events not emitted by `push`, in order. */
@@ -51,6 +54,23 @@ function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
+/** A chunk after which a call with no close may have ended: one that ends a line, object, list or call. */
+function mayEndOpenCall(chunk: string): boolean {
+  for (let i = 0; i < chunk.length; i++) {
+    const code = chunk.charCodeAt(i);
+    if (code === 0x0a || code === 0x7d || code === 0x5d || code === 0x29) return true;
+  }
+  return false;
+}
+
+function hasText(chunk: string): boolean {
+  for (let i = 0; i < chunk.length; i++) {
+    const code = chunk.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return true;
+  }
+  return false;
+}
+
 class TextStreamParser implements StreamParser {
   private readonly chunks: string[] = [];
   private received = 0;
@@ -68,6 +88,10 @@ class TextStreamParser implements StreamParser {
   private afterRegion = false;
   /** The body of a reasoning block being held, released as it comes (null: none). */
   private thinking: ReasoningFront | null = null;
+  /** The held opener may begin a grammar with no close of its own: its regions end by their text. */
+  private openEnded = false;
+  /** A try found nothing to release while such an opener is held: the next text may prove its call complete. */
+  private awaitingText = false;
   private tried = 0;
   private worked = 0;
 
@@ -102,16 +126,17 @@ class TextStreamParser implements StreamParser {
       const hit = this.watch.openers.next(window, Math.max(0, -windowAt));
       if (hit !== null) {
         this.opener = windowAt + hit.index;
+        this.openEnded = hit.grammars.some((g) => closers(g).length === 0);
         found = true;
       }
     }
-    const completes = this.opener >= 0 && completesMarker(this.watch, window, from);
+    const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || (this.openEnded && (mayEndOpenCall(chunk) || (this.awaitingText && hasText(chunk)))));
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
     if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if (found && !this.afterRegionPending()) this.openThinking(events);
-    if (completes && this.tried <= TRY_BUDGET * this.received) this.tryRelease(events);
+    if (completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
     return events;
   }
 
@@ -161,6 +186,7 @@ class TextStreamParser implements StreamParser {
     this.tried += held.length;
     this.worked += held.length;
     const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls);
+    this.awaitingText = release === null && this.openEnded;
     if (release === null) return;
     this.worked += release.restLength;
     this.emit(release, events);
@@ -171,6 +197,7 @@ class TextStreamParser implements StreamParser {
     this.thinking = null;
     const hit = this.watch.openers.next(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
+    this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     if (hit !== null) this.openThinking(events);
   }
 

@@ -34,6 +34,8 @@ export interface FakeUpstream {
   readonly aborted: number;
   /** Model list requests seen. */
   readonly modelRequests: number;
+  /** Content deltas written to streams so far, all streams together. */
+  readonly contentDeltas: number;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ function chunk(id: string, model: string, delta: Record<string, unknown>, finish
 
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {
   const app: FastifyInstance = Fastify({ logger: false, keepAliveTimeout: 60_000 });
-  const state = { aborted: 0, modelRequests: 0 };
+  const state = { aborted: 0, modelRequests: 0, contentDeltas: 0 };
   const requests: FakeUpstream['requests'] = [];
   let served = 0;
 
@@ -118,6 +120,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
         return;
       }
       await write(chunk(id, model, { content: text.slice(at, at + size) }));
+      state.contentDeltas++;
       pieces++;
     }
     for (const [index, call] of (answer.toolCalls ?? []).entries()) {
@@ -141,6 +144,9 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
     },
     get modelRequests() {
       return state.modelRequests;
+    },
+    get contentDeltas() {
+      return state.contentDeltas;
     },
     close: () => app.close(),
   } as FakeUpstream;

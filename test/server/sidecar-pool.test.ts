@@ -1,0 +1,86 @@
+/**
+ * Whole answers are parsed in the parse pool, not on the HTTP thread: a large upstream text goes
+ * to a worker (the worker-thread histogram counts it), the HTTP thread keeps answering while the
+ * worker is busy, small texts stay inline (INLINE_BELOW_BYTES), and a parse past TASK_TIMEOUT_MS
+ * is the pool's 504. The test worker sleeps or spins on markers in the text (fixtures).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseToolCalls } from '../../src/index.js';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream.js';
+import { listen, poolApp } from './helpers.js';
+
+const TOOLS = [{ type: 'function', function: { name: 'look', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
+const CALL = '<tool_call>\n{"name": "look", "arguments": {"path": "a.rs"}}\n</tool_call>';
+const LARGE = `${'Reading the tree first. '.repeat(200)}__sleep_300__\n${CALL}`;
+
+let upstream: FakeUpstream;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream({
+    answers: { large: { content: LARGE }, small: { content: CALL }, spin: { content: `__spin__ ${'x'.repeat(3000)}` } },
+  });
+  app = await poolApp({ upstreamUrl: upstream.url, inlineBelowBytes: 2048, taskTimeoutMs: 500 });
+  base = await listen(app);
+});
+
+afterAll(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+const complete = (model: string) =>
+  fetch(`${base}/v1/chat/completions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(20_000),
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'go' }], tools: TOOLS }),
+  });
+
+async function workerTasks(): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(/^tool_parse_worker_parse_seconds_count\{thread="worker"\} (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+describe('sidecar parses in the pool', () => {
+  it('a large text goes to a worker, and the HTTP thread answers while it parses', async () => {
+    const before = await workerTasks();
+    const order: string[] = [];
+    const pending = complete('large').then(async (res) => {
+      order.push('completion');
+      return res;
+    });
+    // The worker sleeps on the marker; the HTTP thread is free to answer a probe meanwhile.
+    while (upstream.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const health = await fetch(`${base}/healthz`);
+    order.push('healthz');
+    const res = await pending;
+    expect(health.status).toBe(200);
+    expect(order).toEqual(['healthz', 'completion']);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { choices: { message: { tool_calls: { function: { name: string; arguments: string } }[] } }[] };
+    const expected = parseToolCalls(LARGE, { tools: TOOLS }).calls.map((c) => [c.name, c.arguments]);
+    expect(body.choices[0]!.message.tool_calls.map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown])).toEqual(expected);
+    expect(await workerTasks()).toBe(before + 1);
+  });
+
+  it('a small text parses on the HTTP thread (no worker task)', async () => {
+    const before = await workerTasks();
+    const res = await complete('small');
+    expect(res.status).toBe(200);
+    expect(await workerTasks()).toBe(before);
+  });
+
+  it('a parse past TASK_TIMEOUT_MS is the pool\'s 504 parse_timeout', async () => {
+    const res = await complete('spin');
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('parse_timeout');
+  });
+
+  it('counts the answers and their calls in /metrics', async () => {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    expect(text).toMatch(/^tool_parse_sidecar_completions_total\{mode="once",outcome="parsed"\} 2$/m);
+    expect(text).toMatch(/^tool_parse_sidecar_tool_calls_total\{source="parsed"\} 2$/m);
+    expect(text).toMatch(/^tool_parse_sidecar_upstream_seconds_count\{mode="once"\} 3$/m);
+  });
+});

@@ -72,6 +72,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
   const state = { aborted: 0, modelRequests: 0, contentDeltas: 0 };
   const requests: FakeUpstream['requests'] = [];
   let served = 0;
+  let closing: Promise<void> | undefined;
 
   app.get('/v1/models', async () => {
     state.modelRequests++;
@@ -148,6 +149,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
     get contentDeltas() {
       return state.contentDeltas;
     },
-    close: () => app.close(),
+    // Idempotent: a test may close it early to take the upstream away.
+    close: () => (closing ??= app.close()),
   } as FakeUpstream;
 }

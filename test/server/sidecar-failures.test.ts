@@ -28,6 +28,9 @@ beforeAll(async () => {
       // Cut after 9 pieces of 7 characters: the first call is whole, the second is not.
       cut: { content: TWO_CALLS, cutAfter: 9 },
       hang: { content: TWO_CALLS, hangAfter: 2 },
+      // Stalls after the first call is whole.
+      stall: { content: TWO_CALLS, hangAfter: 9 },
+      nonsense: { raw: { type: 'text/html', body: '<html>gateway says hi</html>' } },
       ok: { content: TWO_CALLS },
     },
   });
@@ -98,6 +101,25 @@ describe('sidecar failure table', () => {
     expect([...args.values()].map((a) => JSON.parse(a) as unknown)).toEqual(expected);
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('length');
     expect(chunks.slice(0, -1).every((c) => c.choices[0]!.finish_reason === null)).toBe(true);
+  });
+
+  it('upstream stalls mid-stream past UPSTREAM_TIMEOUT_MS: closed like a cut stream, with the calls so far and length', async () => {
+    const res = await post({ model: 'stall', messages: [], tools: TOOLS, stream: true });
+    expect(res.status).toBe(200);
+    const frames = (await res.text()).split('\n\n').filter((f) => f.startsWith('data: '));
+    expect(frames.at(-1)).toBe('data: [DONE]');
+    const last = JSON.parse(frames.at(-2)!.slice(6)) as { choices: { finish_reason: string }[] };
+    expect(last.choices[0]!.finish_reason).toBe('length');
+    const calls = frames.filter((f) => f.includes('"tool_calls":[') && f.includes('"name":"look"'));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('upstream answers 2xx with something that is not a completion: 502 upstream_bad_response, whole or streamed', async () => {
+    for (const stream of [false, true]) {
+      const res = await post({ model: 'nonsense', messages: [], tools: TOOLS, stream });
+      expect(res.status).toBe(502);
+      expect((await errorOf(res)).code).toBe('upstream_bad_response');
+    }
   });
 
   it('client gone mid-stream: the upstream request is aborted at once', async () => {

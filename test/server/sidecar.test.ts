@@ -219,6 +219,18 @@ describe('streaming, through the openai client', () => {
     expect(reasoning).toBe('The server split this off.');
   });
 
+  it('passes a stream without tools through untouched', async () => {
+    const stream = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], stream: true });
+    let content = '';
+    let calls = 0;
+    for await (const chunk of stream) {
+      content += chunk.choices[0]?.delta.content ?? '';
+      calls += chunk.choices[0]?.delta.tool_calls?.length ?? 0;
+    }
+    expect(content).toBe(GRAMMARS.hermes);
+    expect(calls).toBe(0);
+  });
+
   it('puts the diagnostics in the final chunk when asked', async () => {
     const res = await fetch(`${base}/v1/chat/completions`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-tool-parse-diagnostics': 'body' },

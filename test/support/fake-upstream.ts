@@ -22,6 +22,8 @@ export interface CannedAnswer {
   cutAfter?: number;
   /** Streaming: after this many content deltas, send nothing more until the caller goes away. */
   hangAfter?: number;
+  /** A 200 with this content type and body instead of a completion (a server answering nonsense). */
+  raw?: { type: string; body: string };
   /** Wait this long before the headers (overrides the server's delay). */
   delayMs?: number;
 }
@@ -91,6 +93,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
     if (delay > 0) await sleep(delay);
     if (answer === undefined) return reply.code(404).send({ error: { message: `model ${model} not found`, type: 'invalid_request_error', code: 'model_not_found' } });
     if (answer.error) return reply.code(answer.error.status).send(answer.error.body);
+    if (answer.raw) return reply.code(200).type(answer.raw.type).send(answer.raw.body);
     const id = `chatcmpl-fake-${++served}`;
     if (body.stream !== true) return completionOf(id, model, answer);
 

@@ -60,8 +60,14 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
 
   /** Answers an upstream failure; nothing is sent to a client that has gone. */
   const failed = (request: FastifyRequest, reply: FastifyReply, mode: 'stream' | 'once', error: unknown): FastifyReply => {
-    const failure = error instanceof UpstreamFailure ? error : new UpstreamFailure('internal_error', 'internal error', { cause: error });
+    if (!(error instanceof UpstreamFailure)) {
+      metrics.completed(mode, 'internal_error');
+      request.log.error({ err: error }, 'sidecar: unexpected failure');
+      return refuse(reply, 'internal_error', 'internal error');
+    }
+    const failure = error;
     metrics.completed(mode, failure.code);
+    // The cause's code or message only: undici's errors carry no headers, and nothing else is logged.
     const cause = failure.cause as { code?: unknown; message?: unknown } | undefined;
     request.log.warn({ code: failure.code, cause: cause?.code ?? cause?.message }, 'sidecar: upstream failed');
     if (failure.code === 'client_gone') return reply.code(499).send();

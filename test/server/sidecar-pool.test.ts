@@ -1,7 +1,7 @@
 /**
- * Whole answers are parsed in the parse pool, not on the HTTP thread: a large upstream text goes
- * to a worker (the worker-thread histogram counts it), the HTTP thread keeps answering while the
- * worker is busy, small texts stay inline (INLINE_BELOW_BYTES), and a parse past TASK_TIMEOUT_MS
+ * Answers are parsed in the parse pool, not on the HTTP thread: a large upstream text goes to a
+ * worker (the worker-thread histogram counts it), whole or at a stream's end, the HTTP thread
+ * keeps answering while the worker is busy, small texts stay inline (INLINE_BELOW_BYTES), and a parse past TASK_TIMEOUT_MS
  * is the pool's 504. The test worker sleeps or spins on markers in the text (fixtures).
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,9 +20,9 @@ let base: string;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({
-    answers: { large: { content: LARGE }, small: { content: CALL }, spin: { content: `__spin__ ${'x'.repeat(3000)}` } },
+    answers: { large: { content: LARGE }, 'large-stream': { content: LARGE, piece: 500 }, small: { content: CALL }, spin: { content: `__spin__ ${'x'.repeat(3000)}` } },
   });
-  app = await poolApp({ upstreamUrl: upstream.url, inlineBelowBytes: 2048, taskTimeoutMs: 500 });
+  app = await poolApp({ upstreamUrl: upstream.url, inlineBelowBytes: 2048, taskTimeoutMs: 3_000 });
   base = await listen(app);
 });
 
@@ -64,6 +64,29 @@ describe('sidecar parses in the pool', () => {
     expect(await workerTasks()).toBe(before + 1);
   });
 
+  it("a large streamed text is parsed in a worker at the stream's end, with the same calls", async () => {
+    const before = await workerTasks();
+    const res = await fetch(`${base}/v1/chat/completions`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(20_000),
+      body: JSON.stringify({ model: 'large-stream', messages: [], tools: TOOLS, stream: true }),
+    });
+    const frames = (await res.text()).split('\n\n').filter((f) => f.startsWith('data: {'));
+    const args = new Map<number, [string, string]>();
+    let content = '';
+    for (const frame of frames) {
+      const delta = (JSON.parse(frame.slice(6)) as { choices: { delta: { content?: string; tool_calls?: { index: number; function: { name?: string; arguments: string } }[] } }[] }).choices[0]!.delta;
+      content += delta.content ?? '';
+      for (const call of delta.tool_calls ?? []) {
+        const [name, a] = args.get(call.index) ?? ['', ''];
+        args.set(call.index, [name + (call.function.name ?? ''), a + call.function.arguments]);
+      }
+    }
+    const expected = parseToolCalls(LARGE, { tools: TOOLS });
+    expect([...args.values()].map(([name, a]) => [name, JSON.parse(a) as unknown])).toEqual(expected.calls.map((c) => [c.name, c.arguments]));
+    expect(content).toBe(expected.prose);
+    expect(await workerTasks()).toBe(before + 1);
+  });
+
   it('a small text parses on the HTTP thread (no worker task)', async () => {
     const before = await workerTasks();
     const res = await complete('small');
@@ -80,7 +103,8 @@ describe('sidecar parses in the pool', () => {
   it('counts the answers and their calls in /metrics', async () => {
     const text = await (await fetch(`${base}/metrics`)).text();
     expect(text).toMatch(/^tool_parse_sidecar_completions_total\{mode="once",outcome="parsed"\} 2$/m);
-    expect(text).toMatch(/^tool_parse_sidecar_tool_calls_total\{source="parsed"\} 2$/m);
+    expect(text).toMatch(/^tool_parse_sidecar_completions_total\{mode="stream",outcome="parsed"\} 1$/m);
+    expect(text).toMatch(/^tool_parse_sidecar_tool_calls_total\{source="parsed"\} 3$/m);
     expect(text).toMatch(/^tool_parse_sidecar_upstream_seconds_count\{mode="once"\} 3$/m);
   });
 });

@@ -7,6 +7,7 @@
  * `usage` included, is left as the upstream sent it.
  */
 import type { OpenAIShaped } from '../../compose/index.js';
+import type { ParseResult } from '../../compose/types.js';
 import { dispatch, type Outcome } from '../dispatch.js';
 import type { ParseRunner } from '../runner/types.js';
 import { emptyDiagnostics, type ChoiceDiagnostics } from './diagnostics.js';
@@ -65,12 +66,22 @@ export class ParseRefused extends Error {
   }
 }
 
-async function parseText(text: string, callIdStart: number, context: RewriteContext): Promise<OpenAIShaped> {
+/** One text through the service's dispatch (inline when small, else the pool), in `shape`. */
+async function dispatchParse(text: string, shape: 'openai' | 'tool-parse', context: RewriteContext): Promise<string> {
   // The registry's text goes first and unchanged, so the worker's registry cache finds it.
-  const body = `{"tools":${context.toolsJson},"profile":"gateway","shape":"openai","call_id_start":${callIdStart},"text":${JSON.stringify(text)}}`;
+  const body = `{"tools":${context.toolsJson},"profile":"gateway","shape":"${shape}","call_id_start":${context.callIdStart},"text":${JSON.stringify(text)}}`;
   const outcome = await dispatch(context.runner, 'parse', Buffer.from(body, 'utf8'), { maxResponseBytes: context.maxResponseBytes, signal: context.signal });
   if (outcome.status !== 200) throw new ParseRefused(outcome);
-  return JSON.parse(outcome.body) as OpenAIShaped;
+  return outcome.body;
+}
+
+async function parseText(text: string, context: RewriteContext): Promise<OpenAIShaped> {
+  return JSON.parse(await dispatchParse(text, 'openai', context)) as OpenAIShaped;
+}
+
+/** The library's result for `text`, parsed through the dispatch (a stream's whole text at its end). */
+export async function parseWithDispatch(text: string, context: RewriteContext): Promise<ParseResult> {
+  return JSON.parse(await dispatchParse(text, 'tool-parse', context)) as ParseResult;
 }
 
 /** Ids the parse made that an upstream call already uses get a suffix. */
@@ -83,7 +94,7 @@ function uniqueIds<T extends { id: string }>(calls: T[], taken: Set<string>): T[
   });
 }
 
-async function rewriteChoice(choice: Choice, position: number, callIdStart: number, context: RewriteContext): Promise<ChoiceDiagnostics> {
+async function rewriteChoice(choice: Choice, position: number, context: RewriteContext): Promise<ChoiceDiagnostics> {
   const diagnostics = emptyDiagnostics(typeof choice.index === 'number' ? choice.index : position);
   const message = choice.message;
   const held: HeldCall[] = Array.isArray(message?.tool_calls) ? (message.tool_calls as HeldCall[]) : [];
@@ -91,7 +102,7 @@ async function rewriteChoice(choice: Choice, position: number, callIdStart: numb
   const text = message === undefined ? null : textOf(message.content);
   if (message === undefined || text === null || text === '') return diagnostics;
 
-  const shaped = await parseText(text, callIdStart, context);
+  const shaped = await parseText(text, context);
   const found = shaped.message.tool_calls ?? [];
   diagnostics.tool_parse_errors = shaped.diagnostics.tool_parse_errors ?? [];
   diagnostics.protocol_violations = shaped.diagnostics.protocol_violations ?? [];
@@ -130,5 +141,5 @@ async function rewriteChoice(choice: Choice, position: number, callIdStart: numb
  * same start.
  */
 export async function rewriteCompletion(completion: Completion, context: RewriteContext): Promise<ChoiceDiagnostics[]> {
-  return Promise.all(completion.choices.map((choice, i) => rewriteChoice(choice, i, context.callIdStart, context)));
+  return Promise.all(completion.choices.map((choice, i) => rewriteChoice(choice, i, context)));
 }

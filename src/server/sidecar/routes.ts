@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from '../errors.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ParseRunner } from '../runner/types.js';
-import { isCompletion, ParseRefused, rewriteCompletion } from './completion.js';
+import { isCompletion, parseWithDispatch, ParseRefused, rewriteCompletion } from './completion.js';
 import { DIAGNOSTICS_FIELD, DIAGNOSTICS_HEADER, headerSummary, totalsOf, wantsBodyDiagnostics } from './diagnostics.js';
 import { passedResponseHeaders, upstreamRequestHeaders } from './headers.js';
 import { createSidecarMetrics } from './metrics.js';
@@ -80,6 +80,16 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     return reply.code(response.statusCode).headers(passedResponseHeaders(response.headers)).send(body);
   };
 
+  /** A stream's whole text parsed through the service's dispatch (the pool when it is large). */
+  const wholeParse = (toolsJson: string, signal: AbortSignal) => async (text: string, callIdStart: number) => {
+    try {
+      return await parseWithDispatch(text, { runner, maxResponseBytes, toolsJson, callIdStart, signal });
+    } catch (error) {
+      if (signal.aborted) return null;
+      throw error;
+    }
+  };
+
   const once = async (request: FastifyRequest, reply: FastifyReply, read: CompletionRequest, response: UpstreamResponse, signal: AbortSignal): Promise<FastifyReply> => {
     if (read.toolsJson === null) {
       metrics.completed('once', 'passed');
@@ -129,7 +139,8 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
       return reply.send(response.body);
     }
     const summary: StreamSummary = { choices: [], ending: 'done', failure: null };
-    const relay = relayStream({ body: response.body, tools, callIdStart: read.callIdStart, diagnosticsInBody: wantsBodyDiagnostics(request.headers) }, summary);
+    const parseWhole = read.toolsJson === null ? null : wholeParse(read.toolsJson, signal);
+    const relay = relayStream({ body: response.body, tools, callIdStart: read.callIdStart, diagnosticsInBody: wantsBodyDiagnostics(request.headers), parseWhole }, summary);
     const logged = async function* (): AsyncGenerator<string> {
       try {
         yield* relay;

@@ -7,7 +7,15 @@
  * Each call gets the next free index of the answer when it first appears, whichever side made it.
  * A parsed call is held back until complete only while the upstream has sent calls of its own,
  * so it can be left out when it restates one of them (held-calls.ts); otherwise its fragments
- * go out as the parser releases them.
+ * go out as the parser releases them. (So a restatement is caught only when the upstream's call
+ * came first; a server that parsed a call does not usually leave it in its text as well.)
+ *
+ * The end: the whole text's one parse runs through `parseWhole` when given (the service's
+ * dispatch: the parse pool for a large text, so it does not hold the HTTP thread), and what the
+ * parser's events have not said yet is taken from its result. That is exact because a stream's
+ * events are never taken back and concatenate to the final result (prose, reasoning, each
+ * call's arguments as JSON text, calls in order). Without `parseWhole`, or when it fails, the
+ * parser's own `end()` does the parse here.
  */
 import { createStreamParser, OpenAIChunkEncoder, type ChunkIdentity, type OpenAIChunk, type StreamEvent, type StreamParser } from '../../compose/index.js';
 import type { ParseResult } from '../../compose/types.js';
@@ -36,6 +44,46 @@ interface HeldAccumulator {
   arguments: string;
 }
 
+/**
+ * The whole text's parse elsewhere (the parse pool): its result; null when no one is left to
+ * answer (the client went away); rejects when it could not be had.
+ */
+export type ParseWhole = (text: string, callIdStart: number) => Promise<ParseResult | null>;
+
+/** What a parse that was not run leaves: nothing more said, nothing to report. */
+const NOT_PARSED: ParseResult = {
+  calls: [], prose: '', reasoning: null, user_response: null, done_marker: null, canonical_text: '',
+  tool_parse_errors: [], protocol_violations: [], dropped: [], recovered_from_stray_count: 0,
+};
+
+/** What the parser's events have said so far. */
+interface Said {
+  text: number;
+  reasoning: number;
+  /** Argument characters said, by the parser's call index (present once the call started). */
+  calls: Map<number, number>;
+  ended: Set<number>;
+}
+
+/** The events `result` holds beyond `said`: reasoning, prose, then each call's rest, then diagnostics. */
+function remainderEvents(result: ParseResult, said: Said): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  const reasoning = result.reasoning ?? '';
+  if (reasoning.length > said.reasoning) events.push({ type: 'reasoning', text: reasoning.slice(said.reasoning) });
+  if (result.prose.length > said.text) events.push({ type: 'text', text: result.prose.slice(said.text) });
+  result.calls.forEach((call, index) => {
+    if (said.ended.has(index)) return;
+    const json = JSON.stringify(call.arguments);
+    const sent = said.calls.get(index);
+    if (sent === undefined) events.push({ type: 'call_start', index, id: call.id, name: call.name });
+    if (json.length > (sent ?? 0)) events.push({ type: 'call_arguments_delta', index, delta: json.slice(sent ?? 0) });
+    events.push({ type: 'call_end', index, call });
+  });
+  for (const message of result.tool_parse_errors) events.push({ type: 'error', message });
+  for (const violation of result.protocol_violations) events.push({ type: 'violation', violation });
+  return events;
+}
+
 export class ChoiceRelay {
   private readonly parser: StreamParser;
   private readonly encoder: OpenAIChunkEncoder;
@@ -45,10 +93,19 @@ export class ChoiceRelay {
   private readonly held = new Map<number, HeldAccumulator>();
   /** Parsed calls held back (see above), by the parser's index. */
   private readonly waiting = new Map<number, StreamEvent[]>();
+  private readonly said: Said = { text: 0, reasoning: 0, calls: new Map(), ended: new Set() };
+  /** The text as it came, for `parseWhole` (the parser keeps its own copy and does not show it). */
+  private readonly text: string[] = [];
   readonly diagnostics: ChoiceDiagnostics;
   finished = false;
 
-  constructor(readonly index: number, private readonly identity: ChunkIdentity, tools: unknown[], callIdStart: number) {
+  constructor(
+    readonly index: number,
+    private readonly identity: ChunkIdentity,
+    tools: unknown[],
+    private readonly callIdStart: number,
+    private readonly parseWhole: ParseWhole | null = null,
+  ) {
     this.parser = createStreamParser({ tools, profile: 'gateway', call_id_start: callIdStart });
     this.encoder = new OpenAIChunkEncoder(identity);
     this.diagnostics = emptyDiagnostics(index);
@@ -77,9 +134,19 @@ export class ChoiceRelay {
     if (!this.parsedIndex.has(parserIndex)) this.parsedIndex.set(parserIndex, this.nextIndex++);
   }
 
+  private note(event: StreamEvent): void {
+    const said = this.said;
+    if (event.type === 'text') said.text += event.text.length;
+    else if (event.type === 'reasoning') said.reasoning += event.text.length;
+    else if (event.type === 'call_start') said.calls.set(event.index, 0);
+    else if (event.type === 'call_arguments_delta') said.calls.set(event.index, (said.calls.get(event.index) ?? 0) + event.delta.length);
+    else if (event.type === 'call_end') said.ended.add(event.index);
+  }
+
   /** The parser's events, calls renumbered, restatements of upstream calls left out. */
   private relay(events: readonly StreamEvent[], out: OutChunk[]): void {
     for (const event of events) {
+      this.note(event);
       switch (event.type) {
         case 'call_start':
           if (this.held.size > 0) {
@@ -144,7 +211,27 @@ export class ChoiceRelay {
   delta(delta: UpstreamDelta, out: OutChunk[]): void {
     if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') out.push(this.passThrough({ reasoning_content: delta.reasoning_content }));
     if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) this.upstreamCalls(delta.tool_calls as UpstreamToolCallDelta[], out);
-    if (typeof delta.content === 'string' && delta.content !== '') this.relay(this.parser.push(delta.content), out);
+    if (typeof delta.content === 'string' && delta.content !== '') {
+      if (this.parseWhole !== null) this.text.push(delta.content);
+      this.relay(this.parser.push(delta.content), out);
+    }
+  }
+
+  /** The whole text's parse, its events not said yet relayed; the result. */
+  private async endParse(out: OutChunk[]): Promise<ParseResult> {
+    if (this.parseWhole !== null) {
+      try {
+        const result = await this.parseWhole(this.text.join(''), this.callIdStart);
+        if (result === null) return NOT_PARSED;
+        this.relay(remainderEvents(result, this.said), out);
+        return result;
+      } catch {
+        // The pool could not take it (full, closing, timed out): parsed here instead.
+      }
+    }
+    const end = this.parser.end();
+    this.relay(end.events, out);
+    return end.result as ParseResult;
   }
 
   /**
@@ -152,12 +239,10 @@ export class ChoiceRelay {
    * the upstream's finish_reason (`length` when its stream broke off); a cut-off answer stays
    * `length`, one with calls is `tool_calls`, anything else keeps the upstream's reason.
    */
-  finish(upstreamReason: string, out: OutChunk[], extension: ((d: ChoiceDiagnostics) => Record<string, unknown>) | null): void {
+  async finish(upstreamReason: string, out: OutChunk[], extension: ((d: ChoiceDiagnostics) => Record<string, unknown>) | null): Promise<void> {
     if (this.finished) return;
     this.finished = true;
-    const end = this.parser.end();
-    this.relay(end.events, out);
-    const result = end.result as ParseResult;
+    const result = await this.endParse(out);
     this.diagnostics.dropped = result.dropped;
     this.diagnostics.recovered_from_stray_count = result.recovered_from_stray_count;
     const calls = this.diagnostics.parsed_calls + this.diagnostics.upstream_calls;

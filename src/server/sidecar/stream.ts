@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ChoiceDiagnostics } from './diagnostics.js';
 import { DIAGNOSTICS_FIELD } from './diagnostics.js';
-import { ChoiceRelay, type OutChunk, type UpstreamDelta } from './stream-choice.js';
+import { ChoiceRelay, type OutChunk, type ParseWhole, type UpstreamDelta } from './stream-choice.js';
 
 export interface StreamRelayOptions {
   /** The upstream's body, as it arrives. */
@@ -22,6 +22,8 @@ export interface StreamRelayOptions {
   callIdStart: number;
   /** Put the diagnostics in each choice's final chunk. */
   diagnosticsInBody: boolean;
+  /** Where each choice's whole text is parsed at its end (see stream-choice.ts); null: here. */
+  parseWhole: ParseWhole | null;
 }
 
 export interface StreamSummary {
@@ -64,14 +66,14 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
   const relayOf = (index: number): ChoiceRelay => {
     let relay = relays.get(index);
     if (relay === undefined) {
-      relay = new ChoiceRelay(index, identity, options.tools, options.callIdStart);
+      relay = new ChoiceRelay(index, identity, options.tools, options.callIdStart, options.parseWhole);
       relays.set(index, relay);
       relay.open(out);
     }
     return relay;
   };
 
-  const onChunk = (data: string): void => {
+  const onChunk = async (data: string): Promise<void> => {
     let chunk: UpstreamChunk;
     try {
       chunk = JSON.parse(data) as UpstreamChunk;
@@ -101,13 +103,16 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
       const relay = relayOf(typeof choice.index === 'number' ? choice.index : 0);
       if (relay.finished) continue;
       if (choice.delta !== undefined && choice.delta !== null) relay.delta(choice.delta, out);
-      if (typeof choice.finish_reason === 'string') relay.finish(choice.finish_reason, out, extension);
+      if (typeof choice.finish_reason === 'string') await relay.finish(choice.finish_reason, out, extension);
     }
     if (chunk.usage !== undefined && chunk.usage !== null) {
       out.push({ id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [], usage: chunk.usage });
     }
   };
 
+  // Events are queued as the parser finds them and handled after each feed, in order: a
+  // choice's end may wait for the parse pool.
+  const queued: string[] = [];
   const parser = createParser({
     onEvent(event: EventSourceMessage) {
       if (done) return;
@@ -115,9 +120,12 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
         done = true;
         return;
       }
-      onChunk(event.data);
+      queued.push(event.data);
     },
   });
+  const handleQueued = async (): Promise<void> => {
+    for (const data of queued.splice(0)) await onChunk(data);
+  };
 
   /** The frames of what the last piece of the body produced, in order. */
   const drain = (): string => {
@@ -131,18 +139,20 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
   try {
     for await (const piece of options.body) {
       parser.feed(decoder.decode(piece, { stream: true }));
+      await handleQueued();
       const text = drain();
       if (text !== '') yield text;
       if (done) break;
     }
     parser.feed(decoder.decode());
+    await handleQueued();
   } catch (error) {
     summary.failure = error;
   }
   summary.ending = done ? 'done' : 'cut';
   // A stream that said nothing at all still answers one choice, so the client sees an ending.
   if (relays.size === 0) relayOf(0);
-  for (const relay of relays.values()) relay.finish(done ? 'stop' : 'length', out, extension);
+  for (const relay of relays.values()) await relay.finish(done ? 'stop' : 'length', out, extension);
   summary.choices = [...relays.values()].map((relay) => relay.diagnostics);
   yield drain() + frame('[DONE]');
 }

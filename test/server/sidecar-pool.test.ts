@@ -12,6 +12,7 @@ import { listen, poolApp } from './helpers.js';
 
 const TOOLS = [{ type: 'function', function: { name: 'look', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
 const CALL = '<tool_call>\n{"name": "look", "arguments": {"path": "a.rs"}}\n</tool_call>';
+const SPIN = `__spin__ ${'x'.repeat(3000)}`;
 const LARGE = `${'Reading the tree first. '.repeat(200)}__sleep_300__\n${CALL}`;
 
 let upstream: FakeUpstream;
@@ -20,7 +21,7 @@ let base: string;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({
-    answers: { large: { content: LARGE }, 'large-stream': { content: LARGE, piece: 500 }, small: { content: CALL }, spin: { content: `__spin__ ${'x'.repeat(3000)}` } },
+    answers: { large: { content: LARGE }, 'large-stream': { content: LARGE, piece: 500 }, small: { content: CALL }, spin: { content: SPIN }, 'spin-stream': { content: SPIN, piece: 1000 } },
   });
   app = await poolApp({ upstreamUrl: upstream.url, inlineBelowBytes: 2048, taskTimeoutMs: 3_000 });
   base = await listen(app);
@@ -100,10 +101,23 @@ describe('sidecar parses in the pool', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('parse_timeout');
   });
 
+  it('a streamed text whose parse fails in the pool is passed on unparsed, with the failure in the diagnostics', async () => {
+    const res = await fetch(`${base}/v1/chat/completions`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-tool-parse-diagnostics': 'body' }, signal: AbortSignal.timeout(20_000),
+      body: JSON.stringify({ model: 'spin-stream', messages: [], tools: TOOLS, stream: true }),
+    });
+    const frames = (await res.text()).split('\n\n').filter((f) => f.startsWith('data: {'));
+    const chunks = frames.map((f) => JSON.parse(f.slice(6)) as { choices: { delta: { content?: string }; finish_reason: string | null }[]; tool_parse_diagnostics?: { tool_parse_errors: string[] }[] });
+    expect(chunks.map((c) => c.choices[0]!.delta.content ?? '').join('')).toBe(SPIN);
+    const last = chunks.at(-1)!;
+    expect(last.choices[0]!.finish_reason).toBe('stop');
+    expect(last.tool_parse_diagnostics![0]!.tool_parse_errors[0]).toMatch(/passed on unparsed/);
+  });
+
   it('counts the answers and their calls in /metrics', async () => {
     const text = await (await fetch(`${base}/metrics`)).text();
     expect(text).toMatch(/^tool_parse_sidecar_completions_total\{mode="once",outcome="parsed"\} 2$/m);
-    expect(text).toMatch(/^tool_parse_sidecar_completions_total\{mode="stream",outcome="parsed"\} 1$/m);
+    expect(text).toMatch(/^tool_parse_sidecar_completions_total\{mode="stream",outcome="parsed"\} 2$/m);
     expect(text).toMatch(/^tool_parse_sidecar_tool_calls_total\{source="parsed"\} 3$/m);
     expect(text).toMatch(/^tool_parse_sidecar_upstream_seconds_count\{mode="once"\} 3$/m);
   });

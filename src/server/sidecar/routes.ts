@@ -81,11 +81,15 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
   };
 
   /** A stream's whole text parsed through the service's dispatch (the pool when it is large). */
-  const wholeParse = (toolsJson: string, signal: AbortSignal) => async (text: string, callIdStart: number) => {
+  const wholeParse = (toolsJson: string, signal: AbortSignal, log: FastifyRequest['log']) => async (text: string, callIdStart: number) => {
     try {
       return await parseWithDispatch(text, { runner, maxResponseBytes, toolsJson, callIdStart, signal });
     } catch (error) {
-      if (signal.aborted) return null;
+      if (signal.aborted) return 'gone' as const;
+      if (error instanceof ParseRefused && (error.outcome.status === 504 || error.outcome.status === 500)) {
+        log.error({ detail: error.outcome.logDetail, status: error.outcome.status }, 'sidecar: stream parse failed; text passed on unparsed');
+        return 'failed' as const;
+      }
       throw error;
     }
   };
@@ -139,7 +143,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
       return reply.send(response.body);
     }
     const summary: StreamSummary = { choices: [], ending: 'done', failure: null };
-    const parseWhole = read.toolsJson === null ? null : wholeParse(read.toolsJson, signal);
+    const parseWhole = read.toolsJson === null ? null : wholeParse(read.toolsJson, signal, request.log);
     const relay = relayStream({ body: response.body, tools, callIdStart: read.callIdStart, diagnosticsInBody: wantsBodyDiagnostics(request.headers), parseWhole }, summary);
     const logged = async function* (): AsyncGenerator<string> {
       try {

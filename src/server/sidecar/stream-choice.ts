@@ -45,10 +45,12 @@ interface HeldAccumulator {
 }
 
 /**
- * The whole text's parse elsewhere (the parse pool): its result; null when no one is left to
- * answer (the client went away); rejects when it could not be had.
+ * The whole text's parse elsewhere (the parse pool): its result; `gone` when no one is left to
+ * answer (the client went away); `failed` when the parse itself failed there (past
+ * TASK_TIMEOUT_MS, or a crash), which running it here would only repeat on the HTTP thread;
+ * rejects when the pool could not take it (full, closing).
  */
-export type ParseWhole = (text: string, callIdStart: number) => Promise<ParseResult | null>;
+export type ParseWhole = (text: string, callIdStart: number) => Promise<ParseResult | 'gone' | 'failed'>;
 
 /** What a parse that was not run leaves: nothing more said, nothing to report. */
 const NOT_PARSED: ParseResult = {
@@ -221,8 +223,16 @@ export class ChoiceRelay {
   private async endParse(out: OutChunk[]): Promise<ParseResult> {
     if (this.parseWhole !== null) {
       try {
-        const result = await this.parseWhole(this.text.join(''), this.callIdStart);
-        if (result === null) return NOT_PARSED;
+        const text = this.text.join('');
+        const result = await this.parseWhole(text, this.callIdStart);
+        if (result === 'gone') return NOT_PARSED;
+        if (result === 'failed') {
+          // Nothing is dropped silently: a text the parse could not read goes on as it came
+          // (when nothing of it was said yet), with the failure in the diagnostics.
+          const message = 'tool-parse could not parse this text (the parse failed or ran past TASK_TIMEOUT_MS); it is passed on unparsed';
+          this.relay([...(this.said.text === 0 && this.said.calls.size === 0 ? [{ type: 'text' as const, text }] : []), { type: 'error', message }], out);
+          return NOT_PARSED;
+        }
         this.relay(remainderEvents(result, this.said), out);
         return result;
       } catch {

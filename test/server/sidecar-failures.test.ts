@@ -152,6 +152,22 @@ describe('sidecar failure table', () => {
     }
   });
 
+  it('the service closing mid-stream: the drain waits SHUTDOWN_TIMEOUT_MS, then the upstream request is cut', async () => {
+    const before = upstream.aborted;
+    const closing = await buildApp({ pool: 'inline', defaultMetrics: false, upstreamUrl: upstream.url, shutdownTimeoutMs: 800 });
+    const closingBase = await listen(closing);
+    const res = await fetch(`${closingBase}/v1/chat/completions`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000),
+      body: JSON.stringify({ model: 'hang', messages: [], tools: TOOLS, stream: true }),
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    const closed = closing.close().then(() => 'closed');
+    expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 8_000))])).toBe('closed');
+    expect(await eventually(() => upstream.aborted === before + 1, 5_000)).toBe(true);
+    await reader.cancel().catch(() => undefined);
+  });
+
   it('body over BODY_LIMIT: 413 body_too_large, and nothing reaches the upstream', async () => {
     const before = upstream.requests.length;
     const res = await post({ model: 'ok', messages: [{ role: 'user', content: 'x'.repeat(5_000) }], tools: TOOLS });

@@ -5,6 +5,7 @@
  *   GET  /v1/models           --> upstream, passed through
  *   any other /v1/*            --> 404 in OpenAI's error shape
  */
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from '../errors.js';
@@ -48,14 +49,27 @@ function refuse(reply: FastifyReply, code: ErrorCodeValue, message: string): Fas
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** How long a stream cut at shutdown may take to write its last frames. */
+const STREAM_END_WAIT_MS = 1_000;
 
 export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Sidecar {
   const { runner, maxResponseBytes } = options;
   const upstream = new Upstream({ baseUrl: options.upstreamUrl, timeoutMs: options.upstreamTimeoutMs });
   const metrics = createSidecarMetrics(options.metrics.registry);
   const registries = new RegistryCache();
-  app.addHook('onClose', async () => {
+  /** Streamed answers still being written. */
+  const streaming = new Set<ServerResponse>();
+  // Runs after the app's own preClose, which waits (up to SHUTDOWN_TIMEOUT_MS) for answers under
+  // way: a stream still running then is cut here (it closes like a cut stream, with [DONE]), and
+  // its last frames are let out before the listener closes, so its connection is idle by then
+  // instead of holding the shutdown open until the upstream finishes.
+  app.addHook('preClose', async () => {
     await upstream.close();
+    const writing = [...streaming].map((res) => new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+    }));
+    await Promise.race([Promise.all(writing), new Promise((resolve) => setTimeout(resolve, STREAM_END_WAIT_MS).unref())]);
   });
 
   /** Answers an upstream failure; nothing is sent to a client that has gone. */
@@ -138,6 +152,9 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     }
     const headers = passedResponseHeaders(response.headers, ['content-type']);
     reply.code(response.statusCode).headers(headers).header('cache-control', 'no-cache').type('text/event-stream; charset=utf-8');
+    const raw = reply.raw;
+    streaming.add(raw);
+    raw.once('close', () => streaming.delete(raw));
     if (tools === null) {
       metrics.completed('stream', 'passed');
       return reply.send(response.body);

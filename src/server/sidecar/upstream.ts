@@ -75,8 +75,12 @@ export class Upstream {
     }
   }
 
+  /**
+   * Ends every connection. Called when the app closes, after its drain has waited for answers
+   * under way (SHUTDOWN_TIMEOUT_MS): a stream still running then is cut, not waited for.
+   */
   close(): Promise<void> {
-    return this.pool.close();
+    return this.pool.destroy();
   }
 }
 

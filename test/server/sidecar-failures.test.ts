@@ -51,10 +51,16 @@ const errorOf = async (res: Response) => ((await res.json()) as { error: { code:
 describe('sidecar failure table', () => {
   it('upstream unreachable: 502 upstream_unreachable, whole or streamed; readiness says so', async () => {
     const port = await freePort();
-    const lonely = await buildApp({ pool: 'inline', defaultMetrics: false, upstreamUrl: `http://127.0.0.1:${port}/v1` });
+    const logs: string[] = [];
+    const lonely = await buildApp({
+      pool: 'inline', defaultMetrics: false, upstreamUrl: `http://127.0.0.1:${port}/v1`, logLevel: 'trace', logStream: { write: (line) => void logs.push(line) },
+    });
     try {
       for (const stream of [false, true]) {
-        const res = await lonely.inject({ method: 'POST', url: '/v1/chat/completions', headers: { 'content-type': 'application/json' }, payload: { model: 'm', messages: [], tools: TOOLS, stream } });
+        const res = await lonely.inject({
+          method: 'POST', url: '/v1/chat/completions', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-never-logged-77' },
+          payload: { model: 'm', messages: [], tools: TOOLS, stream },
+        });
         expect(res.statusCode).toBe(502);
         expect(res.json()).toMatchObject({ error: { code: 'upstream_unreachable', type: 'api_error', param: null } });
       }
@@ -63,6 +69,9 @@ describe('sidecar failure table', () => {
       expect(ready.json()).toEqual({ status: 'not_ready', reason: 'upstream unreachable' });
       const models = await lonely.inject({ method: 'GET', url: '/v1/models' });
       expect(models.statusCode).toBe(502);
+      // The failure is logged, the key never.
+      expect(logs.some((line) => line.includes('upstream_unreachable'))).toBe(true);
+      expect(logs.join('\n')).not.toContain('sk-never-logged-77');
     } finally {
       await lonely.close();
     }

@@ -140,6 +140,7 @@ describe('non-streaming, through the openai client', () => {
     await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], tools: TOOLS, temperature: 0.25, user: 'u-7' });
     const seen = upstream.requests[before]!;
     expect(seen.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(seen.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen.body).toMatchObject({ model: 'hermes', temperature: 0.25, user: 'u-7', tools: TOOLS });
     expect(logs.length).toBeGreaterThan(0);
     expect(logs.some((line) => line.includes('sidecar: completion parsed'))).toBe(true);

@@ -204,7 +204,9 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     });
     const stop = metrics.upstreamSeconds.startTimer({ mode });
     try {
-      const response = await upstream.request('POST', '/chat/completions', upstreamRequestHeaders(request.headers), raw, gone.signal);
+      // The request's id (its own x-request-id, or the one made here) goes upstream, so both logs tell of one request.
+      const headers = { ...upstreamRequestHeaders(request.headers), 'x-request-id': request.id };
+      const response = await upstream.request('POST', '/chat/completions', headers, raw, gone.signal);
       stop();
       if (response.statusCode < 200 || response.statusCode >= 300) {
         metrics.completed(mode, 'upstream_error');

@@ -56,6 +56,11 @@ export interface RewriteContext {
   toolsJson: string;
   callIdStart: number;
   signal: AbortSignal;
+  /**
+   * The same parse on this thread, for when the pool is full (503): the upstream has already
+   * spent the generation, so the answer is parsed here rather than refused.
+   */
+  inline?: (text: string) => OpenAIShaped;
 }
 
 /** A parse that did not answer 200: the outcome to send instead. */
@@ -76,7 +81,12 @@ async function dispatchParse(text: string, shape: 'openai' | 'tool-parse', conte
 }
 
 async function parseText(text: string, context: RewriteContext): Promise<OpenAIShaped> {
-  return JSON.parse(await dispatchParse(text, 'openai', context)) as OpenAIShaped;
+  try {
+    return JSON.parse(await dispatchParse(text, 'openai', context)) as OpenAIShaped;
+  } catch (error) {
+    if (error instanceof ParseRefused && error.outcome.status === 503 && context.inline !== undefined) return context.inline(text);
+    throw error;
+  }
 }
 
 /** The library's result for `text`, parsed through the dispatch (a stream's whole text at its end). */

@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseToolCalls, type OpenAIShaped } from '../../compose/index.js';
 import { errorBody, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from '../errors.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ParseRunner } from '../runner/types.js';
@@ -108,7 +109,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     }
   };
 
-  const once = async (request: FastifyRequest, reply: FastifyReply, read: CompletionRequest, response: UpstreamResponse, signal: AbortSignal): Promise<FastifyReply> => {
+  const once = async (request: FastifyRequest, reply: FastifyReply, read: CompletionRequest, tools: unknown[] | null, response: UpstreamResponse, signal: AbortSignal): Promise<FastifyReply> => {
     if (read.toolsJson === null) {
       metrics.completed('once', 'passed');
       return passOn(reply, response, signal);
@@ -123,7 +124,8 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     if (!isCompletion(completion)) throw new UpstreamFailure('upstream_bad_response', 'the upstream answered with something other than a chat completion');
     let choices;
     try {
-      choices = await rewriteCompletion(completion, { runner, maxResponseBytes, toolsJson: read.toolsJson, callIdStart: read.callIdStart, signal });
+      const inline = (text: string) => parseToolCalls(text, { tools, profile: 'gateway', shape: 'openai', call_id_start: read.callIdStart }) as OpenAIShaped;
+      choices = await rewriteCompletion(completion, { runner, maxResponseBytes, toolsJson: read.toolsJson, callIdStart: read.callIdStart, signal, inline });
     } catch (error) {
       if (!(error instanceof ParseRefused)) throw error;
       metrics.completed('once', `parse_${error.outcome.status}`);
@@ -214,7 +216,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
         return await passOn(reply, response, gone.signal);
       }
       if (read.stream) return await streamed(request, reply, read, tools, response, gone.signal);
-      return await once(request, reply, read, response, gone.signal);
+      return await once(request, reply, read, tools, response, gone.signal);
     } catch (error) {
       return failed(request, reply, mode, error);
     }

@@ -101,7 +101,9 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
       return await parseWithDispatch(text, { runner, maxResponseBytes, toolsJson, callIdStart, signal });
     } catch (error) {
       if (signal.aborted) return 'gone' as const;
-      if (error instanceof ParseRefused && (error.outcome.status === 504 || error.outcome.status === 500)) {
+      // Only a full or closing pool (503) sends the parse back here; a parse that failed in the
+      // pool (timeout, crash, an answer over MAX_RESPONSE_BYTES) would fail here too, on this thread.
+      if (error instanceof ParseRefused && error.outcome.status !== 503) {
         log.error({ detail: error.outcome.logDetail, status: error.outcome.status }, 'sidecar: stream parse failed; text passed on unparsed');
         return 'failed' as const;
       }

@@ -47,8 +47,8 @@ interface HeldAccumulator {
 /**
  * The whole text's parse elsewhere (the parse pool): its result; `gone` when no one is left to
  * answer (the client went away); `failed` when the parse itself failed there (past
- * TASK_TIMEOUT_MS, or a crash), which running it here would only repeat on the HTTP thread;
- * rejects when the pool could not take it (full, closing).
+ * TASK_TIMEOUT_MS, a crash, an answer over MAX_RESPONSE_BYTES), which running it here would
+ * only repeat on the HTTP thread; rejects when the pool could not take it (full, closing).
  */
 export type ParseWhole = (text: string, callIdStart: number) => Promise<ParseResult | 'gone' | 'failed'>;
 

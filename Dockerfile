@@ -2,6 +2,10 @@
 #
 # tool-parse HTTP service. Build: docker build -t tool-parse:0.1.0 .
 # Run:   docker run --rm -p 8080:8080 --cpus 2 -e THREADS=2 tool-parse:0.1.0
+# As a sidecar in front of an OpenAI-compatible model server, add its base URL to the environment:
+#        docker run ... -e UPSTREAM_URL=http://vllm:8000/v1 tool-parse:0.1.0
+# (POST /v1/chat/completions and GET /v1/models are then served; /readyz also reaches the
+# upstream's /v1/models, while the HEALTHCHECK stays on /healthz, which never depends on it).
 #
 # Node 24 is an LTS line (supported until April 2028) and the target; Node 22 is the floor
 # (package.json engines). Pin the base by digest in CI.

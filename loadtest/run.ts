@@ -10,8 +10,11 @@
  *   5. overload (503 + Retry-After, health answers fast), then a stalled-upload flood (408 after
  *      BODY_TIMEOUT_MS) and a batch flood (200 or 503 only) with RSS under 512 MB; 6. soak (RSS
  *      after forced GC within 10%, the same floods in its middle).
+ *   7. the sidecar: autocannon against a fake model server (20 ms per answer) alone and through
+ *      the service as its sidecar; the added latency p50/p99 and the req/s ratio.
  * Writes loadtest/results/<stamp>.{json,md}; exits 1 on any correctness failure. Phases 2-6 run
- * only when no --scenario filter is given. Every loop is bounded in count and time.
+ * only when no --scenario filter is given; phase 7 too, or with `--scenario sidecar`. Every loop
+ * is bounded in count and time.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -29,6 +32,7 @@ import { soak } from './soak.js';
 import { threadCost, type ThreadCost } from './thread-cost.js';
 import { pinTo } from './affinity.js';
 import { poolVsInlineAB } from './pool-ab.js';
+import { sidecarScenario } from './sidecar.js';
 import { toolsAB, type ToolsAB } from './tools-ab.js';
 
 type Mode = 'piscina' | 'inline';
@@ -152,15 +156,18 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const failures: string[] = [];
   const all = buildScenarios();
-  const scenarios = opts.scenarios ? all.filter((s) => opts.scenarios!.includes(s.name)) : all;
-  if (scenarios.length === 0) throw new Error(`no scenario matches ${opts.scenarios?.join(',')}; known: ${all.map((s) => s.name).join(', ')}`);
+  // `sidecar` names phase 7, not a parse scenario.
+  const named = opts.scenarios?.filter((name) => name !== 'sidecar') ?? null;
+  const withSidecar = opts.scenarios === null || opts.scenarios.includes('sidecar');
+  const scenarios = named ? all.filter((s) => named.includes(s.name)) : all;
+  if (named !== null && named.length > 0 && scenarios.length === 0) throw new Error(`no scenario matches ${named.join(',')}; known: ${all.map((s) => s.name).join(', ')}, sidecar`);
   const rows: Row[] = [];
   const costs: CostRow[] = [];
   let ab: ToolsAB | null = null;
   const report: Record<string, unknown> = { options: opts, node: process.version, started: new Date().toISOString(), loadAverageAtStart: loadavg() };
   const md: string[] = [];
 
-  for (const mode of opts.modes) {
+  for (const mode of scenarios.length > 0 ? opts.modes : []) {
     const server = await startServer({ ...ENV_OF[mode], THREADS: String(opts.threads) });
     try {
       for (const scenario of scenarios) {
@@ -209,8 +216,8 @@ async function main(): Promise<void> {
   }
   report.threadCost = loops;
 
-  md.push(`## Throughput and latency (THREADS=${opts.threads}, ${opts.connections} connections, ${opts.duration} s each after 1 s of warm-up)\n`);
-  md.push(table([
+  if (rows.length > 0) md.push(`## Throughput and latency (THREADS=${opts.threads}, ${opts.connections} connections, ${opts.duration} s each after 1 s of warm-up)\n`);
+  if (rows.length > 0) md.push(table([
     ['mode', 'scenario', 'req/s', 'MB/s parsed', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'RSS before MiB', 'RSS after MiB'],
     ...rows.map((r) => [r.mode, r.scenario, r.rps, r.mbps, r.p50, r.p975, r.p99, r.errors, r.timeouts, r.non2xx, mib(r.rssBefore), mib(r.rssAfter)]),
   ]));
@@ -276,6 +283,10 @@ async function main(): Promise<void> {
     const batch = all.find((s) => s.name === 'batch-32')!;
     report.overload = await overload({ threads: opts.threads, duration: opts.smoke ? 3 : opts.duration, smoke: opts.smoke }, big, { typical, batch }, failures, md);
     report.soak = await soak({ threads: opts.threads, seconds: opts.soakSeconds, smoke: opts.smoke }, typical, batch, failures, md);
+  }
+
+  if (withSidecar) {
+    report.sidecar = await sidecarScenario({ threads: opts.threads, seconds: opts.smoke ? 2 : 4, rounds: opts.smoke ? 1 : 3, connections: opts.connections }, failures, md);
   }
 
   const seconds = (performance.now() - startedAt) / 1000;

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_SPLIT_MIN_CHARS, POOL_KINDS, resolveNumeric, type NumericOptions } from './config.js';
+import { DEFAULT_SPLIT_MIN_CHARS, POOL_KINDS, resolveNumeric, upstreamBaseUrl, type NumericOptions } from './config.js';
 import { defaultThreads } from './cpu.js';
 import { errorBody, errorJson, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from './errors.js';
 import { discardBound, discardRest, guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
@@ -18,6 +18,7 @@ import { requestIdOf } from './request-id.js';
 import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
 import { parseRoutes } from './routes/parse.js';
 import { InlineRunner } from './runner/inline-runner.js';
+import { sidecarRoutes, type Sidecar } from './sidecar/routes.js';
 import { PiscinaRunner } from './runner/piscina-runner.js';
 import { SizeRoutedRunner } from './runner/size-routed-runner.js';
 import type { ParseRunner } from './runner/types.js';
@@ -65,6 +66,13 @@ export interface AppOptions {
   defaultMetrics?: boolean;
   /** Another worker module speaking the same task protocol (test fixtures). */
   workerFile?: string | URL;
+  /**
+   * An OpenAI-compatible base URL (`http://vllm:8000/v1`): serves the sidecar's `/v1` routes in
+   * front of it (docs/design.md, "Sidecar"). Absent: the parse API only.
+   */
+  upstreamUrl?: string | null;
+  /** The sidecar's wait for the upstream: its headers, then each gap in its body (default 300 s). */
+  upstreamTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -122,8 +130,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   const {
     pool: poolKind, threads, maxQueue, taskTimeoutMs, bodyLimit, bodyTimeoutMs, maxBatch, maxResponseBytes, maxInflightBytes,
-    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars,
+    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars, upstreamTimeoutMs,
   } = resolvedOptions(options);
+  const upstreamUrl = options.upstreamUrl === undefined || options.upstreamUrl === null ? null : upstreamBaseUrl(options.upstreamUrl);
+  if (options.upstreamUrl !== undefined && options.upstreamUrl !== null && upstreamUrl === null) {
+    throw new TypeError('options.upstreamUrl must be an http or https URL without query, fragment or credentials');
+  }
   const limits: WorkerLimits = { maxBatch, splitMinChars, maxResponseBytes };
   const inflight = new InflightBytes(maxInflightBytes);
 
@@ -277,7 +289,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   parseRoutes(app, { runner, metrics, limits, bodyLimit, maxResponseBytes });
-  opsRoutes(app, { runner, metrics, draining: () => draining });
+  const sidecar: Sidecar | null = upstreamUrl === null ? null : sidecarRoutes(app, { upstreamUrl, upstreamTimeoutMs, runner, metrics, maxResponseBytes });
+  opsRoutes(app, { runner, metrics, draining: () => draining, ...(sidecar !== null ? { upstreamReadiness: sidecar.readiness } : {}) });
 
   try {
     await runner.warm();

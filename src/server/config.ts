@@ -29,6 +29,11 @@ export const DEFAULT_INLINE_BELOW_BYTES = 2048;
  * when both want it; measured in docs/performance.md ("Overload").
  */
 export const DEFAULT_WORKER_NICE = 10;
+/**
+ * How long the sidecar waits for an upstream model server: for its answer's headers, and then
+ * between any two pieces of its body (a generation streams for minutes, so not for the whole).
+ */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 300_000;
 /** Queued tasks allowed per worker thread before new requests are shed with 503. */
 export const QUEUE_PER_THREAD = 64;
 /** Batches under this many characters of text are parsed in one task (see README.md). */
@@ -71,6 +76,8 @@ export interface NumericOptions {
   workerNice: number;
   /** Batches whose texts total at least this many characters are spread over the pool. */
   splitMinChars: number;
+  /** The sidecar's wait for the upstream (headers, then each gap in its body). */
+  upstreamTimeoutMs: number;
 }
 
 interface NumericOption {
@@ -104,7 +111,24 @@ export const NUMERIC_OPTIONS: { readonly [K in keyof NumericOptions]: NumericOpt
   inlineBelowBytes: { env: 'INLINE_BELOW_BYTES', min: 0, max: GIB, fallback: () => 0 },
   workerNice: { env: 'WORKER_NICE', min: 0, max: 19, fallback: () => 0 },
   splitMinChars: { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => DEFAULT_SPLIT_MIN_CHARS },
+  upstreamTimeoutMs: { env: 'UPSTREAM_TIMEOUT_MS', min: 1, max: HOUR_MS, fallback: () => DEFAULT_UPSTREAM_TIMEOUT_MS },
 };
+
+/**
+ * The upstream's base URL as an OpenAI client takes it (`http://vllm:8000/v1`), without a
+ * trailing slash; null when `raw` is not an http(s) URL without query, fragment or credentials.
+ */
+export function upstreamBaseUrl(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return null;
+  return url.href.replace(/\/+$/, '');
+}
 
 /**
  * Every numeric option from `given` (undefined = the default), checked against its range.
@@ -141,6 +165,8 @@ export interface ServiceConfig extends Omit<NumericOptions, 'splitMinChars'> {
   host: string;
   logLevel: LogLevel;
   pool: PoolKind;
+  /** The sidecar's upstream (UPSTREAM_URL); null serves the parse API only. */
+  upstreamUrl: string | null;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -165,7 +191,7 @@ const ENV_DEFAULTS: Partial<Record<keyof NumericOptions, number>> = {
 };
 
 /**
- * Reads `PORT`, `HOST`, `LOG_LEVEL`, `POOL` and every variable of `NUMERIC_OPTIONS`. Unset or
+ * Reads `PORT`, `HOST`, `LOG_LEVEL`, `POOL`, `UPSTREAM_URL` and every variable of `NUMERIC_OPTIONS`. Unset or
  * empty means the default.
  */
 export function readConfig(env: Env, threadsDefault: () => number = defaultThreads): ServiceConfig {
@@ -196,15 +222,21 @@ export function readConfig(env: Env, threadsDefault: () => number = defaultThrea
   }
   const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
   const pool = oneOf('POOL', POOL_KINDS, 'piscina');
+  const upstreamText = text('UPSTREAM_URL');
+  const upstreamUrl = upstreamText === undefined ? null : upstreamBaseUrl(upstreamText);
+  if (upstreamText !== undefined && upstreamUrl === null) {
+    // The value is not echoed: a URL with credentials in it must not reach a log.
+    problems.push('UPSTREAM_URL must be an http or https URL without query, fragment or credentials');
+  }
   const numeric = resolveNumeric(given, { pool: 'piscina', threadsDefault }, (key) => NUMERIC_OPTIONS[key].env ?? key, problems);
   if (problems.length > 0) throw new ConfigError(sortByVariable(problems));
   const { splitMinChars: _split, ...rest } = numeric;
-  return { port, host, ...rest, logLevel, pool };
+  return { port, host, ...rest, logLevel, pool, upstreamUrl };
 }
 
-/** Problems in the order the variables are documented: PORT, HOST, then the numeric table, then LOG_LEVEL and POOL. */
+/** Problems in the order the variables are documented: PORT, HOST, then the numeric table, then LOG_LEVEL, POOL and UPSTREAM_URL. */
 function sortByVariable(problems: string[]): string[] {
-  const order = ['PORT', 'HOST', ...Object.values(NUMERIC_OPTIONS).map((o) => o.env ?? ''), 'LOG_LEVEL', 'POOL'];
+  const order = ['PORT', 'HOST', ...Object.values(NUMERIC_OPTIONS).map((o) => o.env ?? ''), 'LOG_LEVEL', 'POOL', 'UPSTREAM_URL'];
   const rank = (p: string) => {
     const i = order.indexOf(p.split(' ')[0]!);
     return i < 0 ? order.length : i;

@@ -20,6 +20,9 @@ export const ERROR_CATALOGUE = {
   overloaded: { status: 503, doc: 'the parse queue (`MAX_QUEUE`) or the bytes in flight (`MAX_INFLIGHT_BYTES`) are at their limit; retry after `Retry-After` seconds' },
   shutting_down: { status: 503, doc: 'the service is shutting down' },
   parse_timeout: { status: 504, doc: 'the parse ran past `TASK_TIMEOUT_MS`; its worker was replaced' },
+  upstream_unreachable: { status: 502, doc: 'sidecar: the upstream (`UPSTREAM_URL`) could not be reached, or dropped the connection before answering' },
+  upstream_bad_response: { status: 502, doc: 'sidecar: the upstream answered 2xx with a body that is not a chat completion (or not an event stream when one was asked for), or one larger than `MAX_RESPONSE_BYTES`' },
+  upstream_timeout: { status: 504, doc: 'sidecar: the upstream sent no answer, or stalled in its body, for `UPSTREAM_TIMEOUT_MS`' },
 } as const satisfies Record<string, { status: number; doc: string }>;
 
 export type ErrorCodeValue = keyof typeof ERROR_CATALOGUE;

@@ -36,7 +36,7 @@ export async function startService(
     await app.close();
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ threads: config.threads, pool: config.pool, address }, 'tool-parse listening');
+  app.log.info({ threads: config.threads, pool: config.pool, address, upstream: config.upstreamUrl }, 'tool-parse listening');
   return { app, config, address };
 }
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { DockerfileParser, type Copy, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeUpstream } from '../support/fake-upstream.js';
 import { CANONICAL_TEXT } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -192,6 +193,51 @@ describe('the image steps outside a container', () => {
       expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))])).toBe(0);
     } finally {
       if (proc.exitCode === null) proc.kill('SIGKILL');
+    }
+  }, 240_000);
+
+  it('as a sidecar: UPSTREAM_URL from the environment, readiness through the upstream, tool calls on /v1/chat/completions', async () => {
+    const app = productionTree();
+    const upstream = await startFakeUpstream({ answers: { m: { content: CANONICAL_TEXT } } });
+    const cmd = execForm(of(runtime, 'CMD').at(-1)!);
+    const proc = spawn(cmd[0] === 'node' ? process.execPath : cmd[0]!, cmd.slice(1), {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', THREADS: '1', UPSTREAM_URL: upstream.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    try {
+      let out = '';
+      let err = '';
+      proc.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      proc.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      let address: string | null = null;
+      for (let waited = 0; address === null && waited < 30_000 && proc.exitCode === null; waited += 50) {
+        const line = out.split('\n').find((l) => l.includes('tool-parse listening'));
+        if (line !== undefined) address = (JSON.parse(line) as { address: string }).address;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(address, err).not.toBeNull();
+      expect((await fetch(`${address}/readyz`)).status).toBe(200);
+      expect(upstream.modelRequests).toBeGreaterThanOrEqual(1);
+      const res = await fetch(`${address}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'go' }], tools: [{ type: 'function', function: { name: 'look' } }] }),
+      });
+      expect(res.status).toBe(200);
+      const completion = (await res.json()) as { choices: { message: { tool_calls: { function: { name: string; arguments: string } }[] } }[] };
+      expect(completion.choices[0]!.message.tool_calls.map((c) => [c.function.name, JSON.parse(c.function.arguments) as unknown])).toEqual([['look', { path: 'a.rs' }]]);
+      // With the upstream gone the pod leaves the endpoints, and stays alive.
+      await upstream.close();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await fetch(`${address}/readyz`)).status).toBe(503);
+      expect((await fetch(`${address}/healthz`)).status).toBe(200);
+      proc.kill('SIGTERM');
+      expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))])).toBe(0);
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await upstream.close();
     }
   }, 240_000);
 

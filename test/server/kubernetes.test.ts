@@ -2,7 +2,8 @@
  * The Kubernetes manifests, validated offline against the bundled Kubernetes JSON schemas
  * (kubernetes-models), and checked against the service: probe paths answer, the named port is
  * the service port, the grace period covers preStop plus the drain, THREADS follows the CPU
- * limit, and the Service, autoscaler and disruption budget point at the Deployment.
+ * limit, and the Service, autoscaler and disruption budget point at the Deployment. The sidecar
+ * overlay adds the upstream's URL from a ConfigMap, and readiness that follows the upstream.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,9 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { Service } from 'kubernetes-models/v1';
+import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { freePort } from '../../loadtest/server.js';
+import { readConfig } from '../../src/server/config.js';
+import { PROBE_TIMEOUT_MS } from '../../src/server/sidecar/readiness.js';
+import { startFakeUpstream } from '../support/fake-upstream.js';
 import { inlineApp } from './helpers.js';
 
 const DIR = fileURLToPath(new URL('../../deploy/kubernetes/', import.meta.url));
@@ -116,5 +121,76 @@ describe('Service, autoscaler, disruption budget', () => {
   it('the disruption budget keeps a pod of this Deployment up', () => {
     for (const [key, value] of Object.entries(pdb.spec!.selector!.matchLabels!)) expect(podLabels[key]).toBe(value);
     expect(pdb.spec!.minAvailable).toBe(1);
+  });
+});
+
+describe('sidecar overlay (deploy/kubernetes/sidecar)', () => {
+  const SIDECAR = join(DIR, 'sidecar');
+  const loadOverlay = (file: string) => parse(readFileSync(join(SIDECAR, file), 'utf8')) as Record<string, unknown>;
+  const kustomization = loadOverlay('kustomization.yaml') as { resources: string[]; patches: { path: string }[] };
+  const configMap = new ConfigMap(loadOverlay('upstream.yaml') as ConstructorParameters<typeof ConfigMap>[0]);
+  const patch = loadOverlay('deployment-patch.yaml') as { metadata: { name: string }; spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
+
+  /** The patch merged as a strategic merge patch does for these fields: containers and env by name, probes field by field. */
+  function patched(): Deployment {
+    const merged = structuredClone(deploymentData) as typeof deploymentData & { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
+    for (const change of patch.spec.template.spec.containers) {
+      const target = merged.spec.template.spec.containers.find((c) => c.name === change.name)!;
+      expect(target, `container ${String(change.name)}`).toBeDefined();
+      const env = [...(target.env as { name: string }[])];
+      for (const entry of change.env as { name: string }[]) {
+        const at = env.findIndex((e) => e.name === entry.name);
+        if (at >= 0) env[at] = entry;
+        else env.push(entry);
+      }
+      target.env = env;
+      target.readinessProbe = { ...(target.readinessProbe as object), ...(change.readinessProbe as object) };
+    }
+    return new Deployment(merged as unknown as ConstructorParameters<typeof Deployment>[0]);
+  }
+
+  it('builds on the base, adds the upstream ConfigMap, and patches the Deployment', () => {
+    expect(kustomization.resources).toEqual(['../', 'upstream.yaml']);
+    expect(kustomization.patches.map((p) => p.path)).toEqual(['deployment-patch.yaml']);
+    expect(patch.metadata.name).toBe(deployment.metadata!.name);
+    expect(() => configMap.validate()).not.toThrow();
+    expect(() => patched().validate()).not.toThrow();
+  });
+
+  it('takes UPSTREAM_URL and UPSTREAM_TIMEOUT_MS from the ConfigMap, with values the service accepts', () => {
+    const container = patched().spec!.template.spec!.containers[0]!;
+    const env = new Map((container.env ?? []).map((e) => [e.name, e]));
+    const values: Record<string, string> = {};
+    for (const name of ['UPSTREAM_URL', 'UPSTREAM_TIMEOUT_MS']) {
+      const ref = env.get(name)!.valueFrom!.configMapKeyRef!;
+      expect(ref.name).toBe(configMap.metadata!.name);
+      values[name] = configMap.data![ref.key]!;
+      expect(values[name]).toBeDefined();
+    }
+    const config = readConfig(values, () => 2);
+    expect(config.upstreamUrl).toBe('http://vllm:8000/v1');
+    expect(config.upstreamTimeoutMs).toBe(300_000);
+    // The base's own settings are still there.
+    expect(env.get('SHUTDOWN_TIMEOUT_MS')?.value).toBe('15000');
+  });
+
+  it("readiness waits on the upstream: the probe's timeout covers the upstream probe, and /readyz follows the upstream", async () => {
+    const probe = patched().spec!.template.spec!.containers[0]!.readinessProbe!;
+    expect(probe.httpGet!.path).toBe('/readyz');
+    expect(probe.timeoutSeconds! * 1000).toBeGreaterThan(PROBE_TIMEOUT_MS);
+    const upstream = await startFakeUpstream({ answers: {} });
+    const up = await inlineApp({ upstreamUrl: upstream.url });
+    const down = await inlineApp({ upstreamUrl: `http://127.0.0.1:${await freePort()}/v1` });
+    try {
+      expect((await up.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      expect(upstream.modelRequests).toBe(1);
+      expect((await down.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      // Liveness never depends on the upstream.
+      expect((await down.inject({ method: 'GET', url: container.livenessProbe!.httpGet!.path! })).statusCode).toBe(200);
+    } finally {
+      await up.close();
+      await down.close();
+      await upstream.close();
+    }
   });
 });

@@ -241,7 +241,7 @@ describe('errors', () => {
       ['malformed_request', 400], ['invalid_json', 400], ['invalid_request', 400], ['invalid_tools', 400], ['not_found', 404],
       ['request_timeout', 408], ['body_too_large', 413], ['batch_too_large', 413], ['unsupported_media_type', 415],
       ['unsupported_encoding', 415], ['response_too_large', 422], ['internal_error', 500], ['overloaded', 503],
-      ['shutting_down', 503], ['parse_timeout', 504],
+      ['shutting_down', 503], ['parse_timeout', 504], ['upstream_unreachable', 502], ['upstream_bad_response', 502], ['upstream_timeout', 504],
     ]);
   });
 });

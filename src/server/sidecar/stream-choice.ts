@@ -1,0 +1,266 @@
+/**
+ * One choice of a streamed completion, relayed: the upstream's `delta.content` goes through the
+ * stream parser and comes out as `OpenAIChunkEncoder` chunks (prose, reasoning, parsed calls);
+ * the upstream's own `delta.reasoning_content` and `delta.tool_calls` pass straight through.
+ *
+ * Tool call indexes: the upstream numbers its calls, the parser numbers its own, both from 0.
+ * Each call gets the next free index of the answer when it first appears, whichever side made it.
+ * A parsed call is held back until complete only while the upstream has sent calls of its own,
+ * so it can be left out when it restates one of them (held-calls.ts); otherwise its fragments
+ * go out as the parser releases them. (So a restatement is caught only when the upstream's call
+ * came first; a server that parsed a call does not usually leave it in its text as well.)
+ *
+ * The end: the whole text's one parse runs through `parseWhole` when given (the service's
+ * dispatch: the parse pool for a large text, so it does not hold the HTTP thread), and what the
+ * parser's events have not said yet is taken from its result. That is exact because a stream's
+ * events are never taken back and concatenate to the final result (prose, reasoning, each
+ * call's arguments as JSON text, calls in order). Without `parseWhole`, or when it fails, the
+ * parser's own `end()` does the parse here.
+ */
+import { createStreamParser, OpenAIChunkEncoder, type ChunkIdentity, type OpenAIChunk, type StreamEvent, type StreamParser } from '../../compose/index.js';
+import type { ParseResult } from '../../compose/types.js';
+import { emptyDiagnostics, type ChoiceDiagnostics } from './diagnostics.js';
+import { isHeld, keyOfHeld } from './held-calls.js';
+
+/** A chunk of the answer; a string is an upstream event's data passed on as it came. */
+export type OutChunk = OpenAIChunk | Record<string, unknown> | string;
+
+interface UpstreamToolCallDelta {
+  index?: unknown;
+  id?: unknown;
+  type?: unknown;
+  function?: { name?: unknown; arguments?: unknown };
+  [key: string]: unknown;
+}
+
+export interface UpstreamDelta {
+  content?: unknown;
+  reasoning_content?: unknown;
+  tool_calls?: unknown;
+}
+
+interface HeldAccumulator {
+  name: string;
+  arguments: string;
+}
+
+/**
+ * The whole text's parse elsewhere (the parse pool): its result; `gone` when no one is left to
+ * answer (the client went away); `failed` when the parse itself failed there (past
+ * TASK_TIMEOUT_MS, a crash, an answer over MAX_RESPONSE_BYTES), which running it here would
+ * only repeat on the HTTP thread; rejects when the pool could not take it (full, closing).
+ */
+export type ParseWhole = (text: string, callIdStart: number) => Promise<ParseResult | 'gone' | 'failed'>;
+
+/** What a parse that was not run leaves: nothing more said, nothing to report. */
+const NOT_PARSED: ParseResult = {
+  calls: [], prose: '', reasoning: null, user_response: null, done_marker: null, canonical_text: '',
+  tool_parse_errors: [], protocol_violations: [], dropped: [], recovered_from_stray_count: 0,
+};
+
+/** What the parser's events have said so far. */
+interface Said {
+  text: number;
+  reasoning: number;
+  /** Argument characters said, by the parser's call index (present once the call started). */
+  calls: Map<number, number>;
+  ended: Set<number>;
+}
+
+/** The events `result` holds beyond `said`: reasoning, prose, then each call's rest, then diagnostics. */
+function remainderEvents(result: ParseResult, said: Said): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  const reasoning = result.reasoning ?? '';
+  if (reasoning.length > said.reasoning) events.push({ type: 'reasoning', text: reasoning.slice(said.reasoning) });
+  if (result.prose.length > said.text) events.push({ type: 'text', text: result.prose.slice(said.text) });
+  result.calls.forEach((call, index) => {
+    if (said.ended.has(index)) return;
+    const json = JSON.stringify(call.arguments);
+    const sent = said.calls.get(index);
+    if (sent === undefined) events.push({ type: 'call_start', index, id: call.id, name: call.name });
+    if (json.length > (sent ?? 0)) events.push({ type: 'call_arguments_delta', index, delta: json.slice(sent ?? 0) });
+    events.push({ type: 'call_end', index, call });
+  });
+  for (const message of result.tool_parse_errors) events.push({ type: 'error', message });
+  for (const violation of result.protocol_violations) events.push({ type: 'violation', violation });
+  return events;
+}
+
+export class ChoiceRelay {
+  private readonly parser: StreamParser;
+  private readonly encoder: OpenAIChunkEncoder;
+  private nextIndex = 0;
+  private readonly parsedIndex = new Map<number, number>();
+  private readonly upstreamIndex = new Map<number, number>();
+  private readonly held = new Map<number, HeldAccumulator>();
+  /** Parsed calls held back (see above), by the parser's index. */
+  private readonly waiting = new Map<number, StreamEvent[]>();
+  private readonly said: Said = { text: 0, reasoning: 0, calls: new Map(), ended: new Set() };
+  /** The text as it came, for `parseWhole` (the parser keeps its own copy and does not show it). */
+  private readonly text: string[] = [];
+  readonly diagnostics: ChoiceDiagnostics;
+  finished = false;
+
+  constructor(
+    readonly index: number,
+    private readonly identity: ChunkIdentity,
+    tools: unknown[],
+    private readonly callIdStart: number,
+    private readonly parseWhole: ParseWhole | null = null,
+  ) {
+    this.parser = createStreamParser({ tools, profile: 'gateway', call_id_start: callIdStart });
+    this.encoder = new OpenAIChunkEncoder(identity);
+    this.diagnostics = emptyDiagnostics(index);
+  }
+
+  /** The opening chunk: the role, and no text yet. */
+  open(out: OutChunk[]): void {
+    this.encode([{ type: 'text', text: '' }], out);
+  }
+
+  private passThrough(delta: Record<string, unknown>): OutChunk {
+    const { id, created, model } = this.identity;
+    return { id, object: 'chat.completion.chunk', created, model, choices: [{ index: this.index, delta, finish_reason: null }] };
+  }
+
+  private encode(events: readonly StreamEvent[], out: OutChunk[]): void {
+    for (const chunk of this.encoder.encode(events)) {
+      const choice = chunk.choices[0] as { index: number; delta: OpenAIChunk['choices'][0]['delta'] };
+      choice.index = this.index;
+      for (const call of choice.delta.tool_calls ?? []) call.index = this.parsedIndex.get(call.index) ?? call.index;
+      out.push(chunk);
+    }
+  }
+
+  private assign(parserIndex: number): void {
+    if (!this.parsedIndex.has(parserIndex)) this.parsedIndex.set(parserIndex, this.nextIndex++);
+  }
+
+  private note(event: StreamEvent): void {
+    const said = this.said;
+    if (event.type === 'text') said.text += event.text.length;
+    else if (event.type === 'reasoning') said.reasoning += event.text.length;
+    else if (event.type === 'call_start') said.calls.set(event.index, 0);
+    else if (event.type === 'call_arguments_delta') said.calls.set(event.index, (said.calls.get(event.index) ?? 0) + event.delta.length);
+    else if (event.type === 'call_end') said.ended.add(event.index);
+  }
+
+  /** The parser's events, calls renumbered, restatements of upstream calls left out. */
+  private relay(events: readonly StreamEvent[], out: OutChunk[]): void {
+    for (const event of events) {
+      this.note(event);
+      switch (event.type) {
+        case 'call_start':
+          if (this.held.size > 0) {
+            this.waiting.set(event.index, [event]);
+          } else {
+            this.assign(event.index);
+            this.encode([event], out);
+          }
+          break;
+        case 'call_arguments_delta': {
+          const waiting = this.waiting.get(event.index);
+          if (waiting !== undefined) waiting.push(event);
+          else this.encode([event], out);
+          break;
+        }
+        case 'call_end': {
+          const waiting = this.waiting.get(event.index);
+          this.waiting.delete(event.index);
+          if (waiting !== undefined && isHeld(event.call, [...this.held.values()].map((h) => keyOfHeld({ function: h })))) {
+            this.diagnostics.duplicate_calls++;
+            break;
+          }
+          this.diagnostics.parsed_calls++;
+          if (waiting !== undefined) {
+            this.assign(event.index);
+            this.encode(waiting, out);
+          }
+          break;
+        }
+        case 'error':
+          this.diagnostics.tool_parse_errors.push(event.message);
+          break;
+        case 'violation':
+          this.diagnostics.protocol_violations.push(event.violation);
+          break;
+        default:
+          this.encode([event], out);
+      }
+    }
+  }
+
+  private upstreamCalls(calls: readonly UpstreamToolCallDelta[], out: OutChunk[]): void {
+    const renumbered: UpstreamToolCallDelta[] = [];
+    for (const call of calls) {
+      const own = typeof call.index === 'number' ? call.index : 0;
+      let index = this.upstreamIndex.get(own);
+      if (index === undefined) {
+        index = this.nextIndex++;
+        this.upstreamIndex.set(own, index);
+        this.held.set(own, { name: '', arguments: '' });
+        this.diagnostics.upstream_calls++;
+      }
+      const acc = this.held.get(own)!;
+      if (typeof call.function?.name === 'string') acc.name += call.function.name;
+      if (typeof call.function?.arguments === 'string') acc.arguments += call.function.arguments;
+      renumbered.push({ ...call, index });
+    }
+    out.push(this.passThrough({ tool_calls: renumbered }));
+  }
+
+  /** One upstream delta of this choice. */
+  delta(delta: UpstreamDelta, out: OutChunk[]): void {
+    if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') out.push(this.passThrough({ reasoning_content: delta.reasoning_content }));
+    if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) this.upstreamCalls(delta.tool_calls as UpstreamToolCallDelta[], out);
+    if (typeof delta.content === 'string' && delta.content !== '') {
+      if (this.parseWhole !== null) this.text.push(delta.content);
+      this.relay(this.parser.push(delta.content), out);
+    }
+  }
+
+  /** The whole text's parse, its events not said yet relayed; the result. */
+  private async endParse(out: OutChunk[]): Promise<ParseResult> {
+    if (this.parseWhole !== null) {
+      try {
+        const text = this.text.join('');
+        const result = await this.parseWhole(text, this.callIdStart);
+        if (result === 'gone') return NOT_PARSED;
+        if (result === 'failed') {
+          // Nothing is dropped silently: a text the parse could not read goes on as it came
+          // (when nothing of it was said yet), with the failure in the diagnostics.
+          const message = 'tool-parse could not parse this text (the parse failed or ran past TASK_TIMEOUT_MS); it is passed on unparsed';
+          this.relay([...(this.said.text === 0 && this.said.calls.size === 0 ? [{ type: 'text' as const, text }] : []), { type: 'error', message }], out);
+          return NOT_PARSED;
+        }
+        this.relay(remainderEvents(result, this.said), out);
+        return result;
+      } catch {
+        // The pool could not take it (full, closing, timed out): parsed here instead.
+      }
+    }
+    const end = this.parser.end();
+    this.relay(end.events, out);
+    return end.result as ParseResult;
+  }
+
+  /**
+   * The choice's end: the parser's remaining events, then the final chunk. `upstreamReason` is
+   * the upstream's finish_reason (`length` when its stream broke off); a cut-off answer stays
+   * `length`, one with calls is `tool_calls`, anything else keeps the upstream's reason.
+   */
+  async finish(upstreamReason: string, out: OutChunk[], extension: ((d: ChoiceDiagnostics) => Record<string, unknown>) | null): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    const result = await this.endParse(out);
+    this.diagnostics.dropped = result.dropped;
+    this.diagnostics.recovered_from_stray_count = result.recovered_from_stray_count;
+    const calls = this.diagnostics.parsed_calls + this.diagnostics.upstream_calls;
+    const reason = upstreamReason === 'length' ? 'length' : calls > 0 ? 'tool_calls' : upstreamReason;
+    const last = this.encoder.finish('stop');
+    const choice = last.choices[0] as { index: number; finish_reason: string };
+    choice.index = this.index;
+    choice.finish_reason = reason;
+    out.push(extension === null ? last : { ...last, ...extension(this.diagnostics) });
+  }
+}

@@ -20,8 +20,9 @@ vi.mock('../../src/compose/index.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/compose/index.js')>();
   const incremental = (options?: ParseOptions): StreamParser => {
     const whole = real.createStreamParser(options);
-    whole.push(plan.text);
-    const { events: all, result } = whole.end();
+    const early = whole.push(plan.text);
+    const { events: rest, result } = whole.end();
+    const all = [...early, ...rest];
     const events: StreamEvent[] = all.flatMap((e) =>
       e.type === 'call_arguments_delta' && e.delta.length > 1
         ? [{ ...e, delta: e.delta.slice(0, 1) }, { ...e, delta: e.delta.slice(1) }]
@@ -31,6 +32,9 @@ vi.mock('../../src/compose/index.js', async (importOriginal) => {
     let received = 0;
     return {
       get length() {
+        return received;
+      },
+      get work() {
         return received;
       },
       push(chunk: string) {

@@ -210,8 +210,9 @@ describe('streaming, through the openai client', () => {
       }
     }
     const list = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => ({ id: c.id, name: c.name, arguments: JSON.parse(c.arguments) as unknown }));
+    // The text's `look` came first and went out as it closed; the upstream's restatement of it
+    // is left out, so the client runs it once.
     expect(list.map((c) => c.name).sort()).toEqual(['look', 'run']);
-    expect(list.find((c) => c.name === 'look')!.id).toBe('call_up_1');
     expect([...calls.keys()].sort()).toEqual([0, 1]);
 
     const think = client.chat.completions.stream({ model: 'own-reasoning', messages: [{ role: 'user', content: 'go' }], tools: TOOLS });

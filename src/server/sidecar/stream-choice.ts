@@ -7,8 +7,8 @@
  * Each call gets the next free index of the answer when it first appears, whichever side made it.
  * A parsed call is held back until complete only while the upstream has sent calls of its own,
  * so it can be left out when it restates one of them (held-calls.ts); otherwise its fragments
- * go out as the parser releases them. (So a restatement is caught only when the upstream's call
- * came first; a server that parsed a call does not usually leave it in its text as well.)
+ * go out as the parser releases them. An upstream call is gathered until whole and left out
+ * when it restates a parsed call already sent, so a restatement is caught whichever came first.
  *
  * The end: the whole text's one parse runs through `parseWhole` when given (the service's
  * dispatch: the parse pool for a large text, so it does not hold the HTTP thread), and what the
@@ -20,7 +20,7 @@
 import { createStreamParser, OpenAIChunkEncoder, type ChunkIdentity, type OpenAIChunk, type StreamEvent, type StreamParser } from '../../compose/index.js';
 import type { ParseResult } from '../../compose/types.js';
 import { emptyDiagnostics, type ChoiceDiagnostics } from './diagnostics.js';
-import { isHeld, keyOfHeld } from './held-calls.js';
+import { isHeld, keyOfHeld, type CallKey } from './held-calls.js';
 
 /** A chunk of the answer; a string is an upstream event's data passed on as it came. */
 export type OutChunk = OpenAIChunk | Record<string, unknown> | string;
@@ -93,6 +93,10 @@ export class ChoiceRelay {
   private readonly parsedIndex = new Map<number, number>();
   private readonly upstreamIndex = new Map<number, number>();
   private readonly held = new Map<number, HeldAccumulator>();
+  /** The upstream call being gathered (see `upstreamCalls`). */
+  private gathering: { own: number; first: UpstreamToolCallDelta; name: string; arguments: string } | null = null;
+  /** The calls read from the text and sent, to leave out an upstream call that restates one. */
+  private readonly sentParsed: CallKey[] = [];
   /** Parsed calls held back (see above), by the parser's index. */
   private readonly waiting = new Map<number, StreamEvent[]>();
   private readonly said: Said = { text: 0, reasoning: 0, calls: new Map(), ended: new Set() };
@@ -172,6 +176,7 @@ export class ChoiceRelay {
             break;
           }
           this.diagnostics.parsed_calls++;
+          this.sentParsed.push({ name: event.call.name, arguments: event.call.arguments });
           if (waiting !== undefined) {
             this.assign(event.index);
             this.encode(waiting, out);
@@ -190,23 +195,45 @@ export class ChoiceRelay {
     }
   }
 
+  /**
+   * The upstream's call deltas. A call is gathered until it is whole (the next call begins, the
+   * text goes on, or the choice ends), then goes out in one chunk, unchanged, unless it restates
+   * a call already read from the text and sent (a server that parsed and also left the markup
+   * in its text): a client must never run one call twice.
+   */
   private upstreamCalls(calls: readonly UpstreamToolCallDelta[], out: OutChunk[]): void {
-    const renumbered: UpstreamToolCallDelta[] = [];
     for (const call of calls) {
       const own = typeof call.index === 'number' ? call.index : 0;
-      let index = this.upstreamIndex.get(own);
-      if (index === undefined) {
-        index = this.nextIndex++;
-        this.upstreamIndex.set(own, index);
+      if (this.gathering !== null && this.gathering.own !== own) this.flushUpstream(out);
+      if (this.gathering === null) {
+        this.gathering = { own, first: { ...call }, name: '', arguments: '' };
         this.held.set(own, { name: '', arguments: '' });
-        this.diagnostics.upstream_calls++;
       }
       const acc = this.held.get(own)!;
       if (typeof call.function?.name === 'string') acc.name += call.function.name;
       if (typeof call.function?.arguments === 'string') acc.arguments += call.function.arguments;
-      renumbered.push({ ...call, index });
     }
-    out.push(this.passThrough({ tool_calls: renumbered }));
+  }
+
+  private flushUpstream(out: OutChunk[]): void {
+    const gathering = this.gathering;
+    if (gathering === null) return;
+    this.gathering = null;
+    const acc = this.held.get(gathering.own)!;
+    const key = keyOfHeld({ function: acc });
+    if (key !== null && isHeld(key, this.sentParsed)) {
+      this.held.delete(gathering.own);
+      this.diagnostics.duplicate_calls++;
+      return;
+    }
+    let index = this.upstreamIndex.get(gathering.own);
+    if (index === undefined) {
+      index = this.nextIndex++;
+      this.upstreamIndex.set(gathering.own, index);
+    }
+    this.diagnostics.upstream_calls++;
+    const fn = { ...(gathering.first.function ?? {}), name: acc.name, arguments: acc.arguments };
+    out.push(this.passThrough({ tool_calls: [{ ...gathering.first, index, function: fn }] }));
   }
 
   /** One upstream delta of this choice. */
@@ -214,6 +241,7 @@ export class ChoiceRelay {
     if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') out.push(this.passThrough({ reasoning_content: delta.reasoning_content }));
     if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) this.upstreamCalls(delta.tool_calls as UpstreamToolCallDelta[], out);
     if (typeof delta.content === 'string' && delta.content !== '') {
+      this.flushUpstream(out);
       if (this.parseWhole !== null) this.text.push(delta.content);
       this.relay(this.parser.push(delta.content), out);
     }
@@ -253,6 +281,7 @@ export class ChoiceRelay {
     if (this.finished) return;
     this.finished = true;
     const result = await this.endParse(out);
+    this.flushUpstream(out);
     this.diagnostics.dropped = result.dropped;
     this.diagnostics.recovered_from_stray_count = result.recovered_from_stray_count;
     const calls = this.diagnostics.parsed_calls + this.diagnostics.upstream_calls;

@@ -17,6 +17,7 @@ import { createMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
 import { parseRoutes } from './routes/parse.js';
+import { streamRoutes } from './routes/stream.js';
 import { InlineRunner } from './runner/inline-runner.js';
 import { PiscinaRunner } from './runner/piscina-runner.js';
 import { SizeRoutedRunner } from './runner/size-routed-runner.js';
@@ -57,6 +58,12 @@ export interface AppOptions {
   workerNice?: number;
   /** Batches whose texts total at least this many characters are spread over the pool. */
   splitMinChars?: number;
+  /** Streams open at once; past it a new one gets 503 before its body is read (default 512). */
+  maxStreams?: number;
+  /** A stream that sends no chunk for this long ends with an error event and its partial result (default 30 s). */
+  streamIdleTimeoutMs?: number;
+  /** With the pool, streams of at least this many characters run their final parse there (see docs/performance.md, "Streaming"). */
+  streamPoolAtChars?: number;
   /** A pino level, or false for no logs (the default). */
   logLevel?: string | false;
   /** Pino destination (tests capture logs through it). */
@@ -86,6 +93,9 @@ function resolvedOptions(options: AppOptions): NumericOptions & { pool: 'piscina
   if (problems.length > 0) throw new TypeError(problems.join('; '));
   return { ...numeric, pool };
 }
+
+/** Request headers must arrive within this long (Node's own default, kept with its request timeout off). */
+const HEADERS_TIMEOUT_MS = 60_000;
 
 /** Left of SHUTDOWN_TIMEOUT_MS for closing the pool once the answers are written. */
 const SHUTDOWN_MARGIN_MS = 500;
@@ -122,7 +132,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   const {
     pool: poolKind, threads, maxQueue, taskTimeoutMs, bodyLimit, bodyTimeoutMs, maxBatch, maxResponseBytes, maxInflightBytes,
-    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars,
+    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars, maxStreams, streamIdleTimeoutMs, streamPoolAtChars,
   } = resolvedOptions(options);
   const limits: WorkerLimits = { maxBatch, splitMinChars, maxResponseBytes };
   const inflight = new InflightBytes(maxInflightBytes);
@@ -139,9 +149,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     bodyLimit,
     // Answered by the draining hook below, with the service's own error shape.
     return503OnClosing: false,
-    // A backstop only: BODY_TIMEOUT_MS (intake.ts) answers a stalled body first.
-    requestTimeout: Math.max(60_000, 2 * bodyTimeoutMs),
+    // Node's whole-request timeout would cut a stream that lasts longer; the backstop it gave
+    // the other routes is the per-request timer in onRequest below.
+    requestTimeout: 0,
   });
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  const backstopMs = Math.max(60_000, 2 * bodyTimeoutMs);
 
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? true });
   const pool = (): ParseRunner => new PiscinaRunner({
@@ -197,6 +210,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (request.method !== 'POST') return;
     const refused = refusedHeaders(request.headers);
     if (refused !== null) throw refused;
+    // A stream accounts for its bytes as they come and has its own idle timeout.
+    if (request.routeOptions.config.streamsBody === true) return;
+    // A backstop only: BODY_TIMEOUT_MS (intake.ts) answers a stalled body first.
+    const backstop = setTimeout(() => {
+      if (!request.raw.complete) request.raw.socket?.destroy();
+    }, backstopMs);
+    backstop.unref();
+    raw.once('close', () => clearTimeout(backstop));
     // The declared length is taken before the body is read; a stream's bytes as they come.
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > bodyLimit) return;
@@ -209,6 +230,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     }
   });
   app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.routeOptions.config.streamsBody === true) return payload;
     const declared = Number(request.headers['content-length'] ?? 0);
     const taken = Number.isSafeInteger(declared) && declared > 0 && declared <= bodyLimit ? declared : 0;
     const guard = guardedBody(payload, inflight, taken, bodyTimeoutMs, (bytes) => reply.raw.once('close', () => inflight.release(bytes)));
@@ -277,6 +299,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   parseRoutes(app, { runner, metrics, limits, bodyLimit, maxResponseBytes });
+  await streamRoutes(app, {
+    runner, metrics, inflight, bodyLimit, bodyTimeoutMs, maxStreams, idleTimeoutMs: streamIdleTimeoutMs, poolAtChars: streamPoolAtChars,
+  });
   opsRoutes(app, { runner, metrics, draining: () => draining });
 
   try {

@@ -238,10 +238,10 @@ describe('errors', () => {
   it('maps every code to its documented status', () => {
     const codes = Object.keys(ERROR_CATALOGUE) as ErrorCodeValue[];
     expect(codes.map((code) => [code, statusOf(code)])).toEqual([
-      ['malformed_request', 400], ['invalid_json', 400], ['invalid_request', 400], ['invalid_tools', 400], ['not_found', 404],
-      ['request_timeout', 408], ['body_too_large', 413], ['batch_too_large', 413], ['unsupported_media_type', 415],
-      ['unsupported_encoding', 415], ['response_too_large', 422], ['internal_error', 500], ['overloaded', 503],
-      ['shutting_down', 503], ['parse_timeout', 504],
+      ['malformed_request', 400], ['invalid_json', 400], ['invalid_request', 400], ['invalid_stream', 400], ['invalid_tools', 400],
+      ['not_found', 404], ['request_timeout', 408], ['stream_idle_timeout', 408], ['body_too_large', 413], ['batch_too_large', 413],
+      ['unsupported_media_type', 415], ['unsupported_encoding', 415], ['response_too_large', 422], ['internal_error', 500],
+      ['overloaded', 503], ['too_many_streams', 503], ['shutting_down', 503], ['parse_timeout', 504],
     ]);
   });
 });

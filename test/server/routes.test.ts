@@ -224,7 +224,12 @@ describe('probes, metrics, OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { oneOf?: { title: string; properties: Record<string, unknown> }[] } }> }; responses: Record<string, unknown> }>> }>();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/parse', '/readyz', '/scan']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/parse', '/parse/stream', '/readyz', '/scan']);
+    // the stream's options are the query parameters of its text/plain form
+    const streamParameters = (doc.paths['/parse/stream']!.post as unknown as { parameters: { name: string; in: string }[] }).parameters;
+    expect(streamParameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(
+      ['call_id_start', 'include', 'profile', 'reasoning_started', 'shape', 'tool_format', 'tools', 'validate'],
+    );
     const parse = doc.paths['/parse']!.post!;
     const forms = parse.requestBody!.content['application/json']!.schema.oneOf!;
     expect(forms.map((f) => f.title)).toEqual(['ParseOne', 'ParseBatch', 'ParseTranscript']);

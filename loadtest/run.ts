@@ -9,9 +9,11 @@
  *   3. the pool/inline crossover by response size; 4. library cost by size (in-process, log-log);
  *   5. overload (503 + Retry-After, health answers fast), then a stalled-upload flood (408 after
  *      BODY_TIMEOUT_MS) and a batch flood (200 or 503 only) with RSS under 512 MB; 6. soak (RSS
- *      after forced GC within 10%, the same floods in its middle).
- * Writes loadtest/results/<stamp>.{json,md}; exits 1 on any correctness failure. Phases 2-6 run
- * only when no --scenario filter is given. Every loop is bounded in count and time.
+ *      after forced GC within 10%, the same floods in its middle); 7. streaming (200 concurrent
+ *      POST /parse/stream exchanges, 4-character chunks at 50 per second; 20 streams in --smoke).
+ * Writes loadtest/results/<stamp>.{json,md}; exits 1 on any correctness failure. Phases 2-7 run
+ * only when no --scenario filter is given; `--scenario streaming` runs phase 7 alone. Every loop
+ * is bounded in count and time.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -26,6 +28,7 @@ import { buildScenarios, type Scenario } from './scenarios.js';
 import { meanMsBetween, workTotals } from './server-metrics.js';
 import { rssOf, startServer, type RunningServer } from './server.js';
 import { soak } from './soak.js';
+import { streaming } from './streaming.js';
 import { threadCost, type ThreadCost } from './thread-cost.js';
 import { pinTo } from './affinity.js';
 import { poolVsInlineAB } from './pool-ab.js';
@@ -153,14 +156,15 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   const all = buildScenarios();
   const scenarios = opts.scenarios ? all.filter((s) => opts.scenarios!.includes(s.name)) : all;
-  if (scenarios.length === 0) throw new Error(`no scenario matches ${opts.scenarios?.join(',')}; known: ${all.map((s) => s.name).join(', ')}`);
+  const streamingOnly = opts.scenarios !== null && opts.scenarios.includes('streaming');
+  if (scenarios.length === 0 && !streamingOnly) throw new Error(`no scenario matches ${opts.scenarios?.join(',')}; known: ${all.map((s) => s.name).join(', ')}, streaming`);
   const rows: Row[] = [];
   const costs: CostRow[] = [];
   let ab: ToolsAB | null = null;
   const report: Record<string, unknown> = { options: opts, node: process.version, started: new Date().toISOString(), loadAverageAtStart: loadavg() };
   const md: string[] = [];
 
-  for (const mode of opts.modes) {
+  for (const mode of scenarios.length === 0 ? [] : opts.modes) {
     const server = await startServer({ ...ENV_OF[mode], THREADS: String(opts.threads) });
     try {
       for (const scenario of scenarios) {
@@ -209,8 +213,8 @@ async function main(): Promise<void> {
   }
   report.threadCost = loops;
 
-  md.push(`## Throughput and latency (THREADS=${opts.threads}, ${opts.connections} connections, ${opts.duration} s each after 1 s of warm-up)\n`);
-  md.push(table([
+  if (rows.length > 0) md.push(`## Throughput and latency (THREADS=${opts.threads}, ${opts.connections} connections, ${opts.duration} s each after 1 s of warm-up)\n`);
+  if (rows.length > 0) md.push(table([
     ['mode', 'scenario', 'req/s', 'MB/s parsed', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'timeouts', 'non-2xx', 'RSS before MiB', 'RSS after MiB'],
     ...rows.map((r) => [r.mode, r.scenario, r.rps, r.mbps, r.p50, r.p975, r.p99, r.errors, r.timeouts, r.non2xx, mib(r.rssBefore), mib(r.rssAfter)]),
   ]));
@@ -277,6 +281,7 @@ async function main(): Promise<void> {
     report.overload = await overload({ threads: opts.threads, duration: opts.smoke ? 3 : opts.duration, smoke: opts.smoke }, big, { typical, batch }, failures, md);
     report.soak = await soak({ threads: opts.threads, seconds: opts.soakSeconds, smoke: opts.smoke }, typical, batch, failures, md);
   }
+  if (!opts.scenarios || streamingOnly) report.streaming = await streaming({ threads: opts.threads, smoke: opts.smoke }, failures, md);
 
   const seconds = (performance.now() - startedAt) / 1000;
   // Other processes on the machine skew every figure; the load average says how much.

@@ -6,7 +6,7 @@
  * and the streamed byte count do (stream/exchange.ts).
  *
  * Admission happens before any body is read: at MAX_STREAMS open streams a new one is a 503,
- * and a content type that is neither form a 415.
+ * and a content type that is neither form a 415, each answered before the body is dropped.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import type { InflightBytes } from '../intake.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ParseRunner } from '../runner/types.js';
 import { errorResponses, streamOptionsSchema } from '../schemas.js';
-import { StreamExchange, type StreamContext, type StreamForm } from '../stream/exchange.js';
+import { dropRestOf, StreamExchange, type StreamContext, type StreamForm } from '../stream/exchange.js';
 import { compileStreamOptions } from '../stream/options.js';
 import { ToolsCache } from '../worker/tools-cache.js';
 
@@ -59,20 +59,24 @@ export async function streamRoutes(app: FastifyInstance, options: StreamRoutesOp
     poolAtChars: options.poolAtChars,
   };
 
-  /** Refused before the body is read: the answer goes first, and the connection closes after it. */
-  const refuse = (reply: FastifyReply, code: ErrorCodeValue, message: string): void => {
+  /**
+   * Refused before the body is read: the answer goes first (a client that waits for it before
+   * sending reads it at once), then the body, if one comes, is read and dropped, bounded.
+   */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, code: ErrorCodeValue, message: string): void => {
     if (code === 'too_many_streams') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    void reply.code(statusOf(code)).header('connection', 'close').send(errorBody(code, message));
+    void reply.code(statusOf(code)).send(errorBody(code, message));
+    dropRestOf(request.raw, options.bodyLimit, options.bodyTimeoutMs);
   };
 
   const admit = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     if (formOf(request.headers['content-type']) === null) {
       const type = request.headers['content-type'] ?? 'none';
-      refuse(reply, 'unsupported_media_type', `content type ${JSON.stringify(type)} is not supported here; send application/x-ndjson or text/plain`);
+      refuse(request, reply, 'unsupported_media_type', `content type ${JSON.stringify(type)} is not supported here; send application/x-ndjson or text/plain`);
       return;
     }
     if (open >= options.maxStreams) {
-      refuse(reply, 'too_many_streams', `${options.maxStreams} streams are open (MAX_STREAMS); retry later`);
+      refuse(request, reply, 'too_many_streams', `${options.maxStreams} streams are open (MAX_STREAMS); retry later`);
       return;
     }
     open += 1;

@@ -12,6 +12,7 @@
  * end the rest of the body is read and dropped (bounded), so the client reads the answer
  * instead of a reset.
  */
+import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, statusOf, type ErrorCodeValue } from '../errors.js';
@@ -43,6 +44,18 @@ export interface StreamContext {
 
 type Phase = 'opening' | 'open' | 'closing' | 'done';
 
+/**
+ * The rest of a body the stream no longer reads, read and dropped (at most 4 x BODY_LIMIT and
+ * BODY_TIMEOUT_MS, see intake.ts), so a client still sending reads the answer instead of a reset;
+ * a body still not complete after that loses its connection.
+ */
+export function dropRestOf(source: IncomingMessage, bodyLimit: number, bodyTimeoutMs: number): void {
+  if (source.complete) return;
+  void discardRest(source, discardBound(bodyLimit), bodyTimeoutMs).then(() => {
+    if (!source.complete) source.socket?.destroy();
+  });
+}
+
 function runFailureOf(error: RunFailure): WireFailure {
   switch (error.reason) {
     case 'timeout':
@@ -65,6 +78,7 @@ export class StreamExchange {
   readonly #gone = new AbortController();
   readonly #stopTimer: (labels: { outcome: string }) => void;
   #source: Readable | null = null;
+  #paused = false;
 
   constructor(
     private readonly request: FastifyRequest,
@@ -119,8 +133,22 @@ export class StreamExchange {
     this.#write(session.head());
   }
 
+  /**
+   * Writes framed events. A client that does not read its answer holds the body back: past the
+   * answer's buffer the request is paused (TCP pushes back on the sender) until the answer drains,
+   * so the events of a stream cannot pile up in memory; the idle timeout still runs meanwhile.
+   */
   #write(text: string): void {
-    if (text !== '' && this.#out !== null) this.#out.write(text);
+    const out = this.#out;
+    if (text === '' || out === null) return;
+    if (out.write(text) || this.#paused || this.#source === null) return;
+    const source = this.#source;
+    this.#paused = true;
+    source.pause();
+    out.once('drain', () => {
+      this.#paused = false;
+      if (this.#phase === 'opening' || this.#phase === 'open') source.resume();
+    });
   }
 
   #count(counts: EventCounts): void {
@@ -223,12 +251,8 @@ export class StreamExchange {
   }
 
   #dropRest(): void {
-    const source = this.request.raw;
     this.#source?.off('data', this.#onData);
-    if (source.complete) return;
-    void discardRest(source, discardBound(this.ctx.bodyLimit), this.ctx.bodyTimeoutMs).then(() => {
-      if (!source.complete) source.socket?.destroy();
-    });
+    dropRestOf(this.request.raw, this.ctx.bodyLimit, this.ctx.bodyTimeoutMs);
   }
 
   async #close(failure: StreamFailure | null): Promise<void> {

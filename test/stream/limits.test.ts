@@ -86,8 +86,9 @@ describe('BODY_LIMIT over streamed bytes', () => {
     expect(lines.at(-2)).toEqual({ type: 'stream_error', error: { code: 'body_too_large', message: 'the stream body passed the limit of 400 bytes (BODY_LIMIT)' } });
     const last = lines.at(-1) as { type: string; partial: boolean; result: { prose: string } };
     expect(last).toMatchObject({ type: 'result', partial: true });
-    // Every line that fitted is in the result, and the one that passed the limit is not.
-    const fitted = pieces.slice(0, -1).join('');
+    // Every line within the first 400 bytes is in the result, the one that passed the limit is not.
+    let bytes = Buffer.byteLength(ndjsonLine({ tools: ['look'] }));
+    const fitted = pieces.filter((piece) => (bytes += Buffer.byteLength(ndjsonLine({ text: piece }))) <= 400).join('');
     expect(last.result).toEqual(parseToolCalls(fitted, { tools: ['look'] }));
     expect(pieces.length).toBeGreaterThanOrEqual(3);
   });
@@ -97,7 +98,8 @@ describe('BODY_LIMIT over streamed bytes', () => {
     const res = await fetch(`${base}/parse/stream?tools=look`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(200), signal: AbortSignal.timeout(10_000) });
     const lines = ndjson(await res.text());
     expect(lines.some((l) => (l.error as { code?: string } | undefined)?.code === 'body_too_large')).toBe(true);
-    expect(lines.at(-1)).toMatchObject({ type: 'result', partial: true });
+    // Exactly the bytes within the limit were read, however the body was cut into packets.
+    expect(lines.at(-1)).toEqual({ type: 'result', partial: true, result: parseToolCalls('x'.repeat(64), { tools: ['look'] }) });
   });
 });
 

@@ -174,18 +174,28 @@ export class StreamExchange {
   readonly #onData = (bytes: Buffer): void => {
     if (this.#phase !== 'opening' && this.#phase !== 'open') return;
     this.#armIdle();
+    const room = this.ctx.bodyLimit - this.#bytes;
     this.#bytes += bytes.length;
-    if (this.#bytes > this.ctx.bodyLimit) {
-      this.#fail({ code: 'body_too_large', message: `the stream body passed the limit of ${this.ctx.bodyLimit} bytes (BODY_LIMIT)` });
+    if (bytes.length > room) {
+      // Every byte within the limit is still read: what the partial result covers does not
+      // depend on how the bytes were cut into packets.
+      if (room > 0) this.#take(bytes.subarray(0, room));
+      if (this.#phase === 'opening' || this.#phase === 'open') {
+        this.#fail({ code: 'body_too_large', message: `the stream body passed the limit of ${this.ctx.bodyLimit} bytes (BODY_LIMIT)` });
+      }
       return;
     }
+    this.#take(bytes);
+  };
+
+  #take(bytes: Uint8Array): void {
     if (!this.ctx.inflight.tryTake(bytes.length)) {
       this.#fail({ code: 'overloaded', message: `request bodies in flight are at the limit of ${this.ctx.inflight.limit} bytes (MAX_INFLIGHT_BYTES); retry later` });
       return;
     }
     this.#taken += bytes.length;
     this.#items(this.#reader.feed(bytes));
-  };
+  }
 
   #items(items: readonly BodyItem[]): void {
     for (const item of items) {
@@ -207,7 +217,7 @@ export class StreamExchange {
     if (this.#phase !== 'opening' && this.#phase !== 'open') return;
     this.#items(this.#reader.finish());
     if (this.#phase === 'opening') this.#refuse('invalid_json', 'the stream body is empty; expected its options line');
-    else if (this.#phase === 'open') void this.#close(null);
+    else if (this.#phase === 'open') this.#closeSafely(null);
   };
 
   readonly #onSourceError = (): void => {
@@ -247,7 +257,7 @@ export class StreamExchange {
     }
     if (this.#phase !== 'open') return;
     this.#dropRest();
-    void this.#close(failure);
+    this.#closeSafely(failure);
   }
 
   #dropRest(): void {
@@ -255,12 +265,24 @@ export class StreamExchange {
     dropRestOf(this.request.raw, this.ctx.bodyLimit, this.ctx.bodyTimeoutMs);
   }
 
+  /** `#close`, with anything it throws (a bug: model text never throws) ending the stream with internal_error. */
+  #closeSafely(failure: StreamFailure | null): void {
+    this.#close(failure).catch((error: unknown) => {
+      this.request.log.error({ err: error }, 'stream close failed');
+      if (this.#phase === 'done') return;
+      this.#phase = 'done';
+      this.#write(this.#session?.abort({ code: 'internal_error', message: 'internal error while parsing' }) ?? '');
+      this.#stopTimer({ outcome: 'internal_error' });
+      this.#out?.end();
+    });
+  }
+
   async #close(failure: StreamFailure | null): Promise<void> {
     const session = this.#session;
     if (session === null) return;
     this.#phase = 'closing';
     this.#clearIdle();
-    const outcome = failure?.code ?? 'complete';
+    let outcome: string = failure?.code ?? 'complete';
     const usePool = this.ctx.runner.kind === 'piscina' && session.chars >= this.ctx.poolAtChars;
     if (!usePool) {
       this.#write(session.end(failure));
@@ -270,8 +292,10 @@ export class StreamExchange {
       try {
         const reply = await this.ctx.runner.run(task, undefined, this.#gone.signal);
         if (this.#phase !== 'closing') return;
-        if (reply.kind !== 'answer' || reply.status !== 200) this.#write(session.abort({ code: 'internal_error', message: 'internal error while parsing' }));
-        else {
+        if (reply.kind !== 'answer' || reply.status !== 200) {
+          outcome = 'internal_error';
+          this.#write(session.abort({ code: 'internal_error', message: 'internal error while parsing' }));
+        } else {
           this.#write(reply.body);
           if (reply.streamEvents !== undefined) this.#count(reply.streamEvents);
         }
@@ -279,7 +303,9 @@ export class StreamExchange {
         if (!(error instanceof RunFailure)) throw error;
         if (this.#phase !== 'closing') return;
         this.request.log.error({ detail: error.message, reason: error.reason }, 'stream final parse failed');
-        this.#write(session.abort(runFailureOf(error)));
+        const wire = runFailureOf(error);
+        outcome = wire.code;
+        this.#write(session.abort(wire));
       }
     }
     this.#phase = 'done';

@@ -121,6 +121,15 @@ describe('POST /parse/stream, text/plain body', () => {
     expect(lines.filter((e) => e.type === 'call_end').map((e) => (e.call as { arguments: unknown }).arguments)).toEqual([{ path: '𝄞' }]);
   });
 
+  it('passes the halves of a surrogate pair in two NDJSON lines on as they are', async () => {
+    const text = 'Clef \ud834\udd1e <tool_call>{"name": "look", "arguments": {"path": "\ud834\udd1e"}}</tool_call>';
+    const cut = text.indexOf('\udd1e');
+    // JSON.stringify writes each lone half as an escape, so each line is valid JSON.
+    const body = ndjsonLine({ tools: ['look'] }) + ndjsonLine({ text: text.slice(0, cut) }) + ndjsonLine({ text: text.slice(cut) });
+    const lines = ndjson(await (await postStream(base, body, 'application/x-ndjson')).text());
+    expect(lines.at(-1)!.result).toEqual(parseToolCalls(text, { tools: ['look'] }));
+  });
+
   it('ends with invalid_stream on bytes that are not UTF-8', async () => {
     const res = await postStream(base, new Uint8Array([0x48, 0x69, 0xff, 0xfe]), 'text/plain', '?tools=look');
     const lines = ndjson(await res.text());

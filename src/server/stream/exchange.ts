@@ -155,8 +155,12 @@ export class StreamExchange {
     for (const [type, n] of Object.entries(counts)) this.ctx.metrics.streamEvents.inc({ type }, n);
   }
 
+  /** perf: one timer per stream, pushed back on every chunk (`refresh`), not a new timer per chunk. */
   #armIdle(): void {
-    if (this.#idle !== null) clearTimeout(this.#idle);
+    if (this.#idle !== null) {
+      this.#idle.refresh();
+      return;
+    }
     this.#idle = setTimeout(this.#onIdle, this.ctx.idleTimeoutMs);
     this.#idle.unref();
   }

@@ -149,6 +149,15 @@ describe('MAX_STREAMS', () => {
   });
 });
 
+describe("Node's whole-request timeout", () => {
+  it('is off, so a stream may last longer than any request body may take; headers still have theirs', async () => {
+    const app = await inlineApp();
+    apps.push(app);
+    expect(app.server.requestTimeout).toBe(0);
+    expect(app.server.headersTimeout).toBe(60_000);
+  });
+});
+
 describe('stream metrics', () => {
   it('counts events by type and stream durations by outcome', async () => {
     const base = await serve({});

@@ -57,7 +57,8 @@ class NdjsonReader implements BodyReader {
     try {
       this.#pending += this.#decoder.decode(bytes, { stream });
     } catch {
-      return [{ kind: 'invalid', message: `line ${this.#line + 1} of the stream body is not valid UTF-8` }];
+      // The decoder refuses the whole piece, so no line of it is named.
+      return [{ kind: 'invalid', message: 'the stream body is not valid UTF-8' }];
     }
     const items: BodyItem[] = [];
     let start = 0;

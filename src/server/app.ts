@@ -176,9 +176,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // preClose runs before the listener closes: readiness turns false here, and every answer
   // already started is written to the end (bounded by SHUTDOWN_TIMEOUT_MS) before
   // server.close() closes the keep-alive sockets, which are idle by then.
+  // Open streams end once the drain delay is over (a stream may last minutes): each says
+  // shutting_down and gives its partial result, and then counts as an answer being written.
+  let endStreams: () => void = () => undefined;
   app.addHook('preClose', async () => {
     draining = true;
     if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+    endStreams();
     if (unfinished.size === 0) return;
     await new Promise<void>((resolve) => {
       allFinished = resolve;
@@ -299,9 +303,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   parseRoutes(app, { runner, metrics, limits, bodyLimit, maxResponseBytes });
-  await streamRoutes(app, {
+  const streams = await streamRoutes(app, {
     runner, metrics, inflight, bodyLimit, bodyTimeoutMs, maxStreams, idleTimeoutMs: streamIdleTimeoutMs, poolAtChars: streamPoolAtChars,
   });
+  endStreams = () => streams.endAll();
   opsRoutes(app, { runner, metrics, draining: () => draining });
 
   try {

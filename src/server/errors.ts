@@ -21,7 +21,7 @@ export const ERROR_CATALOGUE = {
   internal_error: { status: 500, doc: 'anything else, e.g. a worker crash; details are logged, not returned' },
   overloaded: { status: 503, doc: 'the parse queue (`MAX_QUEUE`) or the bytes in flight (`MAX_INFLIGHT_BYTES`) are at their limit; retry after `Retry-After` seconds' },
   too_many_streams: { status: 503, doc: '`MAX_STREAMS` streams are open; answered before the body is read; retry after `Retry-After` seconds' },
-  shutting_down: { status: 503, doc: 'the service is shutting down' },
+  shutting_down: { status: 503, doc: 'the service is shutting down (an open stream ends with it as an error event and its partial result)' },
   parse_timeout: { status: 504, doc: 'the parse ran past `TASK_TIMEOUT_MS`; its worker was replaced' },
 } as const satisfies Record<string, { status: number; doc: string }>;
 

@@ -149,6 +149,24 @@ describe('MAX_STREAMS', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('ends an open stream with shutting_down and its partial result, so closing does not wait on it', async () => {
+    const app = await inlineApp({ shutdownTimeoutMs: 20_000 });
+    const base = await listen(app);
+    const client = open(base);
+    await client.write(ndjsonLine({ tools: ['look'] }));
+    await client.write(ndjsonLine({ text: TEXT }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Bounded: the close resolves once the stream has ended, long before SHUTDOWN_TIMEOUT_MS.
+    const closed = app.close().then(() => 'closed');
+    const lines = ndjson(await client.done);
+    expect(client.ended).toBe(false);
+    expect(lines.at(-2)).toEqual({ type: 'stream_error', error: { code: 'shutting_down', message: 'the service is shutting down' } });
+    expect(lines.at(-1)).toEqual({ type: 'result', partial: true, result: parseToolCalls(TEXT, { tools: ['look'] }) });
+    expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 15_000))])).toBe('closed');
+  });
+});
+
 describe("Node's whole-request timeout", () => {
   it('is off, so a stream may last longer than any request body may take; headers still have theirs', async () => {
     const app = await inlineApp();

@@ -44,8 +44,14 @@ function formOf(type: string | undefined): StreamForm | null {
   return media === undefined ? null : FORMS[media] ?? null;
 }
 
-export async function streamRoutes(app: FastifyInstance, options: StreamRoutesOptions): Promise<void> {
+export interface StreamControl {
+  /** Ends every open stream with `shutting_down` and its partial result (the service is closing). */
+  endAll(): void;
+}
+
+export async function streamRoutes(app: FastifyInstance, options: StreamRoutesOptions): Promise<StreamControl> {
   let open = 0;
+  const live = new Set<StreamExchange>();
   options.metrics.watchStreams(() => open);
   const ctx: StreamContext = {
     runner: options.runner,
@@ -107,8 +113,16 @@ export async function streamRoutes(app: FastifyInstance, options: StreamRoutesOp
       validatorCompiler: () => () => true,
     }, async (request, reply) => {
       const form = formOf(request.headers['content-type'])!;
-      new StreamExchange(request, reply, form, ctx).start(request.body instanceof Readable ? request.body : undefined);
+      const exchange = new StreamExchange(request, reply, form, ctx);
+      live.add(exchange);
+      reply.raw.once('close', () => live.delete(exchange));
+      exchange.start(request.body instanceof Readable ? request.body : undefined);
       return reply;
     });
   });
+  return {
+    endAll() {
+      for (const exchange of live) exchange.shutdown();
+    },
+  };
 }

@@ -51,7 +51,7 @@ export interface StreamSpec {
 
 /** Why a stream ended before its body did, with the catalogue's code. */
 export interface StreamFailure {
-  code: 'stream_idle_timeout' | 'body_too_large' | 'invalid_stream' | 'overloaded';
+  code: 'stream_idle_timeout' | 'body_too_large' | 'invalid_stream' | 'overloaded' | 'shutting_down';
   message: string;
 }
 

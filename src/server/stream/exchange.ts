@@ -111,6 +111,11 @@ export class StreamExchange {
     body.once('error', this.#onSourceError);
   }
 
+  /** The service is closing: the stream ends now with shutting_down and its partial result. */
+  shutdown(): void {
+    this.#fail({ code: 'shutting_down', message: 'the service is shutting down' });
+  }
+
   #identity(): StreamSpec['identity'] {
     return { id: `tp-${this.request.id}`, created: Math.floor(Date.now() / 1000), model: 'tool-parse' };
   }

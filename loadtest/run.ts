@@ -10,10 +10,13 @@
  *   5. overload (503 + Retry-After, health answers fast), then a stalled-upload flood (408 after
  *      BODY_TIMEOUT_MS) and a batch flood (200 or 503 only) with RSS under 512 MB; 6. soak (RSS
  *      after forced GC within 10%, the same floods in its middle).
- *   7. the sidecar: autocannon against a fake model server (20 ms per answer) alone and through
+ *   7. streaming: 200 concurrent POST /parse/stream exchanges, 4-character chunks at 50 per
+ *      second (20 streams in --smoke).
+ *   8. the sidecar: autocannon against a fake model server (20 ms per answer) alone and through
  *      the service as its sidecar; the added latency p50/p99 and the req/s ratio.
- * Writes loadtest/results/<stamp>.{json,md}; exits 1 on any correctness failure. Phases 2-6 run
- * only when no --scenario filter is given; phase 7 too, or with `--scenario sidecar`. Every loop
+ * Writes loadtest/results/<stamp>.{json,md}; exits 1 on any correctness failure. Phases 2-8 run
+ * only when no --scenario filter is given; `--scenario streaming` and `--scenario sidecar` run
+ * phase 7 or 8 alone (with any parse scenarios named beside them). Every loop
  * is bounded in count and time.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { buildScenarios, type Scenario } from './scenarios.js';
 import { meanMsBetween, workTotals } from './server-metrics.js';
 import { rssOf, startServer, type RunningServer } from './server.js';
 import { soak } from './soak.js';
+import { streaming } from './streaming.js';
 import { threadCost, type ThreadCost } from './thread-cost.js';
 import { pinTo } from './affinity.js';
 import { poolVsInlineAB } from './pool-ab.js';
@@ -156,11 +160,12 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const failures: string[] = [];
   const all = buildScenarios();
-  // `sidecar` names phase 7, not a parse scenario.
-  const named = opts.scenarios?.filter((name) => name !== 'sidecar') ?? null;
+  // `streaming` and `sidecar` name phases 7 and 8, not parse scenarios.
+  const named = opts.scenarios?.filter((name) => name !== 'sidecar' && name !== 'streaming') ?? null;
   const withSidecar = opts.scenarios === null || opts.scenarios.includes('sidecar');
+  const streamingOnly = opts.scenarios !== null && opts.scenarios.includes('streaming');
   const scenarios = named ? all.filter((s) => named.includes(s.name)) : all;
-  if (named !== null && named.length > 0 && scenarios.length === 0) throw new Error(`no scenario matches ${named.join(',')}; known: ${all.map((s) => s.name).join(', ')}, sidecar`);
+  if (named !== null && named.length > 0 && scenarios.length === 0) throw new Error(`no scenario matches ${named.join(',')}; known: ${all.map((s) => s.name).join(', ')}, streaming, sidecar`);
   const rows: Row[] = [];
   const costs: CostRow[] = [];
   let ab: ToolsAB | null = null;
@@ -284,6 +289,7 @@ async function main(): Promise<void> {
     report.overload = await overload({ threads: opts.threads, duration: opts.smoke ? 3 : opts.duration, smoke: opts.smoke }, big, { typical, batch }, failures, md);
     report.soak = await soak({ threads: opts.threads, seconds: opts.soakSeconds, smoke: opts.smoke }, typical, batch, failures, md);
   }
+  if (!opts.scenarios || streamingOnly) report.streaming = await streaming({ threads: opts.threads, smoke: opts.smoke }, failures, md);
 
   if (withSidecar) {
     report.sidecar = await sidecarScenario({ threads: opts.threads, seconds: opts.smoke ? 2 : 4, rounds: opts.smoke ? 1 : 3, connections: opts.connections }, failures, md);

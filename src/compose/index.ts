@@ -26,3 +26,5 @@ export type { StreamParser, StreamEnd } from './stream/parser.js';
 export type { StreamEvent, StreamEventType } from './stream/events.js';
 export { OpenAIChunkEncoder } from './stream/openai-chunks.js';
 export type { OpenAIChunk, OpenAIChunkDelta, OpenAIChunkToolCall, FinishReason, ChunkIdentity } from './stream/openai-chunks.js';
+export { AnthropicEventEncoder } from './stream/anthropic-events.js';
+export type { AnthropicStreamEvent, AnthropicStopReason, MessageIdentity } from './stream/anthropic-events.js';

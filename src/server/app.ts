@@ -17,6 +17,7 @@ import { createMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 import { opsRoutes, QUIET_PATHS } from './routes/ops.js';
 import { parseRoutes } from './routes/parse.js';
+import { streamRoutes } from './routes/stream.js';
 import { InlineRunner } from './runner/inline-runner.js';
 import { sidecarRoutes, type Sidecar } from './sidecar/routes.js';
 import { PiscinaRunner } from './runner/piscina-runner.js';
@@ -58,6 +59,12 @@ export interface AppOptions {
   workerNice?: number;
   /** Batches whose texts total at least this many characters are spread over the pool. */
   splitMinChars?: number;
+  /** Streams open at once; past it a new one gets 503 before its body is read (default 512). */
+  maxStreams?: number;
+  /** A stream that sends no chunk for this long ends with an error event and its partial result (default 30 s). */
+  streamIdleTimeoutMs?: number;
+  /** With the pool, streams of at least this many characters run their final parse there (see docs/performance.md, "Streaming"). */
+  streamPoolAtChars?: number;
   /** A pino level, or false for no logs (the default). */
   logLevel?: string | false;
   /** Pino destination (tests capture logs through it). */
@@ -95,6 +102,9 @@ function resolvedOptions(options: AppOptions): NumericOptions & { pool: 'piscina
   return { ...numeric, pool };
 }
 
+/** Request headers must arrive within this long (Node's own default, kept with its request timeout off). */
+const HEADERS_TIMEOUT_MS = 60_000;
+
 /** Left of SHUTDOWN_TIMEOUT_MS for closing the pool once the answers are written. */
 const SHUTDOWN_MARGIN_MS = 500;
 
@@ -130,7 +140,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   const {
     pool: poolKind, threads, maxQueue, taskTimeoutMs, bodyLimit, bodyTimeoutMs, maxBatch, maxResponseBytes, maxInflightBytes,
-    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars, upstreamTimeoutMs,
+    shutdownTimeoutMs, drainDelayMs, inlineBelowBytes, workerNice, splitMinChars, upstreamTimeoutMs, maxStreams, streamIdleTimeoutMs, streamPoolAtChars,
   } = resolvedOptions(options);
   const upstreamUrl = options.upstreamUrl === undefined || options.upstreamUrl === null ? null : upstreamBaseUrl(options.upstreamUrl);
   if (options.upstreamUrl !== undefined && options.upstreamUrl !== null && upstreamUrl === null) {
@@ -151,9 +161,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     bodyLimit,
     // Answered by the draining hook below, with the service's own error shape.
     return503OnClosing: false,
-    // A backstop only: BODY_TIMEOUT_MS (intake.ts) answers a stalled body first.
-    requestTimeout: Math.max(60_000, 2 * bodyTimeoutMs),
+    // Node's whole-request timeout would cut a stream that lasts longer; the backstop it gave
+    // the other routes is the per-request timer in onRequest below.
+    requestTimeout: 0,
   });
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  const backstopMs = Math.max(60_000, 2 * bodyTimeoutMs);
 
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? true });
   const pool = (): ParseRunner => new PiscinaRunner({
@@ -175,9 +188,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // preClose runs before the listener closes: readiness turns false here, and every answer
   // already started is written to the end (bounded by SHUTDOWN_TIMEOUT_MS) before
   // server.close() closes the keep-alive sockets, which are idle by then.
+  // Open streams end once the drain delay is over (a stream may last minutes): each says
+  // shutting_down and gives its partial result, and then counts as an answer being written.
+  let endStreams: () => void = () => undefined;
   app.addHook('preClose', async () => {
     draining = true;
     if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+    endStreams();
     if (unfinished.size === 0) return;
     await new Promise<void>((resolve) => {
       allFinished = resolve;
@@ -209,6 +226,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (request.method !== 'POST') return;
     const refused = refusedHeaders(request.headers);
     if (refused !== null) throw refused;
+    // A stream accounts for its bytes as they come and has its own idle timeout.
+    if (request.routeOptions.config.streamsBody === true) return;
+    // A backstop only: BODY_TIMEOUT_MS (intake.ts) answers a stalled body first.
+    const backstop = setTimeout(() => {
+      if (!request.raw.complete) request.raw.socket?.destroy();
+    }, backstopMs);
+    backstop.unref();
+    raw.once('close', () => clearTimeout(backstop));
     // The declared length is taken before the body is read; a stream's bytes as they come.
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > bodyLimit) return;
@@ -221,6 +246,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     }
   });
   app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.routeOptions.config.streamsBody === true) return payload;
     const declared = Number(request.headers['content-length'] ?? 0);
     const taken = Number.isSafeInteger(declared) && declared > 0 && declared <= bodyLimit ? declared : 0;
     const guard = guardedBody(payload, inflight, taken, bodyTimeoutMs, (bytes) => reply.raw.once('close', () => inflight.release(bytes)));
@@ -289,6 +315,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
   });
   parseRoutes(app, { runner, metrics, limits, bodyLimit, maxResponseBytes });
+  const streams = await streamRoutes(app, {
+    runner, metrics, inflight, bodyLimit, bodyTimeoutMs, maxStreams, idleTimeoutMs: streamIdleTimeoutMs, poolAtChars: streamPoolAtChars,
+  });
+  endStreams = () => streams.endAll();
   const sidecar: Sidecar | null = upstreamUrl === null ? null : sidecarRoutes(app, { upstreamUrl, upstreamTimeoutMs, runner, metrics, maxResponseBytes });
   opsRoutes(app, { runner, metrics, draining: () => draining, ...(sidecar !== null ? { upstreamReadiness: sidecar.readiness } : {}) });
 

@@ -34,6 +34,16 @@ export const DEFAULT_WORKER_NICE = 10;
  * between any two pieces of its body (a generation streams for minutes, so not for the whole).
  */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 300_000;
+/** Streams (`POST /parse/stream`) open at once; past it a new one gets 503 before its body is read. */
+export const DEFAULT_MAX_STREAMS = 512;
+/** A stream that sends no chunk for this long ends with an error event and its partial result. */
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 30_000;
+/**
+ * A stream whose text reaches this many characters has its final parse run in the pool; a
+ * shorter one finishes on the HTTP thread. Chosen from the figures in docs/performance.md
+ * ("Streaming"): below it the pool's round trip and the replay cost more than the parse.
+ */
+export const DEFAULT_STREAM_POOL_AT_CHARS = 16_384;
 /** Queued tasks allowed per worker thread before new requests are shed with 503. */
 export const QUEUE_PER_THREAD = 64;
 /** Batches under this many characters of text are parsed in one task (see README.md). */
@@ -78,6 +88,12 @@ export interface NumericOptions {
   splitMinChars: number;
   /** The sidecar's wait for the upstream (headers, then each gap in its body). */
   upstreamTimeoutMs: number;
+  /** Streams open at once (`MAX_STREAMS`). */
+  maxStreams: number;
+  /** No chunk for this long ends a stream (`STREAM_IDLE_TIMEOUT_MS`). */
+  streamIdleTimeoutMs: number;
+  /** Streams of at least this many characters run their final parse in the pool (POOL=piscina only). */
+  streamPoolAtChars: number;
 }
 
 interface NumericOption {
@@ -112,6 +128,9 @@ export const NUMERIC_OPTIONS: { readonly [K in keyof NumericOptions]: NumericOpt
   workerNice: { env: 'WORKER_NICE', min: 0, max: 19, fallback: () => 0 },
   splitMinChars: { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: () => DEFAULT_SPLIT_MIN_CHARS },
   upstreamTimeoutMs: { env: 'UPSTREAM_TIMEOUT_MS', min: 1, max: HOUR_MS, fallback: () => DEFAULT_UPSTREAM_TIMEOUT_MS },
+  maxStreams: { env: 'MAX_STREAMS', min: 1, max: 1_000_000, fallback: () => DEFAULT_MAX_STREAMS },
+  streamIdleTimeoutMs: { env: 'STREAM_IDLE_TIMEOUT_MS', min: 1, max: HOUR_MS, fallback: () => DEFAULT_STREAM_IDLE_TIMEOUT_MS },
+  streamPoolAtChars: { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: () => DEFAULT_STREAM_POOL_AT_CHARS },
 };
 
 /**
@@ -160,7 +179,7 @@ export function resolveNumeric(
   return out;
 }
 
-export interface ServiceConfig extends Omit<NumericOptions, 'splitMinChars'> {
+export interface ServiceConfig extends Omit<NumericOptions, 'splitMinChars' | 'streamPoolAtChars'> {
   port: number;
   host: string;
   logLevel: LogLevel;
@@ -230,7 +249,7 @@ export function readConfig(env: Env, threadsDefault: () => number = defaultThrea
   }
   const numeric = resolveNumeric(given, { pool: 'piscina', threadsDefault }, (key) => NUMERIC_OPTIONS[key].env ?? key, problems);
   if (problems.length > 0) throw new ConfigError(sortByVariable(problems));
-  const { splitMinChars: _split, ...rest } = numeric;
+  const { splitMinChars: _split, streamPoolAtChars: _streamPool, ...rest } = numeric;
   return { port, host, ...rest, logLevel, pool, upstreamUrl };
 }
 

@@ -13,12 +13,19 @@ export interface ServiceMetrics {
   readonly runnerEvents: RunnerEvents;
   /** Points the pool gauges at the runner once it exists. */
   watch(runner: ParseRunner): void;
+  /** Events written by streams, by event type. */
+  readonly streamEvents: Counter<'type'>;
+  /** Stream lifetimes, from admission to the end of the answer, by how they ended. */
+  readonly streamDuration: Histogram<'outcome'>;
+  /** Points the open-streams gauge at the count of open streams. */
+  watchStreams(open: () => number): void;
 }
 
 export function createMetrics(options: { defaultMetrics: boolean }): ServiceMetrics {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
   let runner: ParseRunner | null = null;
+  let openStreams: () => number = () => 0;
 
   const requests = new Counter({
     name: 'tool_parse_http_requests_total',
@@ -75,8 +82,35 @@ export function createMetrics(options: { defaultMetrics: boolean }): ServiceMetr
     registers: [registry],
   });
 
+  new Gauge({
+    name: 'tool_parse_streams_open',
+    help: 'Streams (POST /parse/stream) open now, admitted and not yet answered to the end.',
+    registers: [registry],
+    collect() {
+      this.set(openStreams());
+    },
+  });
+  const streamEvents = new Counter({
+    name: 'tool_parse_stream_events_total',
+    help: 'Parser events written by streams, by event type (text, reasoning, call_start, call_arguments_delta, call_end, error, violation).',
+    labelNames: ['type'] as const,
+    registers: [registry],
+  });
+  const streamDuration = new Histogram({
+    name: 'tool_parse_stream_duration_seconds',
+    help: 'Stream lifetimes from admission to the end of the answer, by outcome: complete, client_gone, refused, or the error code that ended it.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+    registers: [registry],
+  });
+
   return {
     registry,
+    streamEvents,
+    streamDuration,
+    watchStreams(open) {
+      openStreams = open;
+    },
     requests,
     parseDuration,
     runnerEvents: {

@@ -134,6 +134,17 @@ export const transcriptRequestSchema = {
   },
 } as const satisfies Schema;
 
+/**
+ * The options of a stream (`POST /parse/stream`): the first line of an NDJSON body, or the
+ * query parameters of a text/plain one. The fields of a one-response body, less its text.
+ */
+export const streamOptionsSchema = {
+  title: 'ParseStreamOptions',
+  type: 'object',
+  additionalProperties: false,
+  properties: { tools, tool_format: toolFormat, call_id_start: callIdStart, ...readingOptions },
+} as const satisfies Schema;
+
 export const scanRequestSchema = {
   title: 'ScanOne',
   type: 'object',

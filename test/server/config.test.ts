@@ -11,7 +11,7 @@ describe('readConfig', () => {
       port: 8080, host: '0.0.0.0', threads: 4, maxQueue: 256, taskTimeoutMs: 10_000, bodyLimit: 10 * 1024 * 1024,
       maxBatch: 256, logLevel: 'info', pool: 'piscina', shutdownTimeoutMs: 10_000, drainDelayMs: 0,
       inlineBelowBytes: 2048, workerNice: 10, bodyTimeoutMs: 10_000, maxResponseBytes: 32 * 1024 * 1024,
-      maxInflightBytes: defaultInflightBytes(), upstreamUrl: null, upstreamTimeoutMs: 300_000,
+      maxInflightBytes: defaultInflightBytes(), upstreamUrl: null, upstreamTimeoutMs: 300_000, maxStreams: 512, streamIdleTimeoutMs: 30_000,
     });
   });
 
@@ -20,13 +20,13 @@ describe('readConfig', () => {
       PORT: '0', HOST: '127.0.0.1', THREADS: '3', MAX_QUEUE: '9', TASK_TIMEOUT_MS: '250', BODY_LIMIT: '2048',
       MAX_BATCH: '5', LOG_LEVEL: 'WARN', POOL: 'inline', SHUTDOWN_TIMEOUT_MS: '4000', DRAIN_DELAY_MS: '1000',
       INLINE_BELOW_BYTES: '0', WORKER_NICE: '0', BODY_TIMEOUT_MS: '3000', MAX_RESPONSE_BYTES: '65536', MAX_INFLIGHT_BYTES: '1000000',
-      UPSTREAM_URL: 'http://vllm:8000/v1/', UPSTREAM_TIMEOUT_MS: '1500',
+      UPSTREAM_URL: 'http://vllm:8000/v1/', UPSTREAM_TIMEOUT_MS: '1500', MAX_STREAMS: '7', STREAM_IDLE_TIMEOUT_MS: '1500',
     }, fourThreads);
     expect(config).toEqual({
       port: 0, host: '127.0.0.1', threads: 3, maxQueue: 9, taskTimeoutMs: 250, bodyLimit: 2048, maxBatch: 5,
       logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000, inlineBelowBytes: 0,
       workerNice: 0, bodyTimeoutMs: 3000, maxResponseBytes: 65536, maxInflightBytes: 1_000_000,
-      upstreamUrl: 'http://vllm:8000/v1', upstreamTimeoutMs: 1500,
+      upstreamUrl: 'http://vllm:8000/v1', upstreamTimeoutMs: 1500, maxStreams: 7, streamIdleTimeoutMs: 1500,
     });
   });
 

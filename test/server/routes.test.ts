@@ -224,7 +224,12 @@ describe('probes, metrics, OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { oneOf?: { title: string; properties: Record<string, unknown> }[] } }> }; responses: Record<string, unknown> }>> }>();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/parse', '/readyz', '/scan']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/parse', '/parse/stream', '/readyz', '/scan']);
+    // the stream's options are the query parameters of its text/plain form
+    const streamParameters = (doc.paths['/parse/stream']!.post as unknown as { parameters: { name: string; in: string }[] }).parameters;
+    expect(streamParameters.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(
+      ['call_id_start', 'include', 'profile', 'reasoning_started', 'shape', 'tool_format', 'tools', 'validate'],
+    );
     const parse = doc.paths['/parse']!.post!;
     const forms = parse.requestBody!.content['application/json']!.schema.oneOf!;
     expect(forms.map((f) => f.title)).toEqual(['ParseOne', 'ParseBatch', 'ParseTranscript']);
@@ -238,10 +243,11 @@ describe('errors', () => {
   it('maps every code to its documented status', () => {
     const codes = Object.keys(ERROR_CATALOGUE) as ErrorCodeValue[];
     expect(codes.map((code) => [code, statusOf(code)])).toEqual([
-      ['malformed_request', 400], ['invalid_json', 400], ['invalid_request', 400], ['invalid_tools', 400], ['not_found', 404],
-      ['request_timeout', 408], ['body_too_large', 413], ['batch_too_large', 413], ['unsupported_media_type', 415],
-      ['unsupported_encoding', 415], ['response_too_large', 422], ['internal_error', 500], ['overloaded', 503],
-      ['shutting_down', 503], ['parse_timeout', 504], ['upstream_unreachable', 502], ['upstream_bad_response', 502], ['upstream_timeout', 504],
+      ['malformed_request', 400], ['invalid_json', 400], ['invalid_request', 400], ['invalid_stream', 400], ['invalid_tools', 400],
+      ['not_found', 404], ['request_timeout', 408], ['stream_idle_timeout', 408], ['body_too_large', 413], ['batch_too_large', 413],
+      ['unsupported_media_type', 415], ['unsupported_encoding', 415], ['response_too_large', 422], ['internal_error', 500],
+      ['overloaded', 503], ['too_many_streams', 503], ['shutting_down', 503], ['parse_timeout', 504],
+      ['upstream_unreachable', 502], ['upstream_bad_response', 502], ['upstream_timeout', 504],
     ]);
   });
 });

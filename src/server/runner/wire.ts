@@ -35,7 +35,42 @@ export interface ReadingOptions {
   reasoning_started?: boolean;
 }
 
-export type WorkerTask = RequestTask | ItemTask;
+/**
+ * What a stream was opened with, as plain data: enough for a worker to build the same parser
+ * and the same framing, and so to replay the stream (docs/performance.md, "Streaming").
+ */
+export interface StreamSpec {
+  /** The registry as JSON text (the registry cache key), or null for none. */
+  toolsJson: string | null;
+  toolFormat?: string;
+  callIdStart?: number;
+  reading: ReadingOptions;
+  /** The id, creation time and model the SSE shapes put on every chunk or message. */
+  identity: { id: string; created: number; model: string };
+}
+
+/** Why a stream ended before its body did, with the catalogue's code. */
+export interface StreamFailure {
+  code: 'stream_idle_timeout' | 'body_too_large' | 'invalid_stream' | 'overloaded' | 'shutting_down';
+  message: string;
+}
+
+/**
+ * A long stream's final parse. The worker replays the stream (the same chunks, in the same cuts,
+ * through the same parser and framing, so its events are the ones the HTTP thread already sent)
+ * and answers only what follows them: the framed tail, ready to write.
+ */
+export interface StreamEndTask {
+  op: 'stream-end';
+  spec: StreamSpec;
+  /** The chunks joined (one string crosses the thread boundary instead of thousands). */
+  text: string;
+  /** Each chunk's length in UTF-16 code units, in order. */
+  cuts: Uint32Array;
+  failure: StreamFailure | null;
+}
+
+export type WorkerTask = RequestTask | ItemTask | StreamEndTask;
 
 /** A finished answer: the HTTP status and the serialised body. */
 export interface Answer {
@@ -46,6 +81,8 @@ export interface Answer {
   logDetail?: string;
   /** Seconds the handler spent on this task (decode, validate, parse, serialise), queue wait excluded. */
   workSeconds?: number;
+  /** A stream's tail only: how many events of each type it carries (for the metrics). */
+  streamEvents?: Record<string, number>;
 }
 
 /**

@@ -12,7 +12,8 @@ import type { TurnPart } from '../../compose/types.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { errorJson, statusOf, type ErrorCodeValue } from '../errors.js';
-import type { Answer, ItemTask, ReadingOptions, RequestTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import type { Answer, ItemTask, ReadingOptions, RequestTask, StreamEndTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import { replayEnd } from '../stream/session.js';
 import type { BatchBody, ReadingBody, ScanBody, SingleBody, TranscriptBody } from './bodies.js';
 import { decodeBodyText, parseBodyText } from './decode.js';
 import { topLevelMemberSpan } from './member-span.js';
@@ -230,8 +231,15 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     return ok(JSON.stringify(answerOf(parseOne(task.text, tools, task.toolFormat ?? undefined, undefined, reading), reading)));
   }
 
+  /** A long stream's final parse: the framed tail, ready to write (its registry was validated when the stream opened). */
+  function runStreamEnd(task: StreamEndTask): Answer {
+    const { body, counts } = replayEnd(task, cache.get(task.spec.toolsJson).registry);
+    return { kind: 'answer', status: 200, body, streamEvents: counts };
+  }
+
   function runTask(task: WorkerTask): WorkerReply {
     try {
+      if (task.op === 'stream-end') return runStreamEnd(task);
       return task.op === 'item' ? runItem(task) : runRequest(task);
     } catch (error) {
       const answer = fail('internal_error', 'the parse failed unexpectedly');

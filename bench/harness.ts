@@ -1,3 +1,5 @@
+import { GCProfiler, getHeapStatistics } from 'node:v8';
+
 /** A minimal timing harness: warm up, then time batches until a budget is spent; report the median. */
 export interface Timing {
   /** Median milliseconds per call. */
@@ -56,4 +58,68 @@ export function cpuMs(fn: () => unknown, { reps = 1, rounds = 5 } = {}): number 
     best = Math.min(best, (used.user + used.system) / 1000 / reps);
   }
   return best;
+}
+
+/**
+ * Milliseconds per call of each function, measured in interleaved rounds (each round times
+ * every function in turn, in batches of at least `batchMs`), so a slow spell of a shared
+ * machine lands on all of them; returns the per-round figures (`perRound[round][fn]`).
+ */
+export function interleaved(fns: readonly (() => unknown)[], { rounds = 5, roundMs = 150, batchMs = 5 } = {}): number[][] {
+  const batch = fns.map((fn) => {
+    for (let i = 0; i < 5; i++) fn();
+    const t0 = performance.now();
+    let n = 0;
+    while (performance.now() - t0 < batchMs) {
+      fn();
+      n++;
+    }
+    return Math.max(1, n);
+  });
+  const perRound: number[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    perRound.push(
+      fns.map((fn, i) => {
+        const samples: number[] = [];
+        const until = performance.now() + roundMs;
+        do {
+          const t0 = performance.now();
+          for (let k = 0; k < batch[i]!; k++) fn();
+          samples.push((performance.now() - t0) / batch[i]!);
+        } while (performance.now() < until || samples.length < 3);
+        return median(samples);
+      }),
+    );
+  }
+  return perRound;
+}
+
+/**
+ * Bytes allocated per call, from V8's heap statistics around a batch of calls: the growth of
+ * the used heap plus external memory (typed arrays' stores) over the batch, plus what every
+ * garbage collection inside the batch freed (the GC profiler reports the heap before and
+ * after each). Null without `--expose-gc`.
+ */
+export function allocatedPerCall(fn: () => unknown, calls: number): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  for (let i = 0; i < 5; i++) fn();
+  gc();
+  const used = (): number => {
+    const s = getHeapStatistics();
+    return s.used_heap_size + s.external_memory;
+  };
+  const profiler = new GCProfiler();
+  const before = used();
+  profiler.start();
+  for (let i = 0; i < calls; i++) fn();
+  const after = used();
+  const report = profiler.stop();
+  let freed = 0;
+  for (const s of report?.statistics ?? []) {
+    const b = s.beforeGC.heapStatistics;
+    const a = s.afterGC.heapStatistics;
+    freed += b.usedHeapSize + b.externalMemory - (a.usedHeapSize + a.externalMemory);
+  }
+  return (after - before + freed) / calls;
 }

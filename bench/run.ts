@@ -4,7 +4,8 @@
  * interleaved rounds, with bytes allocated per input byte, the closest TypeScript peer side by
  * side where it reads the row, and a streamed-versus-one-shot row; then scan speed, validation,
  * reasoning against prose and the 8x growth on adversarial inputs. Prints markdown tables;
- * writes bench/results.json when `--json` is given; `--rows` stops after the rows. Run with
+ * writes bench/results.json when `--json` is given; `--rows` stops after the rows, and
+ * `--only <text>` keeps the rows whose name holds the text. Run with
  * `--expose-gc` (the npm script does) for the allocation figures.
  */
 import { writeFileSync } from 'node:fs';
@@ -144,7 +145,9 @@ interface RowFigures {
 function rowsTable(): RowFigures[] {
   const out: RowFigures[] = [];
   const printed: (string | number)[][] = [['row', 'KB', 'JSON.parse µs', 'tool-parse µs', 'ratio', 'goal', 'B alloc / B in', 'peer µs', 'peer ratio', 'x faster than peer']];
-  for (const r of benchRows()) {
+  const only = process.argv.indexOf('--only');
+  const wanted = only > 0 ? process.argv[only + 1] ?? '' : '';
+  for (const r of benchRows().filter((row) => row.name.includes(wanted))) {
     checkRow(r);
     const doc = jsonDocumentOfSize(r.text.length);
     const fns: (() => unknown)[] = [() => JSON.parse(doc), r.run];
@@ -178,10 +181,10 @@ function rowsTable(): RowFigures[] {
   console.log('## Rows: ratios to JSON.parse of an equal-size JSON document (medians of 5 interleaved rounds)\n');
   console.log(table(printed));
   const byName = new Map(out.map((f) => [f.row, f]));
-  const gateway = byName.get('80 KB seed-shaped, 250 calls (gateway)')!;
-  const harn = byName.get('80 KB seed-shaped, 250 calls (harn)')!;
-  console.log(`\ngateway / harn on the seed-shaped response: ${(gateway.ratioToJsonParse / harn.ratioToJsonParse).toFixed(2)} (limit 1.1)`);
-  out.push(streamRow());
+  const gateway = byName.get('80 KB seed-shaped, 250 calls (gateway)');
+  const harn = byName.get('80 KB seed-shaped, 250 calls (harn)');
+  if (gateway && harn) console.log(`\ngateway / harn on the seed-shaped response: ${(gateway.ratioToJsonParse / harn.ratioToJsonParse).toFixed(2)} (limit 1.1)`);
+  if (wanted === '' || wanted === 'stream') out.push(streamRow());
   return out;
 }
 

@@ -60,17 +60,25 @@ export function cpuMs(fn: () => unknown, { reps = 1, rounds = 5 } = {}): number 
   return best;
 }
 
+/** CPU milliseconds (user + system, every thread of the process) since `start`. */
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 /**
- * Milliseconds per call of each function, measured in interleaved rounds (each round times
+ * CPU milliseconds per call of each function, measured in interleaved rounds (each round times
  * every function in turn, in batches of at least `batchMs`), so a slow spell of a shared
- * machine lands on all of them; returns the per-round figures (`perRound[round][fn]`).
+ * machine lands on all of them; returns the per-round figures (`perRound[round][fn]`). CPU
+ * time, not wall time: on a machine shared with other jobs, time spent descheduled is not the
+ * parser's.
  */
 export function interleaved(fns: readonly (() => unknown)[], { rounds = 5, roundMs = 150, batchMs = 5 } = {}): number[][] {
   const batch = fns.map((fn) => {
     for (let i = 0; i < 5; i++) fn();
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     let n = 0;
-    while (performance.now() - t0 < batchMs) {
+    while (cpuSince(t0) < batchMs) {
       fn();
       n++;
     }
@@ -81,12 +89,12 @@ export function interleaved(fns: readonly (() => unknown)[], { rounds = 5, round
     perRound.push(
       fns.map((fn, i) => {
         const samples: number[] = [];
-        const until = performance.now() + roundMs;
+        const round = process.cpuUsage();
         do {
-          const t0 = performance.now();
+          const t0 = process.cpuUsage();
           for (let k = 0; k < batch[i]!; k++) fn();
-          samples.push((performance.now() - t0) / batch[i]!);
-        } while (performance.now() < until || samples.length < 3);
+          samples.push(cpuSince(t0) / batch[i]!);
+        } while (cpuSince(round) < roundMs || samples.length < 3);
         return median(samples);
       }),
     );

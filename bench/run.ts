@@ -178,7 +178,7 @@ function rowsTable(): RowFigures[] {
       figures.peerUs ?? '-', figures.peerRatioToJsonParse ?? '-', figures.timesFasterThanPeer ?? '-',
     ]);
   }
-  console.log('## Rows: ratios to JSON.parse of an equal-size JSON document (medians of 5 interleaved rounds)\n');
+  console.log('## Rows: ratios to JSON.parse of an equal-size JSON document (CPU time, medians of 5 interleaved rounds)\n');
   console.log(table(printed));
   const byName = new Map(out.map((f) => [f.row, f]));
   const gateway = byName.get('80 KB seed-shaped, 250 calls (gateway)');

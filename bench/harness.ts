@@ -68,14 +68,19 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 
 /**
  * CPU milliseconds per call of each function, measured in interleaved rounds (each round times
- * every function in turn, in batches of at least `batchMs`), so a slow spell of a shared
- * machine lands on all of them; returns the per-round figures (`perRound[round][fn]`). CPU
+ * every function in turn, in batches of at least `batchMs`, after a warm-up each), so
+ * a slow spell of a shared machine lands on all of them; returns the per-round figures
+ * (`perRound[round][fn]`). CPU
  * time, not wall time: on a machine shared with other jobs, time spent descheduled is not the
  * parser's.
  */
-export function interleaved(fns: readonly (() => unknown)[], { rounds = 5, roundMs = 150, batchMs = 5 } = {}): number[][] {
+export function interleaved(fns: readonly (() => unknown)[], { rounds = 5, roundMs = 150, batchMs = 5, warmMs = 500 } = {}): number[][] {
   const batch = fns.map((fn) => {
-    for (let i = 0; i < 5; i++) fn();
+    // Warm-up of at least 100 calls and `warmMs` (at most 4 s): a response mixing every grammar
+    // reaches each reader only a few times per parse, and its first 100 parses run 2 to 15 times
+    // slower than later ones while the JIT catches up.
+    const warm = process.cpuUsage();
+    for (let i = 0; (i < 100 || cpuSince(warm) < warmMs) && cpuSince(warm) < 4000; i++) fn();
     const t0 = process.cpuUsage();
     let n = 0;
     while (cpuSince(t0) < batchMs) {

@@ -1,8 +1,9 @@
 /**
  * CPU profile summary of bench rows: `node --import tsx bench/profile.ts "<part of a row name>"
- * [ms] [--total]` runs each matching row's parse in a loop under the V8 profiler for `ms`
- * milliseconds (default 3000) and prints the functions with the most self time, with their
- * inclusive share, as shares of the profile; `--total` adds the list by inclusive share.
+ * [ms] [--total] [--markdown]` runs each matching row's parse in a loop under the V8 profiler
+ * for `ms` milliseconds (default 3000) and prints the functions with the most self time, with
+ * their inclusive share, as shares of the profile; `--total` adds the list by inclusive share,
+ * `--markdown` prints one table line per row (the top five, as docs/performance.md shows them).
  */
 import { Session } from 'node:inspector/promises';
 import { benchRows } from './rows.js';
@@ -72,11 +73,20 @@ export async function profileSummary(run: () => unknown, ms: number, top = 14): 
 }
 
 if (process.argv[1]?.endsWith('profile.ts')) {
-  const wanted = process.argv[2] ?? '';
-  const ms = Number(process.argv[3] ?? 3000) || 3000;
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const wanted = args[0] ?? '';
+  const ms = Number(args[1] ?? 3000) || 3000;
+  const markdown = process.argv.includes('--markdown');
+  if (markdown) console.log('| row | top functions by self time (share of the profile) |\n| --- | --- |');
   for (const row of benchRows().filter((r) => r.name.includes(wanted))) {
-    console.log(`\n## ${row.name}\n`);
     const { bySelf, byTotal } = await profileSummary(row.run, ms);
+    if (markdown) {
+      const top = bySelf.filter((l) => l.fn.includes('src/')).slice(0, 5).map((l) => `${l.fn.split(' ')[0]} ${(l.share * 100).toFixed(0)} %`);
+      const gc = bySelf.find((l) => l.fn.startsWith('(garbage collector)'));
+      console.log(`| ${row.name} | ${top.join(', ')}${gc ? `; GC ${(gc.share * 100).toFixed(0)} %` : ''} |`);
+      continue;
+    }
+    console.log(`\n## ${row.name}\n`);
     console.log('self   total');
     for (const { fn, share, total } of bySelf) console.log(`${(share * 100).toFixed(1).padStart(5)}% ${(total * 100).toFixed(1).padStart(5)}%  ${fn}`);
     if (process.argv.includes('--total')) {

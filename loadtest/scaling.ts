@@ -7,7 +7,7 @@
  * so the client is not the ceiling). Steps default to 1, 2, 4, ... up to the cores, and the
  * cores themselves; a step above the cores is refused. `--nice` sets WORKER_NICE (shipped: 10;
  * on a machine shared with other jobs, niced workers lose the CPU to them). Bounded: steps x
- * sizes x (duration + 2) s.
+ * sizes x (duration + 2) s, plus each service's start and stop (bounded by startServer).
  * Prints a markdown table and writes loadtest/results/scaling-<stamp>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,5 @@
+import { GCProfiler, getHeapStatistics } from 'node:v8';
+
 /** A minimal timing harness: warm up, then time batches until a budget is spent; report the median. */
 export interface Timing {
   /** Median milliseconds per call. */
@@ -56,4 +58,81 @@ export function cpuMs(fn: () => unknown, { reps = 1, rounds = 5 } = {}): number 
     best = Math.min(best, (used.user + used.system) / 1000 / reps);
   }
   return best;
+}
+
+/** CPU milliseconds (user + system, every thread of the process) since `start`. */
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * CPU milliseconds per call of each function, measured in interleaved rounds (each round times
+ * every function in turn, in batches of at least `batchMs`, after a warm-up each), so
+ * a slow spell of a shared machine lands on all of them; returns the per-round figures
+ * (`perRound[round][fn]`). CPU
+ * time, not wall time: on a machine shared with other jobs, time spent descheduled is not the
+ * parser's.
+ */
+export function interleaved(fns: readonly (() => unknown)[], { rounds = 5, roundMs = 150, batchMs = 5, warmMs = 500 } = {}): number[][] {
+  const batch = fns.map((fn) => {
+    // Warm-up of at least 100 calls and `warmMs` (at most 4 s): a response mixing every grammar
+    // reaches each reader only a few times per parse, and its first 100 parses run 2 to 15 times
+    // slower than later ones while the JIT catches up.
+    const warm = process.cpuUsage();
+    for (let i = 0; (i < 100 || cpuSince(warm) < warmMs) && cpuSince(warm) < 4000; i++) fn();
+    const t0 = process.cpuUsage();
+    let n = 0;
+    while (cpuSince(t0) < batchMs) {
+      fn();
+      n++;
+    }
+    return Math.max(1, n);
+  });
+  const perRound: number[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    perRound.push(
+      fns.map((fn, i) => {
+        const samples: number[] = [];
+        const round = process.cpuUsage();
+        do {
+          const t0 = process.cpuUsage();
+          for (let k = 0; k < batch[i]!; k++) fn();
+          samples.push(cpuSince(t0) / batch[i]!);
+        } while (cpuSince(round) < roundMs || samples.length < 3);
+        return median(samples);
+      }),
+    );
+  }
+  return perRound;
+}
+
+/**
+ * Bytes allocated per call, from V8's heap statistics around a batch of calls: the growth of
+ * the used heap plus external memory (typed arrays' stores) over the batch, plus what every
+ * garbage collection inside the batch freed (the GC profiler reports the heap before and
+ * after each). Null without `--expose-gc`.
+ */
+export function allocatedPerCall(fn: () => unknown, calls: number): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  for (let i = 0; i < 5; i++) fn();
+  gc();
+  const used = (): number => {
+    const s = getHeapStatistics();
+    return s.used_heap_size + s.external_memory;
+  };
+  const profiler = new GCProfiler();
+  const before = used();
+  profiler.start();
+  for (let i = 0; i < calls; i++) fn();
+  const after = used();
+  const report = profiler.stop();
+  let freed = 0;
+  for (const s of report?.statistics ?? []) {
+    const b = s.beforeGC.heapStatistics;
+    const a = s.afterGC.heapStatistics;
+    freed += b.usedHeapSize + b.externalMemory - (a.usedHeapSize + a.externalMemory);
+  }
+  return (after - before + freed) / calls;
 }

@@ -1,18 +1,32 @@
 /**
- * `npm run bench`: scan and full-parse speed on the seed-shaped response, as ratios to
- * `JSON.parse` of an equal-size JSON document measured in the same run, plus the 8x growth on
- * adversarial inputs and heap growth per parse. Prints markdown tables; writes
- * bench/results.json when `--json` is given. Run with `--expose-gc` for the heap figure.
+ * `npm run bench`: the rows of bench/rows.ts (sizes, grammars, reasoning, one response per
+ * reader family) as ratios to `JSON.parse` of an equal-size JSON document measured in the same
+ * interleaved rounds, with bytes allocated per input byte, the closest TypeScript peer side by
+ * side where it reads the row, and a streamed-versus-one-shot row; then scan speed, validation,
+ * reasoning against prose and the 8x growth on adversarial inputs. Prints markdown tables;
+ * writes bench/results.json when `--json` is given; `--rows` stops after the rows, and
+ * `--only <text>` keeps the rows whose name holds the text. Run with
+ * `--expose-gc` (the npm script does) for the allocation figures.
  */
 import { writeFileSync } from 'node:fs';
 import { buildScanSpec } from '../src/dialects/index.js';
 import { scanUnits } from '../src/scan/index.js';
 import { parseToolCalls } from '../src/compose/index.js';
 import { ADVERSARIAL } from './adversarial.js';
-import { cpuMs, measure, mbPerSecond, table } from './harness.js';
+import { allocatedPerCall, cpuMs, interleaved, measure, mbPerSecond, median, table } from './harness.js';
+import { peerParser } from './peer.js';
+import { benchRows, checkRow } from './rows.js';
+import { createStreamParser } from '../src/compose/stream/parser.js';
 import { GATEWAY_TOOLS, hermesResponse } from './gateway-hermes.js';
 import { jsonDocumentOfSize, SEED_TOOL_DEFS, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
-import { MIXED_TOOLS, mixedGrammarResponse } from './mixed-grammar.js';
+
+const results: Record<string, unknown> = {};
+const rowResults = rowsTable();
+results.rows = rowResults;
+if (process.argv.includes('--rows')) {
+  writeResults({ rows: rowResults });
+  process.exit(0);
+}
 
 const text = seedShapedResponse();
 const json = jsonDocumentOfSize(text.length);
@@ -39,15 +53,8 @@ if (hermesProbe.calls.length !== 3 || hermesProbe.protocol_violations.length !==
 const hermesOn = measure(() => parseToolCalls(hermes, { tools: GATEWAY_TOOLS }));
 const hermesOff = measure(() => parseToolCalls(hermes, { tools: GATEWAY_TOOLS, validate: 'off' }));
 
-// Every field grammar in one response (gateway profile), as a ratio to JSON.parse of the same size.
-const mixed = mixedGrammarResponse();
-const mixedJson = jsonDocumentOfSize(mixed.text.length);
-const mixedProbe = parseToolCalls(mixed.text, { tools: MIXED_TOOLS });
-const mixedJsonT = measure(() => JSON.parse(mixedJson));
-const mixedT = measure(() => parseToolCalls(mixed.text, { tools: MIXED_TOOLS }));
 
 const heap = heapGrowthPerParse(() => parseToolCalls(text, { tools }), 200);
-const results: Record<string, unknown> = {};
 
 console.log('\n## Seed-shaped response (' + (text.length / 1000).toFixed(1) + ' KB)\n');
 console.log(table([
@@ -64,13 +71,6 @@ console.log(table([
   ['2 KB, 3 Hermes calls, 8 OpenAI tools (same array each time; target 10 µs)', 'report', hermesOn.ms * 1000],
   ['', 'off', hermesOff.ms * 1000],
 ]));
-console.log(`\n## Mixed grammars (${(mixed.text.length / 1000).toFixed(1)} KB, every field grammar in turn, gateway profile)\n`);
-console.log(table([
-  ['what', 'ms/op', 'MB/s', 'calls', 'ratio to JSON.parse'],
-  ['JSON.parse (equal size)', mixedJsonT.ms, mbPerSecond(mixedJson.length, mixedJsonT.ms), '-', 1],
-  ['parseToolCalls', mixedT.ms, mbPerSecond(mixed.text.length, mixedT.ms), `${mixedProbe.calls.length} of ${mixed.calls}`, mixedT.ms / mixedJsonT.ms],
-]));
-results['mixed grammars'] = { ms: mixedT.ms, ratioToJsonParse: mixedT.ms / mixedJsonT.ms, calls: mixedProbe.calls.length, rendered: mixed.calls };
 console.log(`\nheap growth per parse (after GC, 200 parses): ${heap === null ? 'run with --expose-gc' : `${heap.toFixed(0)} bytes`}`);
 
 // Reasoning (gateway profile): a 200 KB reasoning block costs no more than 200 KB of prose.
@@ -110,12 +110,104 @@ for (const [name, build] of Object.entries(ADVERSARIAL)) {
 console.log('\n## Growth on adversarial input (CPU time, best of 5 after GC; target: 8x input costs at most 12x)\n');
 console.log(table(growth));
 
-if (process.argv.includes('--json')) {
-  writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({
-    node: process.version, bytes: text.length, units,
-    jsonParseMs: jsonT.ms, scanMs: scanT.ms, parseMs: parseT.ms,
-    scanRatio: scanT.ms / jsonT.ms, parseRatio: parseT.ms / jsonT.ms, heapGrowthPerParse: heap, adversarial: results,
-  }, null, 2));
+writeResults({
+  bytes: text.length, units,
+  jsonParseMs: jsonT.ms, scanMs: scanT.ms, parseMs: parseT.ms,
+  scanRatio: scanT.ms / jsonT.ms, parseRatio: parseT.ms / jsonT.ms, heapGrowthPerParse: heap, adversarial: results,
+});
+
+function writeResults(figures: Record<string, unknown>): void {
+  if (!process.argv.includes('--json')) return;
+  writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ node: process.version, ...figures }, null, 2));
+}
+
+interface RowFigures {
+  row: string;
+  bytes: number;
+  jsonParseUs: number;
+  toolParseUs: number;
+  ratioToJsonParse: number;
+  goal: number;
+  meetsGoal: boolean;
+  allocatedBytesPerInputByte: number | null;
+  peerUs?: number;
+  peerRatioToJsonParse?: number;
+  /** The peer's time over tool-parse's (goal: at least 3). */
+  timesFasterThanPeer?: number;
+  /** The stream row: streamed time over one-shot time. */
+  streamedOverOneShot?: number;
+}
+
+/**
+ * Every row of bench/rows.ts: JSON.parse of an equal-size JSON document, tool-parse and (where
+ * it reads the row) the peer, in interleaved rounds; the ratios are medians over the rounds.
+ */
+function rowsTable(): RowFigures[] {
+  const out: RowFigures[] = [];
+  const printed: (string | number)[][] = [['row', 'KB', 'JSON.parse µs', 'tool-parse µs', 'ratio', 'goal', 'B alloc / B in', 'peer µs', 'peer ratio', 'x faster than peer']];
+  const only = process.argv.indexOf('--only');
+  const wanted = only > 0 ? process.argv[only + 1] ?? '' : '';
+  for (const r of benchRows().filter((row) => row.name.includes(wanted))) {
+    checkRow(r);
+    const doc = jsonDocumentOfSize(r.text.length);
+    const fns: (() => unknown)[] = [() => JSON.parse(doc), r.run];
+    if (r.peer !== undefined) {
+      const peer = peerParser(r.peer, r.options.tools);
+      const found = peer(r.text);
+      if (found !== r.calls) throw new Error(`bench row "${r.name}": the peer found ${found} calls, expected ${r.calls}`);
+      fns.push(() => peer(r.text));
+    }
+    const rounds = interleaved(fns);
+    const ratio = median(rounds.map(([j, t]) => t! / j!));
+    const jsonUs = median(rounds.map((x) => x[0]!)) * 1000;
+    const toolUs = median(rounds.map((x) => x[1]!)) * 1000;
+    const alloc = allocatedPerCall(r.run, Math.max(20, Math.ceil(4_000_000 / r.text.length)));
+    const figures: RowFigures = {
+      row: r.name, bytes: r.text.length, jsonParseUs: jsonUs, toolParseUs: toolUs, ratioToJsonParse: ratio, goal: r.goal, meetsGoal: ratio <= r.goal,
+      allocatedBytesPerInputByte: alloc === null ? null : alloc / r.text.length,
+    };
+    if (r.peer !== undefined) {
+      figures.peerUs = median(rounds.map((x) => x[2]!)) * 1000;
+      figures.peerRatioToJsonParse = median(rounds.map(([j, , p]) => p! / j!));
+      figures.timesFasterThanPeer = median(rounds.map(([, t, p]) => p! / t!));
+    }
+    out.push(figures);
+    printed.push([
+      r.name, r.text.length / 1000, jsonUs, toolUs, ratio, `≤ ${r.goal}${figures.meetsGoal ? '' : ' (missed)'}`,
+      figures.allocatedBytesPerInputByte ?? 'needs --expose-gc',
+      figures.peerUs ?? '-', figures.peerRatioToJsonParse ?? '-', figures.timesFasterThanPeer ?? '-',
+    ]);
+  }
+  console.log('## Rows: ratios to JSON.parse of an equal-size JSON document (CPU time, medians of 5 interleaved rounds)\n');
+  console.log(table(printed));
+  const byName = new Map(out.map((f) => [f.row, f]));
+  const gateway = byName.get('80 KB seed-shaped, 250 calls (gateway)');
+  const harn = byName.get('80 KB seed-shaped, 250 calls (harn)');
+  if (gateway && harn) console.log(`\ngateway / harn on the seed-shaped response: ${(gateway.ratioToJsonParse / harn.ratioToJsonParse).toFixed(2)} (limit 1.1)`);
+  if (wanted === '' || wanted === 'stream') out.push(streamRow());
+  return out;
+}
+
+/** The seed-shaped response pushed in 4-character chunks through createStreamParser, against one parse. */
+function streamRow(): RowFigures {
+  const seed = seedShapedResponse();
+  const options = { tools: [...SEED_TOOLS] };
+  const chunks: string[] = [];
+  for (let i = 0; i < seed.length; i += 4) chunks.push(seed.slice(i, i + 4));
+  const streamed = (): unknown => {
+    const parser = createStreamParser(options);
+    for (const chunk of chunks) parser.push(chunk);
+    return parser.end();
+  };
+  const oneShot = (): unknown => parseToolCalls(seed, options);
+  const rounds = interleaved([oneShot, streamed]);
+  const ratio = median(rounds.map(([o, s]) => s! / o!));
+  const alloc = allocatedPerCall(streamed, 30);
+  console.log(`\nstreamed in 4-character chunks / one-shot, seed-shaped ${(seed.length / 1000).toFixed(1)} KB: ${ratio.toFixed(2)} (${(median(rounds.map((x) => x[1]!)) * 1000).toFixed(0)} µs against ${(median(rounds.map((x) => x[0]!)) * 1000).toFixed(0)} µs); ${alloc === null ? '' : `${(alloc / seed.length).toFixed(1)} bytes allocated per input byte`}`);
+  return {
+    row: 'stream: seed-shaped in 4-character chunks / one-shot', bytes: seed.length, jsonParseUs: Number.NaN, toolParseUs: median(rounds.map((x) => x[1]!)) * 1000,
+    ratioToJsonParse: Number.NaN, goal: Number.NaN, meetsGoal: true, allocatedBytesPerInputByte: alloc === null ? null : alloc / seed.length, streamedOverOneShot: ratio,
+  };
 }
 
 function heapGrowthPerParse(fn: () => unknown, runs: number): number | null {

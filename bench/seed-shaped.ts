@@ -26,7 +26,7 @@ const WORDS = [
   'while', 'keeping', 'track', 'of', 'edge', 'cases', 'in', 'retry', 'logic', 'cache', 'entries',
 ];
 
-function sentence(rand: () => number, words: number): string {
+export function sentence(rand: () => number, words: number): string {
   const out: string[] = [];
   for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(rand() * WORDS.length)]!);
   const s = out.join(' ');

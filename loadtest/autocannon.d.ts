@@ -25,6 +25,8 @@ declare module 'autocannon' {
     overallRate?: number;
     pipelining?: number;
     expectBody?: string;
+    /** Load-generator threads (connections are divided among them). */
+    workers?: number;
   }
   interface Result {
     requests: Histogram;

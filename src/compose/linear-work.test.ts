@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADVERSARIAL } from '../../bench/adversarial.js';
+import { dropHeavyResponse } from '../../bench/drop-heavy.js';
 import { seedShapedResponse, SEED_TOOLS } from '../../bench/seed-shaped.js';
 import { countCopiesAndSearches, countStringWork } from '../../test/support/string-work.js';
 import { parseToolCalls } from './parse.js';
@@ -37,6 +38,10 @@ function parseWork(text: string): { reads: number; copies: number; output: numbe
 const inputs: [string, (n: number) => string][] = [
   ...Object.entries(ADVERSARIAL),
   ['seed-shaped response', (n) => seedShapedResponse(Math.max(1, n >> 4))],
+  // The bench's drop-heavy row (hundreds of dropped fragments feed the tool-shape findings)
+  // and its reasoning row (one long block), at sizes that follow n.
+  ['drop-heavy response', (n) => dropHeavyResponse(n * 10)],
+  ['reasoning block, then an answer', (n) => `<think>${'The user wants the weather, so I call the tool.\n'.repeat(n)}</think>It is sunny.`],
 ];
 
 describe('parseToolCalls does linear work on adversarial input', () => {

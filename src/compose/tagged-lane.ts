@@ -25,6 +25,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '.
 import { walkScan } from './walk.js';
 
 const TAGGED_OPENER = '<tool_call>';
+const TAGGED_OPENERS: readonly string[] = [TAGGED_OPENER];
 
 const SUFFIX_PROBE = 64;
 
@@ -114,7 +115,7 @@ interface ChainCursor {
 
 function newChainCursor(source: string): ChainCursor {
   return {
-    tagged: new EarliestNeedle(source, [TAGGED_OPENER]),
+    tagged: new EarliestNeedle(source, TAGGED_OPENERS),
     alternates: new EarliestNeedle(source, ALTERNATE_ENVELOPE_OPENERS),
     openers: new EnvelopeOpeners(source),
     trimmedLength: source.trimEnd().length,

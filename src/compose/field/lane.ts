@@ -110,6 +110,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   }
   // Where the last region ended: reference blocks are looked for from there.
   let floor = from;
+  // perf: a reader that answers -1 leaves its sink empty, so one sink serves every failed
+  // attempt until a region takes it (at the seed-shaped response's 250 `<tool_call>` openers,
+  // six grammars each refuse the reference body): the gateway parse of that response went
+  // from 29.8 to 23.8 bytes allocated per input byte (V8 sampling heap profile).
+  let spare: RegionSink | null = null;
   for (; hit !== null; hit = detect.next(text, from)) {
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
@@ -124,10 +129,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     let end = -1;
     for (const grammar of hit.grammars) {
-      const sink = new RegionSink(text, grammar, ctx.registry, scan);
-      end = readRegion(scan, hit.index, grammar, sink);
+      spare = spare === null ? new RegionSink(text, grammar, ctx.registry, scan) : spare.reuseFor(grammar);
+      end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {
-        found.push(sink.region(hit.index, end));
+        found.push(spare.region(hit.index, end));
+        spare = null;
         floor = end;
         break;
       }

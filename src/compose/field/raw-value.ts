@@ -55,7 +55,7 @@ export function typeBySchema(raw: string, rule: ValueRule, schema: Readonly<Reco
     const typed = typeInband(text, inband, rule.nullWords);
     if (typed !== null) return typed;
   }
-  const types: SchemaType[] = schemaTypes(schema);
+  const types: readonly SchemaType[] = schemaTypes(schema);
   if (types.length === 0 && rule.typing === 'json-else-text') return { value: jsonElseText(text), expected: null };
   return typeByTypes(text, types, rule.nullWords);
 }

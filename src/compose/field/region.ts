@@ -57,7 +57,7 @@ export class RegionSink {
   readonly reasoning: string[] = [];
   readonly parts: RegionPart[] = [];
   readonly #text: string;
-  readonly #grammar: FieldGrammar;
+  #grammar: FieldGrammar;
   readonly #registry: ToolRegistry | null;
   #scan: FieldScan | null;
 
@@ -71,6 +71,21 @@ export class RegionSink {
 
   get grammar(): FieldGrammar {
     return this.#grammar;
+  }
+
+  /** Nothing reported yet (a reader that answered -1 leaves its sink so). */
+  get empty(): boolean {
+    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && this.parts.length === 0;
+  }
+
+  /**
+   * This sink for another grammar's attempt, when nothing was reported into it (else a fresh
+   * one, so a report never moves to another grammar's region).
+   */
+  reuseFor(grammar: FieldGrammar): RegionSink {
+    if (!this.empty) return new RegionSink(this.#text, grammar, this.#registry, this.#scan);
+    this.#grammar = grammar;
+    return this;
   }
 
   /** A call the reader read completely; the registry rule and the argument shape are checked here. */

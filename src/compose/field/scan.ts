@@ -7,6 +7,18 @@
 import type { ToolRegistry } from '../../dialects/registry.js';
 import { EarliestNeedle } from '../earliest-needle.js';
 
+const nonEmptyOf = new WeakMap<readonly string[], readonly string[]>();
+
+/** `needles` without empty strings, one array per list object (so EarliestNeedle keeps its grouping). */
+function nonEmpty(needles: readonly string[]): readonly string[] {
+  let kept = nonEmptyOf.get(needles);
+  if (kept === undefined) {
+    kept = needles.filter((n) => n !== '');
+    nonEmptyOf.set(needles, kept);
+  }
+  return kept;
+}
+
 export class FieldScan {
   readonly text: string;
   readonly registry: ToolRegistry | null;
@@ -21,7 +33,7 @@ export class FieldScan {
   earliest(needles: readonly string[], from: number): number {
     let finder = this.#finders.get(needles);
     if (finder === undefined) {
-      finder = new EarliestNeedle(this.text, needles.filter((n) => n !== ''));
+      finder = new EarliestNeedle(this.text, nonEmpty(needles));
       this.#finders.set(needles, finder);
     }
     return finder.earliest(from);

@@ -19,7 +19,7 @@ import type { ComposeContext } from '../context.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { matchAt } from './cursor.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
-import { readRegion } from './readers/index.js';
+import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import { FieldScan } from './scan.js';
@@ -53,8 +53,22 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
   return sink.region(0, end);
 }
 
+const UNMARKED_FIRST = FIELD_GRAMMARS.filter((grammar) => grammar.family === 'token-section' && grammar.unmarkedFirstSegment === true);
+
+/** The segment at the start of `text` of a grammar whose opener follows it, or null. */
+function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
+  for (const grammar of UNMARKED_FIRST) {
+    const opener = grammar.family === 'token-section' ? scan.earliest(grammar.callOpen, 0) : -1;
+    if (opener <= 0) continue;
+    const sink = new RegionSink(text, grammar, ctx.registry, scan);
+    const end = readUnmarkedRegion(scan, grammar, sink);
+    if (end > 0 && end <= opener) return sink.region(0, end);
+  }
+  return null;
+}
+
 /**
- * The regions of `text`, in order. Besides the readers' regions, two rules need the text before
+ * The regions of `text`, in order. Besides the readers' regions, three rules need the text before
  * a marker, so they live here, not in a (forward-only) reader:
  *
  * - `reasoning_started`: the prompt opened the reasoning block, so the text up to the first
@@ -62,6 +76,9 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
  *   when there is none), whatever it holds.
  * - the orphan close: when no region came before it, the text from the start of the response
  *   up to the first such close is reasoning.
+ * - the unmarked first segment: a grammar whose template ends the prompt with its first
+ *   opener (Functionary's `>>>`) reads the start of the response as a segment when its opener
+ *   follows (`unmarkedFirstRegion`).
  *
  * A reasoning marker inside a complete block of the reference grammar belongs to that block.
  */
@@ -95,6 +112,15 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
     }
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
     hit = detect.next(text, from);
+  }
+  // A grammar's first opener may have sat in the prompt: the segment before it reads as that grammar's.
+  if (!started && hit !== null) {
+    const unmarked = unmarkedFirstRegion(text, ctx, scan);
+    if (unmarked !== null) {
+      found.push(unmarked);
+      from = unmarked.end;
+      hit = detect.next(text, from);
+    }
   }
   // Where the last region ended: reference blocks are looked for from there.
   let floor = from;

@@ -53,6 +53,72 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
   return sink.region(0, end);
 }
 
+/** Per grammar, its closing markers (`</…>`), one array each so `FieldScan` memoises the search. */
+const CLOSERS = new Map<FieldGrammar, readonly string[]>();
+
+function closersOf(grammar: FieldGrammar): readonly string[] {
+  let closers = CLOSERS.get(grammar);
+  if (closers === undefined) {
+    closers = grammar.markers.filter((marker) => marker.startsWith('</'));
+    CLOSERS.set(grammar, closers);
+  }
+  return closers;
+}
+
+/** What would start a call body or markup after an opener, one array so `FieldScan` memoises it. */
+const BODY_STARTS: readonly string[] = ['{', '(', '<', '['];
+const NEWLINE: readonly string[] = ['\n'];
+
+/**
+ * An opener no reader claimed, standing mid-line with words after it and no closing marker of
+ * its grammars anywhere after it (`Wrap each call in a <tool_call> tag, then wait.`), is a
+ * mention: its whole line is prose, read here so the sentence is not cut at the opener.
+ *
+ * perf: every search is memoised in `FieldScan` (line ends, body starts, closers) and the line
+ * start is looked for back to `floor` only through `lines`, so many openers on one long line
+ * cost one pass over it.
+ */
+function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  const lineStart = lines.startOf(text, hit.index, floor);
+  if (lineStart < 0) return null;
+  // Mid-line: a word stands before the opener on its line.
+  let before = hit.index - 1;
+  while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
+  if (before < lineStart) return null;
+  const after = hit.index + hit.opener.length;
+  const newline = scan.earliest(NEWLINE, after);
+  const lineEnd = newline < 0 ? text.length : newline;
+  // Words after it: a blank, then something that opens no body, and no body start on the line.
+  const next = text.charCodeAt(after);
+  if (next !== 0x20 && next !== 0x09) return null;
+  const body = scan.earliest(BODY_STARTS, after);
+  if (body >= 0 && body < lineEnd) return null;
+  if (text.slice(after, Math.min(lineEnd, after + 64)).trim() === '') return null;
+  for (const grammar of hit.grammars) {
+    const closers = closersOf(grammar);
+    if (closers.length === 0 || scan.earliest(closers, after) >= 0) return null;
+  }
+  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, scan);
+  sink.proseSpan(lineStart, lineEnd);
+  return sink.region(lineStart, lineEnd);
+}
+
+/** Line starts for increasing offsets, each found by looking back only to the previous offset. */
+class LineStarts {
+  #at = 0;
+  #start = 0;
+
+  /** The start of the line holding `index`, or -1 when it lies before `floor`. */
+  startOf(text: string, index: number, floor: number): number {
+    let i = index - 1;
+    while (i >= this.#at && text.charCodeAt(i) !== 0x0a) i--;
+    const start = i >= this.#at ? i + 1 : this.#start;
+    this.#at = index;
+    this.#start = start;
+    return start < floor ? -1 : start;
+  }
+}
+
 const UNMARKED_FIRST = FIELD_GRAMMARS.filter((grammar) => grammar.family === 'token-section' && grammar.unmarkedFirstSegment === true);
 
 /** The segment at the start of `text` of a grammar whose opener follows it, or null. */
@@ -124,6 +190,7 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
   }
   // Where the last region ended: reference blocks are looked for from there.
   let floor = from;
+  const lines = new LineStarts();
   for (; hit !== null; hit = detect.next(text, from)) {
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
@@ -144,6 +211,13 @@ export function fieldRegions(text: string, ctx: ComposeContext): FieldRegion[] {
         found.push(sink.region(hit.index, end));
         floor = end;
         break;
+      }
+    }
+    if (end <= hit.index) {
+      const mention = mentionLine(text, hit, floor, ctx, scan, lines);
+      if (mention !== null) {
+        found.push(mention);
+        end = floor = mention.end;
       }
     }
     from = end > hit.index ? end : hit.index + 1;

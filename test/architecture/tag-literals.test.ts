@@ -3,24 +3,12 @@
  * literal in the code that reads it. A lane that needs `<tool_call>` takes it from
  * `src/dialects` (message wording, in template literals, may quote a tag to the model).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIELD_GRAMMARS } from '../../src/dialects/field/index.js';
 import * as vocabulary from '../../src/dialects/vocabulary.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...files(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.spec.ts')) out.push(path.split(sep).join('/'));
-  }
-  return out;
-}
+import { ROOT, sourceFiles } from './source-files.js';
 
 /** Every vocabulary string that looks like a tag or special token (`<…`, `[…]`, `<|…|>`). */
 function tagSpellings(): ReadonlySet<string> {
@@ -59,7 +47,7 @@ describe('tag literals live in src/dialects only', () => {
     expect(offenders("// see '<tool_call>'\nconst m = `use <tool_call>`;", spellings)).toEqual([]);
   });
 
-  for (const file of files('src').filter((f) => !f.startsWith('src/dialects/'))) {
+  for (const file of sourceFiles('src').filter((f) => !f.startsWith('src/dialects/'))) {
     it(`${file} writes no tag of the vocabulary as a literal`, () => {
       expect(offenders(readFileSync(join(ROOT, file), 'utf8'), spellings)).toEqual([]);
     });

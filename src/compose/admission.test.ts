@@ -32,6 +32,19 @@ describe('unknown-name matrix', () => {
     }
   }
 
+  for (const [lane, template] of Object.entries(LANES)) {
+    it(`${lane}: harn, every tool_format and name, keeps the reference runtime and is never silent`, () => {
+      for (const format of FORMATS) {
+        for (const name of UNKNOWN) {
+          const result = parseToolCalls(template.replaceAll('NAME', name), { tools, tool_format: format, profile: 'harn' });
+          // The reference dispatches what it reads (its dispatch owns refusal) or reports it.
+          expect(result.calls.length + result.tool_parse_errors.length + result.dropped.length + result.protocol_violations.length, `${format} ${name}`).toBeGreaterThan(0);
+          expect(result.reasoning, 'harn has no reasoning field').toBeUndefined();
+        }
+      }
+    });
+  }
+
   // Harmony frames are stepped over, their calls not read yet (a field-grammar reader will).
   const READ_TODAY = Object.entries(LANES).filter(([lane]) => lane !== 'harmony frame');
   for (const [lane, template] of READ_TODAY) {

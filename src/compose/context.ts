@@ -35,6 +35,9 @@ export interface ComposeContext {
   readonly sniffNames?: KnownNames;
 }
 
+/** The `tool_format` values a route may name (any other string reads the tagged lane, as the reference does). */
+export const TOOL_FORMATS = ['text', 'json', 'native', 'adaptive', ''] as const;
+
 /** The parse profiles; the first is the default. */
 export const PROFILES = ['gateway', 'harn'] as const;
 export type Profile = (typeof PROFILES)[number];

@@ -13,7 +13,7 @@ export { toolShapeFinding, toolShapeViolations } from './tool-shape.js';
 export type { ToolShape, ToolShapeFinding } from './tool-shape.js';
 export { VIOLATION_KINDS, isLostCallViolation, DROP_REASONS, STRUCTURAL_OUTCOMES, MACHINE_PREFIXES } from './diagnostics.js';
 export type { StructuralOutcome } from './diagnostics.js';
-export { PROFILES } from './context.js';
+export { PROFILES, TOOL_FORMATS } from './context.js';
 export type { Profile } from './context.js';
 export { VALIDATE_MODES } from './parse.js';
 export type { ValidateMode } from './parse.js';

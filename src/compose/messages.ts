@@ -6,7 +6,7 @@
  * conformance vectors pin it byte for byte); `gateway` says what happened and what was read,
  * in the grammar the model used or neutrally, and never tells a model to switch grammars.
  */
-import { DIALECTS } from '../dialects/vocabulary.js';
+import { CALL_SHAPES, DIALECTS } from '../dialects/vocabulary.js';
 import type { Profile } from './context.js';
 import { MACHINE_PREFIXES } from './diagnostics.js';
 
@@ -14,9 +14,9 @@ export const CANONICAL_TAGS = '<tool_call>, <assistant_prose>, <user_response> a
 
 /** The call syntax a route taught, as other messages quote it. */
 export function callSyntax(toolFormat: string): string {
-  if (toolFormat === 'native') return "a native tool call on the provider's tool channel";
+  if (toolFormat === 'native') return CALL_SHAPES.native.call_syntax;
   if (toolFormat === 'json') return 'a ```tool fence holding one JSON object with `name` and `args` keys';
-  return '`<tool_call>name({ ... })</tool_call>`';
+  return CALL_SHAPES.text.call_syntax;
 }
 
 /** The call syntax with a tool's name filled in (falls back to `callSyntax` for an empty name). */

@@ -6,7 +6,7 @@
  *        --split / envelope?--> pieces walked alone, folded like the reference's join/merge
  *        --scanUnits--> units --walk (walk.ts, consume funnel)--> result
  */
-import { ALTERNATE_ENVELOPE_OPENERS } from '../dialects/vocabulary.js';
+import { ALTERNATE_ENVELOPE_OPENERS, TAG_LITERALS } from '../dialects/vocabulary.js';
 import { buildScanSpec, DIALECTS } from '../dialects/index.js';
 import { perRegistry } from '../dialects/registry.js';
 import { scanUnits, validateScanSpec, type ValidatedScanSpec } from '../scan/index.js';
@@ -24,7 +24,7 @@ import { emptyResult } from './project.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
 
-const TAGGED_OPENER = '<tool_call>';
+const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
 const TAGGED_OPENERS: readonly string[] = [TAGGED_OPENER];
 
 const SUFFIX_PROBE = 64;

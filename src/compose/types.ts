@@ -1,4 +1,5 @@
 /** The result record of `parseToolCalls` (docs/design.md, "Result"). */
+import type { TOOL_FORMATS } from './context.js';
 
 export interface ToolCall {
   id: string;
@@ -58,7 +59,7 @@ export interface DroppedFragment {
   count?: number;
 }
 
-export type ToolFormat = 'text' | 'json' | 'native' | 'adaptive' | '';
+export type ToolFormat = (typeof TOOL_FORMATS)[number];
 
 export interface ParseResult {
   calls: ToolCall[];

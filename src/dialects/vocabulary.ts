@@ -249,6 +249,23 @@ export const DIALECTS = deepFreeze({
   "DEFAULT_DONE_SENTINEL": "##DONE##"
 } as const);
 
+/**
+ * Tag literals the lanes match by hand: the reference grammar's call block and its wrappers,
+ * thinking tags, markup parameters and the `<tool_calls>` envelope's markers.
+ */
+export const TAG_LITERALS = deepFreeze({
+  "tool_call_open": "<tool_call>",
+  "tool_call_close": "</tool_call>",
+  "tool_call_wrappers": ["<tool_call>", "</tool_call>", "<toolcall>", "</toolcall>"],
+  "think_open": "<think>",
+  "think_close": "</think>",
+  "parameter_open": "<parameter",
+  "parameter_close": "</parameter>",
+  "tool_calls_close": "</tool_calls>",
+  "tool_marker_open": "<tool>",
+  "tool_marker_close": "</tool>"
+} as const);
+
 /** Chat-template envelope openers (the envelope module's own list; earliest occurrence wins). */
 export const ENVELOPE_OPENERS = deepFreeze([
   {

@@ -13,11 +13,12 @@
  * There is no nesting: the first `</think>` ends a block and a later one is a stray close,
  * which is dropped too. Text is copied in chunks between the dropped pieces, never per character.
  */
+import { TAG_LITERALS } from '../dialects/vocabulary.js';
 import { Code } from './codes.js';
 import { SpanWalker, type ScanStats } from './spans.js';
 
-const OPEN = '<think>';
-const CLOSE = '</think>';
+const OPEN = TAG_LITERALS.think_open;
+const CLOSE = TAG_LITERALS.think_close;
 
 /**
  * Whether either marker occurs anywhere. Both end in `>`, which prose rarely holds, so hopping

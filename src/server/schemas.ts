@@ -8,7 +8,7 @@
  * and validated limits only, never from request data.
  */
 
-import { PROFILES, RESULT_FIELDS, SHAPES, VALIDATE_MODES } from '../compose/index.js';
+import { PROFILES, RESULT_FIELDS, SHAPES, TOOL_FORMATS, VALIDATE_MODES } from '../compose/index.js';
 
 export interface SchemaLimits {
   maxBatch: number;
@@ -18,8 +18,6 @@ type Schema = Record<string, unknown>;
 
 // The request schemas are `as const` so the worker can derive each validated body's type from
 // its schema (worker/bodies.ts); `satisfies` keeps them plain schema objects.
-
-export const TOOL_FORMATS = ['text', 'json', 'native', 'adaptive', ''] as const;
 
 const text = { type: 'string', description: 'The raw model response.' } as const satisfies Schema;
 

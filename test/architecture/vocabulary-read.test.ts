@@ -4,8 +4,7 @@
  * case writes is a grammar nobody has seen read. This test fails on either.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as callObjects from '../../src/dialects/field/call-objects.js';
 import * as harmony from '../../src/dialects/field/harmony.js';
@@ -17,21 +16,10 @@ import * as tokenSections from '../../src/dialects/field/token-sections.js';
 import * as valueGrammars from '../../src/dialects/field/value-grammars.js';
 import * as vocabulary from '../../src/dialects/vocabulary.js';
 import { DIALECTS } from '../../src/dialects/vocabulary.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...files(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.spec.ts')) out.push(path.split(sep).join('/'));
-  }
-  return out;
-}
+import { ROOT, sourceFiles } from './source-files.js';
 
 /** The library's code beside the vocabulary (the scan-spec builder in src/dialects reads it too), as text. */
-const READERS = files('src')
+const READERS = sourceFiles('src')
   .filter((f) => f !== 'src/dialects/vocabulary.ts')
   .map((f) => readFileSync(join(ROOT, f), 'utf8'))
   .join('\n');

@@ -122,7 +122,7 @@ export const TOKEN_SECTION_CASES: readonly GrammarCase[] = [
   {
     grammar: sections.CWM,
     render: (calls) => calls.map(([n, a]) => `<tool: tool>\n${n} ${a}\n</tool>`).join('\n'),
-    unclosed: null,
+    unclosed: ([n, a]) => `<tool: tool>\n${n} ${a}`,
     lookalike: 'The tag <tool: x> needs a close.',
     rawClose: true,
   },
@@ -135,7 +135,7 @@ export const TOKEN_SECTION_CASES: readonly GrammarCase[] = [
   {
     grammar: sections.RWKV,
     render: (calls) => calls.map((c) => `**Tool Call:**\n\`\`\`json\n${objectCall(c)}\n\`\`\``).join('\n'),
-    unclosed: null,
+    unclosed: (c) => `**Tool Call:**\n\`\`\`json\n${objectCall(c)}`,
     lookalike: '**Tool Call:** none was needed.',
   },
 ];

@@ -169,3 +169,37 @@ describe('tool-shape findings for field markers', () => {
     expect(toolShapeFinding(drop)).toBeNull();
   });
 });
+
+describe('end markers missing where the body cannot tell', () => {
+  it('CWM: a command string with no close may have been cut anywhere, so it is a truncation', () => {
+    const result = gateway('<tool: bash>\nsearch rain in');
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL TRUNCATED/);
+  });
+
+  it('CWM: JSON arguments followed by more text before the end are not read as a lost close', () => {
+    expect(gateway('<tool: tool>\nget_weather {"city": "Paris"} and then').calls).toEqual([]);
+  });
+});
+
+describe('Functionary: the first >>> in the prompt', () => {
+  it('a response beginning with a registered recipient and its arguments reads as its first segment', () => {
+    expect(pairs('get_weather\n{"city": "Paris"}>>>search\n{"query": "q"}')).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['search', { query: 'q' }],
+    ]);
+  });
+
+  it('a response beginning with all carries prose', () => {
+    const result = gateway('all\nLet me check.>>>get_weather\n{"city": "Paris"}');
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(result.prose).toBe('Let me check.');
+  });
+
+  it('an unregistered first line, or no registry, leaves the start to the other lanes', () => {
+    const text = 'rm_rf\n{"path": "/"}>>>get_weather\n{"city": "Paris"}';
+    expect(gateway(text).calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(gateway(text).tool_parse_errors).toEqual([]);
+    expect(parseToolCalls(text, { profile: 'gateway' }).calls.map((c) => c.name)).toEqual(['get_weather']);
+  });
+});

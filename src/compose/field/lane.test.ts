@@ -111,3 +111,26 @@ describe('opener detection', () => {
     expect(detect.next('<|tool_calls_section_begin|>', 0)?.opener).toBe('<|tool_calls_section_begin|>');
   });
 });
+
+describe('an opener mentioned in prose', () => {
+  const read = (text: string) => parseToolCalls(text, { tools: [{ name: 'get_weather' }], profile: 'gateway' });
+
+  it('a lone opener mid-line with words after it keeps its sentence whole, with no diagnostic', () => {
+    const result = read('Intro.\nWrap each call in a <tool_call> tag, then wait.\nThanks.');
+    expect(result.prose).toContain('Wrap each call in a <tool_call> tag, then wait.');
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toEqual([]);
+    expect(result.protocol_violations).toEqual([]);
+  });
+
+  it('not a mention: a body after it, a close later, or the opener at a line start', () => {
+    for (const text of ['Call <tool_call> {"name": "get_weather", "arguments": {}} now', 'Wrap it in a <tool_call> tag.\n<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>', '<tool_call> tag, then wait.']) {
+      expect(read(text).prose, text).not.toBe(text);
+    }
+  });
+
+  it('harn keeps the reference reading', () => {
+    const text = 'Wrap each call in a <tool_call> tag, then wait.';
+    expect(parseToolCalls(text, { tools: [{ name: 'get_weather' }], profile: 'harn' }).prose).toBe('');
+  });
+});

@@ -19,7 +19,7 @@ import type { ComposeContext } from '../context.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { matchAt } from './cursor.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
-import { readRegion } from './readers/index.js';
+import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import { FieldScan } from './scan.js';
@@ -53,8 +53,88 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
   return sink.region(0, end);
 }
 
+/** Per grammar, its closing markers (`</…>`), one array each so `FieldScan` memoises the search. */
+const CLOSERS = new Map<FieldGrammar, readonly string[]>();
+
+function closersOf(grammar: FieldGrammar): readonly string[] {
+  let closers = CLOSERS.get(grammar);
+  if (closers === undefined) {
+    closers = grammar.markers.filter((marker) => marker.startsWith('</'));
+    CLOSERS.set(grammar, closers);
+  }
+  return closers;
+}
+
+/** What would start a call body or markup after an opener, one array so `FieldScan` memoises it. */
+const BODY_STARTS: readonly string[] = ['{', '(', '<', '['];
+const NEWLINE: readonly string[] = ['\n'];
+
 /**
- * The regions of `text`, in order. Besides the readers' regions, two rules need the text before
+ * An opener no reader claimed, standing mid-line with words after it and no closing marker of
+ * its grammars anywhere after it (`Wrap each call in a <tool_call> tag, then wait.`), is a
+ * mention: its whole line is prose, read here so the sentence is not cut at the opener.
+ *
+ * perf: every search is memoised in `FieldScan` (line ends, body starts, closers) and the line
+ * start is looked for back to `floor` only through `lines`, so many openers on one long line
+ * cost one pass over it.
+ */
+function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  const lineStart = lines.startOf(text, hit.index, floor);
+  if (lineStart < 0) return null;
+  // Mid-line: a word stands before the opener on its line.
+  let before = hit.index - 1;
+  while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
+  if (before < lineStart) return null;
+  const after = hit.index + hit.opener.length;
+  const newline = scan.earliest(NEWLINE, after);
+  const lineEnd = newline < 0 ? text.length : newline;
+  // Words after it: a blank, then something that opens no body, and no body start on the line.
+  const next = text.charCodeAt(after);
+  if (next !== 0x20 && next !== 0x09) return null;
+  const body = scan.earliest(BODY_STARTS, after);
+  if (body >= 0 && body < lineEnd) return null;
+  if (text.slice(after, Math.min(lineEnd, after + 64)).trim() === '') return null;
+  for (const grammar of hit.grammars) {
+    const closers = closersOf(grammar);
+    if (closers.length === 0 || scan.earliest(closers, after) >= 0) return null;
+  }
+  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, scan);
+  sink.proseSpan(lineStart, lineEnd);
+  return sink.region(lineStart, lineEnd);
+}
+
+/** Line starts for increasing offsets, each found by looking back only to the previous offset. */
+class LineStarts {
+  #at = 0;
+  #start = 0;
+
+  /** The start of the line holding `index`, or -1 when it lies before `floor`. */
+  startOf(text: string, index: number, floor: number): number {
+    let i = index - 1;
+    while (i >= this.#at && text.charCodeAt(i) !== 0x0a) i--;
+    const start = i >= this.#at ? i + 1 : this.#start;
+    this.#at = index;
+    this.#start = start;
+    return start < floor ? -1 : start;
+  }
+}
+
+const UNMARKED_FIRST = FIELD_GRAMMARS.filter((grammar) => grammar.family === 'token-section' && grammar.unmarkedFirstSegment === true);
+
+/** The segment at the start of `text` of a grammar whose opener follows it, or null. */
+function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
+  for (const grammar of UNMARKED_FIRST) {
+    const opener = grammar.family === 'token-section' ? scan.earliest(grammar.callOpen, 0) : -1;
+    if (opener <= 0) continue;
+    const sink = new RegionSink(text, grammar, ctx.registry, scan);
+    const end = readUnmarkedRegion(scan, grammar, sink);
+    if (end > 0 && end <= opener) return sink.region(0, end);
+  }
+  return null;
+}
+
+/**
+ * The regions of `text`, in order. Besides the readers' regions, three rules need the text before
  * a marker, so they live here, not in a (forward-only) reader:
  *
  * - `reasoning_started`: the prompt opened the reasoning block, so the text up to the first
@@ -62,6 +142,9 @@ function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContex
  *   when there is none), whatever it holds.
  * - the orphan close: when no region came before it, the text from the start of the response
  *   up to the first such close is reasoning.
+ * - the unmarked first segment: a grammar whose template ends the prompt with its first
+ *   opener (Functionary's `>>>`) reads the start of the response as a segment when its opener
+ *   follows (`unmarkedFirstRegion`).
  *
  * A reasoning marker inside a complete block of the reference grammar belongs to that block.
  */
@@ -108,6 +191,15 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
     hit = detect.next(text, from);
   }
+  // A grammar's first opener may have sat in the prompt: the segment before it reads as that grammar's.
+  if (!started && hit !== null) {
+    const unmarked = unmarkedFirstRegion(text, ctx, scan);
+    if (unmarked !== null) {
+      found.push(unmarked);
+      from = unmarked.end;
+      hit = detect.next(text, from);
+    }
+  }
   // Where the last region ended: reference blocks are looked for from there.
   let floor = from;
   // perf: a reader that answers -1 leaves its sink empty, so one sink serves every failed
@@ -115,6 +207,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // six grammars each refuse the reference body): the gateway parse of that response went
   // from 29.8 to 23.8 bytes allocated per input byte (V8 sampling heap profile).
   let spare: RegionSink | null = null;
+  const lines = new LineStarts();
   for (; hit !== null; hit = detect.next(text, from)) {
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
@@ -138,7 +231,16 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         break;
       }
     }
-    if (end <= hit.index) reading.rejected?.push(hit.index);
+    if (end <= hit.index) {
+      // A refused opener, or a mention line (decided by what comes later): a stream may not
+      // release past either.
+      reading.rejected?.push(hit.index);
+      const mention = mentionLine(text, hit, floor, ctx, scan, lines);
+      if (mention !== null) {
+        found.push(mention);
+        end = floor = mention.end;
+      }
+    }
     from = end > hit.index ? end : hit.index + 1;
   }
   return found;

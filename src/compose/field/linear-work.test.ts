@@ -30,8 +30,15 @@ function work(text: string): { reads: number; copies: number; output: number } {
   return { reads, copies, output: resultSize(result!) };
 }
 
+/** Mentions of an opener: many on one long line, each declined for a different reason. */
+const MENTIONS: Readonly<Record<string, (n: number) => string>> = {
+  'mentions: openers mid-line on one long line': (n) => `say ${'a <tool_call> b '.repeat(n)}`,
+  'mentions: openers followed by a body start on one line': (n) => `say ${'a <tool_call> { '.repeat(n)}`,
+  'mentions: openers with a close far away': (n) => `${'a <tool_call> b\n'.repeat(n)}</tool_call>`,
+};
+
 describe('the field lane does linear work on adversarial input', () => {
-  for (const [name, build] of Object.entries(FIELD_ADVERSARIAL)) {
+  for (const [name, build] of Object.entries({ ...FIELD_ADVERSARIAL, ...MENTIONS })) {
     it(`${name}: 8x the input costs at most 10x the work`, () => {
       const small = work(build(300));
       const large = work(build(2400));

@@ -1,3 +1,4 @@
+import { TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { Code, isAsciiSpace } from '../../lex/codes.js';
 
 export interface MarkupParameter {
@@ -17,8 +18,8 @@ export interface ParameterScan {
   leftover: string;
 }
 
-const PARAMETER_OPEN = '<parameter';
-const PARAMETER_CLOSE = '</parameter>';
+const PARAMETER_OPEN = TAG_LITERALS.parameter_open;
+const PARAMETER_CLOSE = TAG_LITERALS.parameter_close;
 const NAME_ATTRIBUTE = 'name="';
 
 const isAlpha = (c: number): boolean => (c >= Code.LowerA && c <= Code.LowerZ) || (c >= Code.UpperA && c <= Code.UpperZ);

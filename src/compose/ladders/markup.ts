@@ -1,4 +1,4 @@
-import { DIALECTS } from '../../dialects/vocabulary.js';
+import { DIALECTS, TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
 import { Code } from '../../lex/codes.js';
 import type { ComposeContext } from '../context.js';
@@ -11,7 +11,7 @@ import type { MarkupOutcome } from './types.js';
 type MarkupDialect = (typeof DIALECTS.MARKUP_DIALECTS)[number];
 
 const CALL_ID_PREFIX = 'tc_fnmarkup_';
-const PARAMETER_OPEN = '<parameter';
+const PARAMETER_OPEN = TAG_LITERALS.parameter_open;
 /** `^[A-Za-z0-9_.-]+$`: anything else (`<function=a tool of your choice>`) is prose. */
 const MARKUP_NAME = /^[A-Za-z0-9_.-]+$/;
 

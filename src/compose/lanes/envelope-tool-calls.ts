@@ -13,6 +13,7 @@
  * Both walk their entries through one loop (`readEntries`); every entry advances `pos` by at
  * least one unit or fails.
  */
+import { TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { Code, isAsciiSpace } from '../../lex/codes.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
 import { setOwn } from '../ladders/json.js';
@@ -23,9 +24,9 @@ import { envelopeCall } from './envelope-call.js';
 import { headOf } from './excerpt.js';
 import { laneMessages } from './messages.js';
 
-const ENVELOPE_CLOSE = '</tool_calls>';
-const MARKER_OPEN = '<tool>';
-const MARKER_CLOSE = '</tool>';
+const ENVELOPE_CLOSE = TAG_LITERALS.tool_calls_close;
+const MARKER_OPEN = TAG_LITERALS.tool_marker_open;
+const MARKER_CLOSE = TAG_LITERALS.tool_marker_close;
 
 type Failure = { ok: false; detail: string };
 

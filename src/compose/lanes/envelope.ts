@@ -9,7 +9,7 @@
  * The reader returns null when the text holds no envelope it can claim; a malformed envelope
  * is a match carrying one error and no calls (nothing in it runs).
  */
-import { ENVELOPE_OPENERS } from '../../dialects/vocabulary.js';
+import { ENVELOPE_OPENERS, TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { labelBody } from '../ladders/label.js';
 import { writtenAs } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
@@ -105,7 +105,7 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
   if (jsonBody === null) {
     // `<tool_use>run({ ... })</tool_use>`: let the tagged ladder read the body. A bare
     // `<tool_call>` block is the tagged lane's own grammar, never an envelope's.
-    if (opener.open === '<tool_call>') return null;
+    if (opener.open === TAG_LITERALS.tool_call_open) return null;
     const closeAt = rawBody.indexOf(opener.close);
     if (closeAt < 0) return null;
     const outcome = bodyLadder(rawBody.slice(0, closeAt).trim(), ctx);

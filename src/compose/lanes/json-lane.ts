@@ -8,6 +8,7 @@
  * No registry check: calls are dispatched as read and dispatch owns refusal. A turn that made
  * no call and no error is recorded whole as an `unparsed_fenced_turn` drop.
  */
+import { TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { readJsonStream } from '../../lex/json-stream.js';
 import { callFromBody } from '../ladders/body.js';
 import { describing, writtenAs, writtenEach, writtenText } from '../call-provenance.js';
@@ -24,7 +25,7 @@ import { appendAll, callBlocks, emptyLane, violation } from './result.js';
 import type { BodyLadder, JsonLaneOptions, TextLane } from './types.js';
 import { bindVerbatim, hasVerbatimDeclaration } from './verbatim-binding.js';
 
-const TAGGED_OPENER = '<tool_call>';
+const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
 
 /** The tagged body ladder, for envelope bodies that are not JSON (`<tool_use>run({...})</tool_use>`). */
 const bodyLadder: BodyLadder = (body, c) => callFromBody(body, c);

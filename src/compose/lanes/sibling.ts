@@ -11,6 +11,7 @@
  * Termination: the JSON lane is entered with heredoc recovery off, so it never hands the text
  * back to the tagged lane.
  */
+import { TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { describing } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import type { LaneResult } from '../types.js';
@@ -19,7 +20,7 @@ import { laneMessagesFor } from './messages.js';
 import { violation } from './result.js';
 import type { TextLane } from './types.js';
 
-const TAGGED_OPENER = '<tool_call>';
+const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
 
 export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   if (pinned.calls.length > 0) return pinned;

@@ -2,6 +2,7 @@
  * Whole-text edits of the bare-call sniffer: the exact code wrapper, the `<tool_call>` wrapper
  * tags, empty fence pairs and blank-line runs. Each is one left-to-right pass over char codes.
  */
+import { TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { Code, isUnicodeWhitespace } from '../../lex/codes.js';
 import { scanHeredoc } from '../../lex/heredoc.js';
 import { trimBounds } from '../../lex/render.js';
@@ -42,7 +43,7 @@ export function unwrapExactCodeWrapper(text: string): string | null {
   return text.slice(a, b);
 }
 
-const WRAPPER_TAGS = ['<tool_call>', '</tool_call>', '<toolcall>', '</toolcall>'] as const;
+const WRAPPER_TAGS = TAG_LITERALS.tool_call_wrappers;
 
 function wrapperTagAt(text: string, at: number): number {
   if (text.charCodeAt(at) !== Code.LessThan) return 0;

@@ -282,6 +282,7 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = {
   bodyDecides: true,
   unregisteredGlued: true,
   proseHeads: ['all'],
+  unmarkedFirstSegment: true,
 };
 
 const RWKV_OPEN = ['**Tool Call:**'];

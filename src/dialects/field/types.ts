@@ -115,6 +115,12 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
   readonly unregisteredGlued?: boolean;
   /** Head names whose segment is visible text, not a call (Functionary's `>>>all`). */
   readonly proseHeads?: readonly string[];
+  /**
+   * The template may end the prompt with the first opener (Functionary's first `>>>`): a
+   * response that begins with a prose head, or with a registered name and its arguments, and
+   * then meets this grammar's opener, reads as if the opener stood at its start.
+   */
+  readonly unmarkedFirstSegment?: boolean;
 }
 
 /**

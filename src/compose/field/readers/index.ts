@@ -11,7 +11,7 @@ import { readParamMarkup } from './param-markup.js';
 import { readHarmony } from './harmony.js';
 import { readLookalike } from './look-alike.js';
 import { readReasoning } from './reasoning.js';
-import { readTokenSection } from './token-section.js';
+import { readTokenSection, readUnmarkedSegment } from './token-section.js';
 import { readValueGrammar } from './value-grammar.js';
 
 export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
@@ -27,6 +27,14 @@ const READERS: ReaderTable = {
   'look-alike': readLookalike,
   reasoning: readReasoning,
 };
+
+/**
+ * The first segment of a response whose opener the template put in the prompt, read by its
+ * grammar's family (token sections only); the segment's end, or -1.
+ */
+export function readUnmarkedRegion(scan: FieldScan, grammar: FieldGrammar, sink: RegionSink): number {
+  return grammar.family === 'token-section' ? readUnmarkedSegment(scan, grammar, sink) : -1;
+}
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {
   const reader = READERS[grammar.family] as FieldReader | undefined;

@@ -94,6 +94,26 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
   }
 }
 
+/**
+ * `unmarkedFirstSegment`: the segment at the start of the text whose opener sat in the prompt.
+ * Only a prose head, or a registered name whose arguments start, is read (an unmarked head is
+ * weaker evidence than a marked one); returns where the segment ends, or -1.
+ */
+export function readUnmarkedSegment(scan: FieldScan, grammar: TokenSectionGrammar, sink: RegionSink): number {
+  if (grammar.unmarkedFirstSegment !== true) return -1;
+  const text = scan.text;
+  const at = skipSpace(text, 0);
+  for (const form of grammar.heads) {
+    const named = readHead(text, at, form);
+    if (named === null) continue;
+    const prose = grammar.proseHeads?.includes(named.name) === true;
+    if (!prose && (scan.registry?.byName.has(named.name) !== true || !argumentsStart(text, named.argsAt, form))) continue;
+    const end = readCall(scan, at, at, grammar, sink, resumeOf(grammar));
+    return end === NOT_MINE ? -1 : end;
+  }
+  return -1;
+}
+
 /** Reads one call whose opener ends at `head`; returns where the text after it starts, or NOT_MINE. */
 function readCall(scan: FieldScan, callStart: number, head: number, grammar: TokenSectionGrammar, sink: RegionSink, resume: readonly string[]): number {
   const text = scan.text;
@@ -285,12 +305,16 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   const body = readCallBody(scan, start, { shapes: [], headName, resume }, sink);
   if (body.stopped === 'eof') return text.length;
   let end = body.end;
+  // A fence the grammar requires (RWKV's ```json) that never closed before the end of the text.
+  let fenceMissing = false;
   if (fenced) {
     const fence = skipSpace(text, end);
     if (text.startsWith(FENCE, fence)) end = fence + FENCE.length;
+    else fenceMissing = form.args === 'call-objects-fence' && fence >= text.length;
   }
   const [after, closed] = closeAfter(text, end, grammar);
-  if (!closed && body.stopped === 'clean' && grammar.callClose.length > 0 && grammar.callCloseOptional !== true && sink.calls.length > calls) {
+  const closeMissing = !closed && grammar.callClose.length > 0 && grammar.callCloseOptional !== true;
+  if ((closeMissing || fenceMissing) && body.stopped === 'clean' && sink.calls.length > calls) {
     sink.recovered(fieldMessages.endMarkersMissing(grammar.id), calls);
   }
   return after;
@@ -319,11 +343,18 @@ function listAfterJunk(text: string, at: number, window: number): number {
 function readCommandCall(scan: FieldScan, callStart: number, named: Head, grammar: TokenSectionGrammar, sink: RegionSink): number {
   const text = scan.text;
   const close = scan.earliest(grammar.callClose, named.argsAt);
+  const restStart = skipSpace(text, named.argsAt);
   if (close < 0) {
+    // rung 1: JSON arguments complete up to the end of the text: the close was lost, not the
+    // call. A command string with no close may have been cut anywhere, so it stays truncated.
+    const json = text.charCodeAt(restStart) === Code.LeftBrace ? readJsonValueAt(text, restStart) : null;
+    if (json !== null && json.ok && skipSpace(text, json.end) >= text.length) {
+      sink.call({ name: named.name, arguments: json.value, start: callStart, end: text.length, unclosed: true });
+      return text.length;
+    }
     sink.fail(fieldMessages.truncated(grammar.id, named.name), callStart, text.length);
     return text.length;
   }
-  const restStart = skipSpace(text, named.argsAt);
   const rest = text.slice(restStart, close).trim();
   let args: unknown = rest === '' ? {} : { command: rest };
   if (text.charCodeAt(restStart) === Code.LeftBrace) {

@@ -132,11 +132,26 @@ function openStream(server: RunningServer, text: string, expected: string, deadl
   };
 }
 
+/** Prose and Hermes calls (`<tool_call>{"name", "arguments"}</tool_call>`) to about `chars` characters. */
+function hermesResponseOfSize(chars: number, seed: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let n = 0; size < chars; n++) {
+    const part = `Reading module ${seed}.${n} next, then checking its tests.\n<tool_call>{"name": "look", "arguments": {"path": "src/m${seed}_${n}.ts"}}</tool_call>\n`;
+    parts.push(part);
+    size += part.length;
+  }
+  return parts.join('') + 'Done for now.';
+}
+
 export async function streaming(opts: StreamingOptions, failures: string[], md: string[]) {
   const streams = opts.smoke ? 20 : 200;
   // 6 s of text per stream in the full run (1,200 characters at 200 characters per second).
   const chars = opts.smoke ? 240 : 1_200;
-  const texts = Array.from({ length: streams }, (_, i) => responseOfSize(chars, 500 + i));
+  // Half the streams in the reference grammar (which a stream releases at the end: the rest lane
+  // reads a piece whole), half in Hermes's JSON grammar (released at each close), so the chunk ->
+  // event delays are measured on calls made certain mid-stream.
+  const texts = Array.from({ length: streams }, (_, i) => (i % 2 === 0 ? responseOfSize(chars, 500 + i) : hermesResponseOfSize(chars, i)));
   const expected = texts.map((text) => JSON.stringify(projectResult(parseToolCalls(text, { tools: [...SEED_TOOLS] }))));
   const server = await startServer({ POOL: 'piscina', THREADS: String(opts.threads), MAX_STREAMS: String(streams * 2), MAX_INFLIGHT_BYTES: String(256 * 1024 * 1024) });
   try {

@@ -49,7 +49,8 @@ describe('stream: the one-shot invariant', () => {
         const c = corpus[i]!;
         expect(invariantFailures(c.text, cutAt(c.text, cuts), c.options)).toEqual([]);
       }),
-      { numRuns: 3000 },
+      // A fixed seed: the same 3,000 cuttings on every run (CI must not turn on a new draw).
+      { numRuns: 3000, seed: 20261201 },
     );
   }, 120_000);
 
@@ -70,9 +71,19 @@ describe('stream: the one-shot invariant', () => {
           expect(invariantFailures(text, cutAt(text, cuts), options)).toEqual([]);
         },
       ),
-      { numRuns: 2500 },
+      { numRuns: 2500, seed: 20261201 },
     );
   }, 180_000);
+
+  it('holds for the joins random draws once broke (a look-alike before another grammar; an envelope closed after its section)', () => {
+    const xlam = '<think>The user asked about San Francisco, so get_weather fits.</think>[{"name": "get_weather", "arguments": {"city": "San Francisco", "days": 3, "units": "celsius"}}]Then:\n<function_calls>\n<invoke name="get_weather">\n<parameter name="city">San Francisco</parameter>\n</invoke>\n</function_calls>';
+    const muse = '<tool_code>\nlol\n</tool_code>\n\n<|start|>to=functions<|message|><atem:function_calls><atem:invoke name="look"><atem:parameter name="path">a</atem:parameter></atem:invoke></atem:function_calls><|eom|>';
+    for (const text of [xlam, muse]) {
+      for (let cut = 1; cut < text.length; cut++) {
+        expect(invariantFailures(text, [text.slice(0, cut), text.slice(cut)], { tools: ['write_file', 'look'] })).toEqual([]);
+      }
+    }
+  });
 
   it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {
     const texts = [

@@ -154,12 +154,21 @@ function stoppedBefore(text: string, region: FieldRegion, grammar: FieldGrammar 
 }
 
 export function wholeRegion(text: string, region: FieldRegion): boolean {
+  const grammar = grammarOf(region.grammar);
+  // A look-alike is read, or left as prose, by rules over the whole response (it must name a
+  // registered tool, or be the whole response): no later text may be assumed not to change it.
+  if (grammar === undefined || grammar.family === 'look-alike') return false;
+  // A region opened by an envelope (`<|start|>to=R<|message|>` … `<|eom|>`) ends with the
+  // envelope's close, whatever section it holds.
+  if (grammar.family === 'param-markup' && grammar.envelope !== null && text.startsWith(grammar.envelope.open, region.start)) {
+    return grammar.envelope.close.some((close) => region.end - close.length > region.start && text.startsWith(close, region.end - close.length));
+  }
   const forms = formsOf(region.grammar);
   for (const close of forms) {
     const at = closeStartOf(text, region.start, region.end, close);
     if (at >= 0) return !jsonOpenAt(text, region.start, at);
   }
-  if (forms.length === 0) return followedByOther(text, region.end, grammarOf(region.grammar)) && !jsonOpenAt(text, region.start, region.end);
+  if (forms.length === 0) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
   return stoppedBefore(text, region, grammarsById().get(region.grammar));
 }
 

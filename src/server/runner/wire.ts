@@ -35,6 +35,17 @@ export interface ReadingOptions {
   reasoning_started?: boolean;
 }
 
+/** The reading options a (validated) body carries, and only those it sets. */
+export function readingOf(body: ReadingOptions): ReadingOptions {
+  const reading: ReadingOptions = {};
+  if (body.profile !== undefined) reading.profile = body.profile;
+  if (body.validate !== undefined) reading.validate = body.validate;
+  if (body.shape !== undefined) reading.shape = body.shape;
+  if (body.include !== undefined) reading.include = body.include;
+  if (body.reasoning_started !== undefined) reading.reasoning_started = body.reasoning_started;
+  return reading;
+}
+
 /**
  * What a stream was opened with, as plain data: enough for a worker to build the same parser
  * and the same framing, and so to replay the stream (docs/performance.md, "Streaming").

@@ -7,7 +7,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ErrorCodeValue } from '../errors.js';
-import type { ReadingOptions, StreamSpec } from '../runner/wire.js';
+import { readingOf, type StreamSpec } from '../runner/wire.js';
 import { streamOptionsSchema } from '../schemas.js';
 import type { StreamOptionsBody } from '../worker/bodies.js';
 import type { CachedTools, ToolsCache } from '../worker/tools-cache.js';
@@ -21,15 +21,6 @@ export function compileStreamOptions(): StreamOptionsCheck {
 
 export type Opened = { ok: true; spec: StreamSpec; tools: CachedTools } | { ok: false; code: ErrorCodeValue; message: string };
 
-function readingOf(body: StreamOptionsBody): ReadingOptions {
-  const reading: ReadingOptions = {};
-  if (body.profile !== undefined) reading.profile = body.profile;
-  if (body.validate !== undefined) reading.validate = body.validate;
-  if (body.shape !== undefined) reading.shape = body.shape;
-  if (body.include !== undefined) reading.include = body.include;
-  if (body.reasoning_started !== undefined) reading.reasoning_started = body.reasoning_started;
-  return reading;
-}
 
 /**
  * The query of a text/plain stream as the options object: `tools` is a comma-separated list of

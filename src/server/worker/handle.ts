@@ -12,9 +12,9 @@ import type { TurnPart } from '../../compose/types.js';
 import type { ParseResult } from '../../compose/types.js';
 import { scanUnits } from '../../scan/index.js';
 import { errorJson, statusOf, type ErrorCodeValue } from '../errors.js';
-import type { Answer, ItemTask, ReadingOptions, RequestTask, StreamEndTask, WorkerLimits, WorkerReply, WorkerTask } from '../runner/wire.js';
+import { readingOf, type Answer, type ItemTask, type ReadingOptions, type RequestTask, type StreamEndTask, type WorkerLimits, type WorkerReply, type WorkerTask } from '../runner/wire.js';
 import { replayEnd } from '../stream/session.js';
-import type { BatchBody, ReadingBody, ScanBody, SingleBody, TranscriptBody } from './bodies.js';
+import type { BatchBody, ScanBody, SingleBody, TranscriptBody } from './bodies.js';
 import { decodeBodyText, parseBodyText } from './decode.js';
 import { topLevelMemberSpan } from './member-span.js';
 import { projectResult } from './project.js';
@@ -25,16 +25,6 @@ import type { ValidateFunction } from 'ajv';
 
 export type TaskHandler = (task: WorkerTask) => WorkerReply;
 
-/** The reading options of a (validated) body. */
-function readingOf(body: ReadingBody): ReadingOptions {
-  const reading: ReadingOptions = {};
-  if (body.profile !== undefined) reading.profile = body.profile;
-  if (body.validate !== undefined) reading.validate = body.validate;
-  if (body.shape !== undefined) reading.shape = body.shape;
-  if (body.include !== undefined) reading.include = body.include;
-  if (body.reasoning_started !== undefined) reading.reasoning_started = body.reasoning_started;
-  return reading;
-}
 
 function hasReading(reading: ReadingOptions): boolean {
   return reading.profile !== undefined || reading.validate !== undefined || reading.shape !== undefined || reading.include !== undefined || reading.reasoning_started !== undefined;

@@ -85,6 +85,25 @@ describe('stream: the one-shot invariant', () => {
     }
   });
 
+  // Joins wider random sweeps found: a cut-off Qwen3-Coder parameter whose region only looked
+  // closed because the text so far ended with `</tool_call>`, and a Harmony message announced
+  // at its JSON's end that later text (no end markers) made an error.
+  const sweepJoins: [readonly string[], string][] = [
+    [['function_markup::truncated_parameter_errors_and_does_not_dispatch', 'field:ernie-4.5/marker-in-argument (reasoning_started: false)', 'field:llama3-json/ends-at-eot'], 'Then:\n'],
+    [['field:deepseek-v3.1/prose-around', 'field:harmony-llmjp/end-markers-missing (reasoning_started: false)', 'reasoning:think#cut-off'], '\n'],
+  ];
+  for (const [ids, separator] of sweepJoins) {
+    it(`holds for the join ${ids.join(' + ')} in 1- and 4-character chunks`, () => {
+      const parts = ids.map((id) => corpus.find((c) => c.id === id && c.options.profile !== 'harn')!);
+      expect(parts.every((p) => p !== undefined)).toBe(true);
+      const text = parts.map((p) => p.text).join(separator);
+      const tools = new Map<string, unknown>();
+      for (const p of parts) for (const t of Array.isArray(p.options.tools) ? (p.options.tools as unknown[]) : []) tools.set(typeof t === 'string' ? t : String((t as { name?: unknown }).name), t);
+      const options = { ...parts[0]!.options, tools: tools.size > 0 ? [...tools.values()] : undefined };
+      for (const size of [1, 4]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);
+    });
+  }
+
   it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {
     const texts = [
       'Sure 😀.\n<tool_call>{"name": "look", "arguments": {"path": "é😀"}}</tool_call>',

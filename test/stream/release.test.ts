@@ -10,15 +10,30 @@ import { everyN, streamChunks } from './invariant.js';
 const TOOLS = ['look'];
 
 describe('stream: release timing', () => {
-  it('releases a call, and the prose before it, in the chunk that completes its close', () => {
+  it('announces a call, and the prose before it, in the chunk that ends its body, before its close', () => {
     const text = 'Hi.\n<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>\nMore prose.';
     const close = text.indexOf('</tool_call>') + '</tool_call>'.length;
     const { events, at } = streamChunks([text.slice(0, close - 3), text.slice(close - 3, close), text.slice(close)], { tools: TOOLS });
     const byType = (type: string) => at[events.findIndex((e) => e.type === type)];
-    expect(byType('text')).toBe(2);
-    expect(byType('call_start')).toBe(2);
-    expect(byType('call_end')).toBe(2);
+    expect(byType('text')).toBe(1);
+    expect(byType('call_start')).toBe(1);
+    expect(byType('call_end')).toBe(1);
     expect(events.filter((e) => e.type === 'text').map((e) => (e as { text: string }).text)).toEqual(['Hi.', '\n\nMore prose.']);
+  });
+
+  it('holds a call whose body has not ended: the text may still end inside it', () => {
+    const body = '<tool_call>{"name": "look", "arguments": {"path": "a"}';
+    const { events, at } = streamChunks([body, '}', '</tool_call>'], { tools: TOOLS });
+    expect(at[events.findIndex((e) => e.type === 'call_start')]).toBe(2);
+    // Cut off inside the arguments, the one-shot parse has no call: announcing at the name would have been wrong.
+    expect(parseToolCalls(body.slice(0, -1), { tools: TOOLS }).calls).toEqual([]);
+  });
+
+  it('announces each call of a section as its own close arrives', () => {
+    const call = (i: number) => `<|tool_call_begin|>functions.look:${i}<|tool_call_argument_begin|>{"path": "${i}"}<|tool_call_end|>`;
+    const chunks = ['<|tool_calls_section_begin|>', call(0), call(1), '<|tool_calls_section_end|>'];
+    const { events, at } = streamChunks(chunks, { tools: TOOLS });
+    expect(events.flatMap((e, i) => (e.type === 'call_end' ? [at[i]] : []))).toEqual([2, 3]);
   });
 
   const grammars: [string, string][] = [
@@ -31,17 +46,35 @@ describe('stream: release timing', () => {
     ['harmony', '<|start|>assistant<|channel|>commentary to=functions.look <|constrain|>json<|message|>{"path": "a"}<|call|>'],
     ['anthropic-xml', '<function_calls>\n<invoke name="look">\n<parameter name="path">a</parameter>\n</invoke>\n</function_calls>'],
   ];
+  // Where a call's body ends before the region's close (its JSON, or a call close inside the
+  // section), its events come no later than the chunk in which that close begins. GLM's call
+  // close is the region's close, and Harmony's message must be the JSON alone (a word after it
+  // makes the call an error), so there they come with the close.
+  const closes: Record<string, string> = {
+    hermes: '</tool_call>',
+    'kimi-k2': '<|tool_call_end|>',
+    'deepseek-v3': '<｜tool▁call▁end｜>',
+    'qwen3-coder': '\n</tool_call>',
+    'minimax-m2': '\n</minimax:tool_call>',
+    'anthropic-xml': '\n</function_calls>',
+  };
   for (const [grammar, call] of grammars) {
-    it(`${grammar}: the call's events come with the chunk that completes its close, before the text after it`, () => {
+    it(`${grammar}: in 1-character chunks the call's events come before its close begins, where its body ends first`, () => {
       const text = `${call}\nAfter the call, more prose follows here.`;
-      const chunks = [...everyN(call, 4), '\nAfter the call, more prose follows here.'];
-      const { events, at } = streamChunks(chunks, { tools: TOOLS });
-      const one = parseToolCalls(text, { tools: TOOLS });
-      expect(one.calls.map((c) => c.name)).toEqual(['look']);
-      const end = at[events.findIndex((e) => e.type === 'call_end')];
-      const start = at[events.findIndex((e) => e.type === 'call_start')];
-      expect(start).toBeLessThanOrEqual(everyN(call, 4).length);
-      expect(end).toBeLessThanOrEqual(everyN(call, 4).length);
+      const { events, at } = streamChunks([...everyN(call, 1), '\nAfter the call, more prose follows here.'], { tools: TOOLS });
+      expect(parseToolCalls(text, { tools: TOOLS }).calls.map((c) => c.name)).toEqual(['look']);
+      const start = at[events.findIndex((e) => e.type === 'call_start')]!;
+      const end = at[events.findIndex((e) => e.type === 'call_end')]!;
+      const close = closes[grammar];
+      // Chunk n holds character n - 1: before the close begins means by the chunk before its first character.
+      const bound = close === undefined ? call.length : call.lastIndexOf(close);
+      expect(start).toBeLessThanOrEqual(bound);
+      expect(end).toBeLessThanOrEqual(bound);
+    });
+
+    it(`${grammar}: in 4-character chunks the call's events come no later than the chunk that completes its close`, () => {
+      const { events, at } = streamChunks([...everyN(call, 4), '\nAfter the call.'], { tools: TOOLS });
+      expect(at[events.findIndex((e) => e.type === 'call_end')]).toBeLessThanOrEqual(everyN(call, 4).length);
     });
   }
 

@@ -34,17 +34,25 @@ function codeCell(text: string): string {
 
 /**
  * When a stream releases the example's call, measured: fed in 4-character chunks with prose
- * after it, the call comes at its close; for a grammar with no close of its own, when text that
+ * after it, the call comes before its close (once its body has ended: its JSON closed, or its
+ * own close written inside a section), at its close; for a grammar with no close of its own, when text that
  * cannot continue it follows; or only at the end of the text.
  */
-export function streamedAt(grammar: string): 'at its close' | 'when text follows' | 'at the end' {
+export function streamedAt(grammar: string): 'before its close' | 'at its close' | 'when text follows' | 'at the end' {
   const example = exampleOf(grammar);
   const stream = createStreamParser({ tools: ['look'] });
-  const ended = (events: readonly { type: string }[]) => events.some((e) => e.type === 'call_end');
+  const has = (events: readonly { type: string }[], type: string) => events.some((e) => e.type === type);
+  const last = Math.ceil(example.length / 4) - 1;
+  let started = Infinity;
   let early = false;
-  for (let i = 0; i < example.length; i += 4) if (ended(stream.push(example.slice(i, i + 4)))) early = true;
-  const followed = ended(stream.push('\nAfter the call.'));
+  for (let i = 0; i * 4 < example.length; i++) {
+    const events = stream.push(example.slice(i * 4, i * 4 + 4));
+    if (has(events, 'call_start')) started = Math.min(started, i);
+    if (has(events, 'call_end')) early = true;
+  }
+  const followed = has(stream.push('\nAfter the call.'), 'call_end');
   stream.end();
+  if (started < last) return 'before its close';
   return early ? 'at its close' : followed ? 'when text follows' : 'at the end';
 }
 

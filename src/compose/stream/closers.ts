@@ -19,6 +19,9 @@ export interface Close {
 
 const SUFFIX_MAX = 64;
 
+/** A word a model might write next, appended to held text to see whether a region reads on. */
+export const PROBE = '\nso';
+
 function isSuffixCode(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2d || code === 0x2e || code === 0x3a;
 }
@@ -62,7 +65,7 @@ function closeStartOf(text: string, start: number, end: number, close: Close): n
  * more text the reader would read past it, so the region is not whole. Free text with a stray
  * quote may look open too: that only keeps the region until the end, never releases it wrong.
  */
-function jsonOpenAt(text: string, start: number, at: number): boolean {
+export function jsonOpenAt(text: string, start: number, at: number): boolean {
   let i = start;
   while (i < at && text.charCodeAt(i) !== 0x7b && text.charCodeAt(i) !== 0x5b && text.charCodeAt(i) !== 0x28) i++;
   let depth = 0;
@@ -107,7 +110,7 @@ const CONTINUES = new Set([0x60, 0x7e, 0x2c, 0x3b, 0x7b, 0x5b, 0x28, 0x3c, 0x7c,
 
 let grammarIndex: Map<string, FieldGrammar> | null = null;
 
-function grammarOf(id: string): FieldGrammar | undefined {
+export function grammarOf(id: string): FieldGrammar | undefined {
   grammarIndex ??= new Map(FIELD_GRAMMARS.map((g) => [g.id, g]));
   return grammarIndex.get(id);
 }
@@ -169,13 +172,7 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
     if (at >= 0) return !jsonOpenAt(text, region.start, at);
   }
   if (forms.length === 0) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
-  return stoppedBefore(text, region, grammarsById().get(region.grammar));
-}
-
-let byId: Map<string, FieldGrammar> | null = null;
-
-function grammarsById(): Map<string, FieldGrammar> {
-  return (byId ??= new Map(FIELD_GRAMMARS.map((g) => [g.id, g])));
+  return stoppedBefore(text, region, grammar);
 }
 
 function escapeRegExp(literal: string): string {

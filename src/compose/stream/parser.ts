@@ -21,6 +21,8 @@ import { finishPiece, parseTurn, turnReader, type ParseOptions, type TurnReader 
 import { shapeResult, type ShapedResult } from '../shape.js';
 import type { LaneResult, ParseResult, TurnPart } from '../types.js';
 import { callEvents, nothingEmitted, orderedParts, remainingEvents, type Emitted, type StreamEvent } from './events.js';
+import { announceable } from './announce.js';
+import { mayEndBodyAt, ValueDepth } from './body-end.js';
 import { releasable, type Release } from './segment.js';
 import { closers } from './closers.js';
 import { ReasoningFront } from './fronts.js';
@@ -31,6 +33,13 @@ import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 const TRY_BUDGET = 1.5;
 /** Characters any stream may try besides: a short response is never starved of tries. */
 const TRY_SLACK = 4096;
+/**
+ * Announcing calls before their region's close (announce.ts) uses only what is left of the
+ * work a stream may do: none once its work passes 1.8 characters per character received
+ * (besides `TRY_SLACK`), so with the final parse a stream stays under three texts' worth.
+ * A response of a few KiB announces every call; a long one dense in calls, as many as fit.
+ */
+const ANNOUNCE_CEILING = 1.8;
 
 export interface StreamEnd {
   /** The events not emitted by `push`, in order. */
@@ -52,6 +61,15 @@ export interface StreamParser {
 
 function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** A chunk that may end a call's body: it closes a value or a marker. */
+function mayEndBody(chunk: string): boolean {
+  for (let i = 0; i < chunk.length; i++) {
+    const code = chunk.charCodeAt(i);
+    if (code === 0x7d || code === 0x5d || code === 0x29 || code === 0x3e || code === 0x60) return true;
+  }
+  return false;
 }
 
 /** A chunk after which a call with no close may have ended: one that ends a line, object, list or call. */
@@ -93,6 +111,10 @@ class TextStreamParser implements StreamParser {
   /** A try found nothing to release while such an opener is held: the next text may prove its call complete. */
   private awaitingText = false;
   private tried = 0;
+  /** Calls at the start of the held text already emitted (announced before their region closed). */
+  private heldCalls = 0;
+  /** The open brackets and strings of the held region, for announcement's first look. */
+  private depth = new ValueDepth();
   private worked = 0;
 
   constructor(private readonly options: ParseOptions | undefined) {
@@ -136,7 +158,8 @@ class TextStreamParser implements StreamParser {
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
     if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if (found && !this.afterRegionPending()) this.openThinking(events);
-    if (completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
+    const released = completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK && this.tryRelease(events);
+    if (!released && this.opener >= 0 && !this.openEnded && this.thinking === null && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
     return events;
   }
 
@@ -170,6 +193,7 @@ class TextStreamParser implements StreamParser {
     const rest = held.slice(this.opener);
     this.held = [rest];
     this.heldLength = rest.length;
+    this.depth.reset();
     this.opener = 0;
     this.thinking = new ReasoningFront(open.ends);
     this.releaseThinking(rest.slice(open.bodyAt), events);
@@ -181,24 +205,59 @@ class TextStreamParser implements StreamParser {
     return held;
   }
 
-  private tryRelease(events: StreamEvent[]): void {
+  /** Tries to release the held text; true when something was released. */
+  private tryRelease(events: StreamEvent[]): boolean {
     const held = this.joinHeld();
     this.tried += held.length;
     this.worked += held.length;
-    const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls);
+    const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
     this.awaitingText = release === null && this.openEnded;
-    if (release === null) return;
+    if (release === null) return false;
     this.worked += release.restLength;
     this.emit(release, events);
+    this.heldCalls = 0;
     const rest = held.slice(release.end);
     this.held = rest === '' ? [] : [rest];
     this.heldLength = rest.length;
+    this.depth.reset();
     this.afterRegion = true;
     this.thinking = null;
     const hit = this.watch.openers.next(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     if (hit !== null) this.openThinking(events);
+    return true;
+  }
+
+  /**
+   * The held text ends where a call's body ends: announce the calls its region is sure of,
+   * releasing the text before the region with them. The held text then begins at the region.
+   */
+  private tryAnnounce(events: StreamEvent[]): void {
+    const held = this.joinHeld();
+    // perf: the first look reads at most the region, not the held text.
+    const looked = mayEndBodyAt(held, this.opener, this.depth);
+    this.worked += Math.abs(looked);
+    if (looked < 0) return;
+    const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    this.worked += found?.read ?? held.length;
+    if (found === null || (found.before === null && found.calls.length <= this.heldCalls)) return;
+    if (found.before !== null) {
+      // Whatever of the held text was announced before lies in what is released now.
+      this.emit(found.before, events);
+      this.heldCalls = 0;
+      const rest = held.slice(found.at);
+      this.held = [rest];
+      this.heldLength = rest.length;
+      this.depth.reset();
+      this.afterRegion = true;
+      this.opener = 0;
+    }
+    for (const call of found.calls.slice(this.heldCalls)) {
+      callEvents(call, this.emitted.calls, events);
+      this.emitted.calls++;
+    }
+    this.heldCalls = found.calls.length;
   }
 
   /** A piece read on its own (the text before a reasoning block): its events. */
@@ -208,17 +267,22 @@ class TextStreamParser implements StreamParser {
   }
 
   private emit(release: Release, events: StreamEvent[]): void {
-    this.emitParts(release.result, release.parts, events);
+    this.emitParts(release.result, release.parts, events, this.heldCalls);
   }
 
-  /** Parts of a released piece, skipping the reasoning the front already released. */
-  private emitParts(result: ParseResult, parts: readonly TurnPart[], events: StreamEvent[]): void {
+  /** Parts of a released piece, skipping the reasoning the front already released and the `said` calls already announced. */
+  private emitParts(result: ParseResult, parts: readonly TurnPart[], events: StreamEvent[], said = 0): void {
     const emitted = this.emitted;
     let thoughtSaid = this.thinking?.released ?? 0;
+    let callsSaid = said;
     for (const part of parts) {
       if (part.kind === 'call') {
         const call = result.calls[part.index];
         if (call === undefined) continue;
+        if (callsSaid > 0) {
+          callsSaid--;
+          continue;
+        }
         callEvents(call, emitted.calls, events);
         emitted.calls++;
         continue;

@@ -7,12 +7,16 @@
  * - no opener before it was refused by every reader (more text might let a reader take it,
  *   and its region would then swallow this one);
  * - it ends with its grammar's outermost close (`closers`): a region that ends any other way
- *   may still grow with the text.
+ *   may still grow with the text;
+ * - when it reports a failure and ends where the held text ends, it still ends there with a word
+ *   after it: a region cut off (a parameter never closed) runs to the end of the text, and
+ *   only looks closed when the text so far happens to end with the close.
  */
 import { assembleRegions, fieldRegions } from '../field/lane.js';
+import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
-import { wholeRegion } from './closers.js';
+import { PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
 
 export interface Release {
@@ -22,6 +26,14 @@ export interface Release {
   readonly parts: readonly TurnPart[];
   /** The characters of the released text read by the rest lane (not inside a region). */
   readonly restLength: number;
+}
+
+/** A region at the end of `held` that failed, and reads on past its close when more text follows. */
+function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolean {
+  if (region.end !== held.length || region.errors.length === 0) return false;
+  const probe = held.slice(region.start) + PROBE;
+  const again = fieldRegions(probe, reader.ctx, { afterRegion: true })[0];
+  return again === undefined || again.start !== 0 || again.end !== region.end - region.start;
 }
 
 /** What of `held` may be released, read as the one-shot parse reads it, or null. */
@@ -34,7 +46,7 @@ export function releasable(held: string, reader: TurnReader, afterRegion: boolea
   let end = 0;
   for (const region of regions) {
     if (region.start > firstRefused) break;
-    if (wholeRegion(held, region)) end = region.end;
+    if (wholeRegion(held, region) && !mayRunOn(held, region, reader)) end = region.end;
     else break;
   }
   if (end <= 0) return null;

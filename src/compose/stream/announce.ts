@@ -1,0 +1,99 @@
+/**
+ * A call announced before its region's close arrives. A region's calls are certain once its
+ * reader gives them the same whether the text ends now or the region's close comes next: a
+ * reader that has read a call's whole body (its JSON closed, its own close marker written)
+ * keeps it through anything more inside the region, and the text before the region reads on
+ * its own (src/compose/field/lane.ts), so both may be released at once. A stream announces
+ * only where the held text ends at a call's body end (body-end.ts), and only calls that
+ * the readings agree on, ids and arguments included: as it stands, with its close next, and
+ * with a word and then its close.
+ */
+import { assembleRegions, fieldRegions, type RestLane } from '../field/lane.js';
+import type { FieldRegion } from '../field/region.js';
+import { finishPiece, type TurnReader } from '../parse.js';
+import { emptyResult } from '../project.js';
+import type { ToolCall } from '../types.js';
+import { bodyEndsAtEnd } from './body-end.js';
+import { closers, grammarOf, PROBE, wholeRegion } from './closers.js';
+import { orderedParts } from './events.js';
+import type { Release } from './segment.js';
+
+export interface Announcement {
+  /** Where the announced region begins in the held text: everything before it is released. */
+  readonly at: number;
+  /** The text and whole regions before the region, or null when it begins the held text. */
+  readonly before: Release | null;
+  /** The region's calls so far, all certain, from its first. */
+  readonly calls: readonly ToolCall[];
+  /** The characters read to decide (the stream's work). */
+  readonly read: number;
+}
+
+/** Reads no text between regions: a region's own calls, alone. */
+const noRest: RestLane = () => emptyResult();
+
+/** The calls `region` gives on its own, finished as the one-shot parse finishes them; null when it gives anything else. */
+function callsOf(text: string, region: FieldRegion, reader: TurnReader, idStart: number): readonly ToolCall[] | null {
+  const { result, parts } = finishPiece(assembleRegions(text, [region], noRest, text.length), reader, idStart);
+  if (result.calls.length === 0 || (result.reasoning ?? '') !== '') return null;
+  if (orderedParts(result, parts).some((p) => p.kind !== 'call')) return null;
+  return result.calls;
+}
+
+/** The literal that would close `region` now. */
+function closeOf(text: string, region: FieldRegion): string | null {
+  const grammar = grammarOf(region.grammar);
+  if (grammar === undefined) return null;
+  if (grammar.family === 'param-markup' && grammar.envelope !== null && text.startsWith(grammar.envelope.open, region.start)) return grammar.envelope.close[0] ?? null;
+  return closers(grammar)[0] ?? null;
+}
+
+/**
+ * The announcement `held` allows, or null: its last region is open, ends where a call's body
+ * ends, and reads the same calls with and without its close.
+ */
+export function announceable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Announcement | null {
+  const lane = reader.lane;
+  if (lane === null) return null;
+  const rejected: number[] = [];
+  const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
+  let read = held.length;
+  const open = regions.findIndex((r) => !wholeRegion(held, r));
+  const region = regions[open];
+  if (region === undefined || open !== regions.length - 1) return null;
+  if (rejected.length > 0 && rejected[0]! < region.start) return null;
+  const grammar = grammarOf(region.grammar);
+  if (grammar === undefined || !bodyEndsAtEnd(held, region, grammar)) return null;
+  const close = closeOf(held, region);
+  if (close === null) return null;
+  // The close as it would come next: the rest of it, when the held text ends with its beginning.
+  let begun = Math.min(close.length - 1, held.length - region.start);
+  while (begun > 0 && !held.endsWith(close.slice(0, begun))) begun--;
+  const closed = held.slice(region.start) + close.slice(begun);
+  read += closed.length;
+  const again = fieldRegions(closed, reader.ctx, { afterRegion: true });
+  const whole = again[0];
+  if (again.length !== 1 || whole === undefined || whole.start !== 0 || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole)) return null;
+  let before: Release | null = null;
+  let callsBefore = 0;
+  if (region.start > 0) {
+    const parsed = assembleRegions(held, regions.slice(0, open), lane, region.start);
+    const { result, parts } = finishPiece(parsed, reader, idStart);
+    let inRegions = 0;
+    for (const r of regions.slice(0, open)) inRegions += r.end - r.start;
+    before = { end: region.start, result, parts: orderedParts(result, parts), restLength: region.start - inRegions };
+    read += before.restLength;
+    callsBefore = result.calls.length;
+  }
+  const now = callsOf(held, region, reader, idStart + callsBefore);
+  const then = callsOf(closed, whole, reader, idStart + callsBefore);
+  if (now === null || then === null || JSON.stringify(now) !== JSON.stringify(then)) return null;
+  // Text may also come between the body and the close: a grammar whose body must be all the
+  // region holds (Harmony's message) then has no call, so a probe with a word there must agree too.
+  const probe = held.slice(region.start) + PROBE + close;
+  read += probe.length;
+  const probed = fieldRegions(probe, reader.ctx, { afterRegion: true });
+  const after = probed.length === 1 && probed[0]!.start === 0 && probed[0]!.end === probe.length ? callsOf(probe, probed[0]!, reader, idStart + callsBefore) : null;
+  if (after === null || JSON.stringify(after) !== JSON.stringify(then)) return null;
+  return { at: region.start, before, calls: then, read };
+}

@@ -8,9 +8,9 @@
  *   and its region would then swallow this one);
  * - it ends with its grammar's outermost close (`closers`): a region that ends any other way
  *   may still grow with the text;
- * - when it reports a failure and ends where the held text ends, it still ends there with a word
- *   after it: a region cut off (a parameter never closed) runs to the end of the text, and
- *   only looks closed when the text so far happens to end with the close.
+ * - when it reports a failure or a violation and ends where the held text ends, it still ends
+ *   there with a word after it: a region cut off (a parameter never closed) runs to the end of
+ *   the text, and only looks closed when the text so far happens to end with the close.
  */
 import { assembleRegions, fieldRegions } from '../field/lane.js';
 import type { FieldRegion } from '../field/region.js';
@@ -28,9 +28,9 @@ export interface Release {
   readonly restLength: number;
 }
 
-/** A region at the end of `held` that failed, and reads on past its close when more text follows. */
+/** A region at the end of `held` that failed or recovered, and reads on past its close when more text follows. */
 function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolean {
-  if (region.end !== held.length || region.errors.length === 0) return false;
+  if (region.end !== held.length || (region.errors.length === 0 && region.violations.length === 0)) return false;
   const probe = held.slice(region.start) + PROBE;
   const again = fieldRegions(probe, reader.ctx, { afterRegion: true })[0];
   return again === undefined || again.start !== 0 || again.end !== region.end - region.start;

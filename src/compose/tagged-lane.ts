@@ -10,7 +10,6 @@ import { ALTERNATE_ENVELOPE_OPENERS, TAG_LITERALS } from '../dialects/vocabulary
 import { buildScanSpec, DIALECTS } from '../dialects/index.js';
 import { perRegistry } from '../dialects/registry.js';
 import { scanUnits, validateScanSpec, type ScanResult, type ValidatedScanSpec } from '../scan/index.js';
-import { describing } from './call-provenance.js';
 import { renderCallBlocks } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { EarliestNeedle } from './earliest-needle.js';
@@ -146,7 +145,7 @@ function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: Co
   // was 5 % of the parse's profile, now absent from it.
   if (first === undefined) return terminal ?? emptyResult();
   const recoveredCalls = frames.flatMap((frame) => (frame.kind === 'envelope' ? frame.own.calls : []));
-  const recovered = describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }, recoveredCalls);
+  const recovered = ctx.marks.describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).envelopeRecovered(ctx.toolFormat), excerpt: null, dropped_reason: null }, recoveredCalls);
   // A lone envelope with nothing around it is returned as the envelope read it.
   if (frames.length === 1 && first.kind === 'envelope' && first.before === null && terminal === null) {
     return { ...first.own, protocol_violations: [recovered] };

@@ -48,7 +48,7 @@ function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGramma
 
 /** A region of reasoning from `start` (the start of the response) to a close, or to the end. */
 function reasoningRegion(text: string, grammar: FieldGrammar, ctx: ComposeContext, scan: FieldScan, bodyEnd: number, end: number): FieldRegion {
-  const sink = new RegionSink(text, grammar, ctx.registry, scan);
+  const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
   sink.reasoningSpan(0, bodyEnd);
   return sink.region(0, end);
 }
@@ -98,7 +98,7 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
     const closers = closersOf(grammar);
     if (closers.length === 0 || scan.earliest(closers, after) >= 0) return null;
   }
-  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, scan);
+  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
   sink.proseSpan(lineStart, lineEnd);
   return sink.region(lineStart, lineEnd);
 }
@@ -126,7 +126,7 @@ function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan)
   for (const grammar of UNMARKED_FIRST) {
     const opener = grammar.family === 'token-section' ? scan.earliest(grammar.callOpen, 0) : -1;
     if (opener <= 0) continue;
-    const sink = new RegionSink(text, grammar, ctx.registry, scan);
+    const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
     const end = readUnmarkedRegion(scan, grammar, sink);
     if (end > 0 && end <= opener) return sink.region(0, end);
   }
@@ -222,7 +222,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     let end = -1;
     for (const grammar of hit.grammars) {
-      spare = spare === null ? new RegionSink(text, grammar, ctx.registry, scan) : spare.reuseFor(grammar);
+      spare = spare === null ? new RegionSink(text, grammar, ctx.registry, ctx.marks, scan) : spare.reuseFor(grammar);
       end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {
         found.push(spare.region(hit.index, end));

@@ -4,7 +4,7 @@ import { FIELD_GRAMMARS } from '../../dialects/field/index.js';
 import { normalizeTools } from '../../dialects/registry.js';
 import { CallMarks } from '../call-provenance.js';
 import { readRegion } from './readers/index.js';
-import { opensReferenceCall, referenceOpeners } from './reference-head.js';
+import { grammarsToTry, opensJsonBody, opensReferenceCall, referenceOpeners, skippedAtJsonBody } from './reference-head.js';
 import { RegionSink } from './region.js';
 import { FieldScan } from './scan.js';
 
@@ -17,6 +17,7 @@ const REST = [
   '"path"', ': ', '"a.rs"', '1', '}', ')', '{', '[', ']', ',', ' ', '\n', '\t', 'x', '>', 'function\n', '<', '"', "'", '(',
   ...new Set(SHARED.flatMap((s) => s.grammars.flatMap((g) => g.markers))),
   '<function=look>', '<parameter=path>', '<invoke name="look">', '<arg_key>path</arg_key>', '<arg_value>a</arg_value>',
+  '"name": "look"', '"arguments": {', '"function": {', 'look', '>{', '\n>',
 ];
 const NAMES = fc.oneof(fc.constantFrom('look', 'f', 'function', 'functools', 'get_weather', 'invoke', 'arg_key', '$x'), fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,10}$/));
 const BLANKS = fc.array(fc.constantFrom(' ', '\t', '\n', '\r'), { maxLength: 4 }).map((b) => b.join(''));
@@ -47,6 +48,35 @@ describe('opensReferenceCall: a reference call at a shared opener is read by no 
       });
     }
   }
+
+  for (const { opener, grammars } of SHARED) {
+    for (const grammar of grammars.filter(skippedAtJsonBody)) {
+      it(`${grammar.id} refuses every JSON body after \`${opener}\` and reports nothing`, () => {
+        fc.assert(
+          fc.property(fc.string({ maxLength: 6 }), BLANKS, fc.constantFrom('{', '['), fc.array(fc.constantFrom(...REST), { maxLength: 30 }), fc.constantFrom(...REGISTRIES.keys()), (before, blanks, open, rest, which) => {
+            const at = before.length;
+            const text = `${before}${opener}${blanks}${open}${rest.join('')}`;
+            expect(opensJsonBody(text, at, opener)).toBe(true);
+            const registry = REGISTRIES[which]!;
+            const sink = new RegionSink(text, grammar, registry, new CallMarks());
+            expect(readRegion(new FieldScan(text, registry), at, grammar, sink)).toBeLessThanOrEqual(at);
+            expect(sink.empty).toBe(true);
+          }),
+          { numRuns: 1500 },
+        );
+      });
+    }
+  }
+
+  it('tries, at a JSON body, every grammar sharing the opener but the token-section ones, in order', () => {
+    const text = '<tool_call>\n{"name": "look", "arguments": {}}</tool_call>';
+    const { grammars } = SHARED.find((s) => s.opener === '<tool_call>')!;
+    const hit = { index: 0, opener: '<tool_call>', grammars };
+    expect(grammars.some(skippedAtJsonBody)).toBe(true);
+    expect(grammarsToTry(text, hit)).toEqual(grammars.filter((g) => g.family !== 'token-section'));
+    expect(grammarsToTry('<tool_call>look({"path": "a"})', hit)).toEqual([]);
+    expect(grammarsToTry('<tool_call>\n<function=look>', hit)).toBe(grammars);
+  });
 
   it('does not apply to the bodies these grammars read, nor to other openers', () => {
     const own = [

@@ -15,10 +15,10 @@
  *     here, and a head name holds no brace.
  *
  * So the lane asks this once per opener instead of trying each reader in turn (each would
- * answer -1 and report nothing). Likewise a JSON body (`{` or `[` first, Hermes's) is read by
- * none of the token-section grammars sharing the opener: their heads need a prefix
- * (`function\n`) or a name before `>`, and a head name holds no brace or bracket; only those
- * are skipped there. `reference-head.property.test.ts` runs every skipped reader on random
+ * answer -1 and report nothing). Likewise a body that opens with `{`, `[` (JSON, Hermes's) or
+ * `<` (markup, Qwen3-Coder's `<function=`) is read by none of the token-section grammars
+ * sharing the opener: their heads need a prefix (`function\n`) or a name before `>`, and a
+ * head name holds no brace, bracket or angle bracket; only those are skipped there. `reference-head.property.test.ts` runs every skipped reader on random
  * bodies of each shape, so a new record that would read one fails there, not silently here.
  */
 import type { FieldGrammar } from '../../dialects/field/index.js';
@@ -30,6 +30,7 @@ import type { OpenerHit } from './detect.js';
 const OPEN_PAREN = 0x28;
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
+const LESS_THAN = 0x3c;
 
 let openers: ReadonlySet<string> | null = null;
 
@@ -48,32 +49,33 @@ export function opensReferenceCall(text: string, at: number, opener: string): bo
   return text.charCodeAt(pos) === OPEN_PAREN && text.charCodeAt(pos + 1) === OPEN_BRACE;
 }
 
-/** Whether the body after `opener` at `at` opens (after JSON whitespace) with `{` or `[`. */
-export function opensJsonBody(text: string, at: number, opener: string): boolean {
+/** Whether the body after `opener` at `at` opens (after JSON whitespace) with `{`, `[` or `<`. */
+export function opensJsonOrMarkup(text: string, at: number, opener: string): boolean {
   const code = text.charCodeAt(skipSpace(text, at + opener.length));
-  return code === OPEN_BRACE || code === OPEN_BRACKET;
+  return code === OPEN_BRACE || code === OPEN_BRACKET || code === LESS_THAN;
 }
 
-/** The grammars sharing an opener that a JSON body is never read by (see the header). */
-export function skippedAtJsonBody(grammar: FieldGrammar): boolean {
+/** The grammars sharing an opener that never read a JSON or markup body (see the header). */
+export function skippedAtJsonOrMarkup(grammar: FieldGrammar): boolean {
   return grammar.family === 'token-section';
 }
 
 const NO_GRAMMARS: readonly FieldGrammar[] = [];
-const FOR_JSON = new WeakMap<readonly FieldGrammar[], readonly FieldGrammar[]>();
+const FOR_BODIES = new WeakMap<readonly FieldGrammar[], readonly FieldGrammar[]>();
 
 /**
  * The grammars of `hit` worth trying at its opener: none for a reference call at a shared
- * opener, all but the token-section ones for a JSON body there, else all (in record order).
+ * opener, all but the token-section ones for a JSON or markup body there, else all (in record
+ * order).
  */
 export function grammarsToTry(text: string, hit: OpenerHit): readonly FieldGrammar[] {
   if (!referenceOpeners().has(hit.opener)) return hit.grammars;
   if (opensReferenceCall(text, hit.index, hit.opener)) return NO_GRAMMARS;
-  if (!opensJsonBody(text, hit.index, hit.opener)) return hit.grammars;
-  let kept = FOR_JSON.get(hit.grammars);
+  if (!opensJsonOrMarkup(text, hit.index, hit.opener)) return hit.grammars;
+  let kept = FOR_BODIES.get(hit.grammars);
   if (kept === undefined) {
-    kept = hit.grammars.filter((grammar) => !skippedAtJsonBody(grammar));
-    FOR_JSON.set(hit.grammars, kept);
+    kept = hit.grammars.filter((grammar) => !skippedAtJsonOrMarkup(grammar));
+    FOR_BODIES.set(hit.grammars, kept);
   }
   return kept;
 }

@@ -15,7 +15,7 @@
  */
 import type { ToolRegistry } from '../dialects/registry.js';
 import type { NameSet } from '../policy/names.js';
-import { writtenText } from './call-provenance.js';
+import type { CallMarks } from './call-provenance.js';
 import { renderCall } from './canonical.js';
 import { admitName, registeredNames } from './field/admit.js';
 import type { DroppedFragment, ToolCall } from './types.js';
@@ -75,7 +75,7 @@ export interface Admitted {
  * becomes an error plus an `unknown_tool` drop of the text the model wrote for it (its
  * canonical rendering where the lane did not keep that text).
  */
-export function admitCalls(calls: readonly ToolCall[], registry: ToolRegistry | null): Admitted {
+export function admitCalls(calls: readonly ToolCall[], registry: ToolRegistry | null, marks: CallMarks): Admitted {
   const out: Admitted = { calls: [], originals: [], refused: [], errors: [], dropped: [], refusedBlocks: [] };
   for (const call of calls) {
     const admission = admitName(call.name, registry, 'marked');
@@ -86,7 +86,7 @@ export function admitCalls(calls: readonly ToolCall[], registry: ToolRegistry | 
     }
     const block = renderCall(call.name, call.arguments);
     out.errors.push(admission.why === 'empty' ? admissionMessages.unnamed : admissionMessages.unknownTool(admission.name, registeredNames(registry)));
-    out.dropped.push({ text: writtenText(call) ?? block, reason: 'unknown_tool' });
+    out.dropped.push({ text: marks.writtenText(call) ?? block, reason: 'unknown_tool' });
     out.refusedBlocks.push(block);
     out.refused.push(call);
   }

@@ -5,6 +5,7 @@ import type { NameSet } from '../policy/names.js';
 import { gatewayNames } from './admission.js';
 import { registeredNames } from './field/admit.js';
 import type { TraceEntry } from './funnel.js';
+import { CallMarks } from './call-provenance.js';
 
 /**
  * What every composer function needs to know about the turn being parsed. Built once per
@@ -33,6 +34,8 @@ export interface ComposeContext {
    * `gateway` the registered names only, unfolded. Absent means the `harn` set.
    */
   readonly sniffNames?: KnownNames;
+  /** What this parse's lanes noted beside the calls and violations they made (call-provenance.ts). */
+  readonly marks: CallMarks;
 }
 
 /** The `tool_format` values a route may name (any other string reads the tagged lane, as the reference does). */
@@ -73,5 +76,5 @@ export function composeContext(
 ): ComposeContext {
   const registry = normalizeTools(tools);
   const { known, knownList, sniffNames } = factsByProfile[profile](registry);
-  return { registry, known, knownList, toolFormat, trace, profile, sniffNames, reasoningStarted };
+  return { registry, known, knownList, toolFormat, trace, profile, sniffNames, reasoningStarted, marks: new CallMarks() };
 }

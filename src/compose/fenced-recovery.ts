@@ -4,7 +4,6 @@
  * - no call ran in the taught grammar -> read the fences with the JSON lane and run its calls;
  * - otherwise, or when nothing parses -> keep the text as prose and record a fenced_narration drop.
  */
-import { describing, writtenAs } from './call-provenance.js';
 import { renderCall } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import type { WalkState } from './funnel.js';
@@ -26,8 +25,8 @@ export function recoverFencedText(state: WalkState, ctx: ComposeContext, readFen
       state.creditedCalls = state.calls.length;
       state.recovered += recovered.length;
       // A lone call's text is the fence itself, where the JSON lane kept no finer span.
-      if (recovered.length === 1 && recovered[0] !== undefined) writtenAs(recovered[0], fenced);
-      state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).fenceRecovered, excerpt: null, dropped_reason: null }, recovered));
+      if (recovered.length === 1 && recovered[0] !== undefined) ctx.marks.writtenAs(recovered[0], fenced);
+      state.violations.push(ctx.marks.describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).fenceRecovered, excerpt: null, dropped_reason: null }, recovered));
       if (state.trace) state.trace.push({ start: -1, end: -1, account: 'call', outcome: 'fence_recovered' });
       return;
     }

@@ -8,7 +8,7 @@
  */
 import { admitCalls } from './admission.js';
 import { checkArguments } from './argument-schema.js';
-import { describesALeavingCall, writtenText } from './call-provenance.js';
+import type { CallMarks } from './call-provenance.js';
 import { renderCall } from './canonical.js';
 import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
 import { fieldLane } from './field/lane.js';
@@ -179,7 +179,7 @@ function checkCalls(calls: readonly ToolCall[], originals: readonly ToolCall[], 
       const block = renderCall(call.name, args);
       const original = originals[i] ?? call;
       out.errors.push(argumentMessages.rejected(call.name, verdict.failures));
-      out.dropped.push({ text: writtenText(original) ?? block, reason: 'invalid_arguments' });
+      out.dropped.push({ text: ctx.marks.writtenText(original) ?? block, reason: 'invalid_arguments' });
       out.refusedBlocks.push(block);
       out.refused.push(original);
       continue;
@@ -215,10 +215,10 @@ function withoutBlocks(canonical: string, blocks: readonly string[]): string {
  * The lane's violations without those that describe only calls refused at the boundary (a
  * `recovered_dialect` must not claim a recovered call that did not leave).
  */
-function withoutRefusedClaims(violations: readonly ProtocolViolation[], refused: readonly ToolCall[]): readonly ProtocolViolation[] {
+function withoutRefusedClaims(violations: readonly ProtocolViolation[], refused: readonly ToolCall[], marks: CallMarks): readonly ProtocolViolation[] {
   if (refused.length === 0) return violations;
   const set = new Set(refused);
-  return violations.filter((violation) => describesALeavingCall(violation, set));
+  return violations.filter((violation) => marks.describesALeavingCall(violation, set));
 }
 
 /**
@@ -227,12 +227,12 @@ function withoutRefusedClaims(violations: readonly ProtocolViolation[], refused:
  * empty-argument diagnostics, repeated diagnostics coalesced (coalesce.ts), exactly the contract's keys.
  */
 function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number, mode: ValidateMode): ParseResult {
-  const admitted = ctx.profile === 'gateway' ? admitCalls(parsed.calls, ctx.registry) : null;
+  const admitted = ctx.profile === 'gateway' ? admitCalls(parsed.calls, ctx.registry, ctx.marks) : null;
   const checked = checkCalls(admitted?.calls ?? parsed.calls, admitted?.originals ?? parsed.calls, ctx, mode, idStart);
   const calls = checked.calls;
   const errors = [...parsed.tool_parse_errors, ...(admitted?.errors ?? []), ...checked.errors];
   const dropped = admitted === null && checked.dropped.length === 0 ? parsed.dropped : [...parsed.dropped, ...(admitted?.dropped ?? []), ...checked.dropped];
-  const laneViolations = withoutRefusedClaims(parsed.protocol_violations, [...(admitted?.refused ?? []), ...checked.refused]);
+  const laneViolations = withoutRefusedClaims(parsed.protocol_violations, [...(admitted?.refused ?? []), ...checked.refused], ctx.marks);
   const violations = checked.violations.length === 0 ? laneViolations : [...laneViolations, ...checked.violations];
   const refused = [...(admitted?.refusedBlocks ?? []), ...checked.refusedBlocks];
   const canonical = refused.length === 0 ? parsed.canonical_text : withoutBlocks(parsed.canonical_text, refused);

@@ -4,8 +4,8 @@
  * and with no registry it reads nothing but a text that is one whole native JSON payload
  * (Llama 3 and Ollama print their calls so), whatever its names.
  */
-import { scanBareCalls, sniffWithNames, wholeNativePayload } from './sniff/bare-calls.js';
-import type { KnownNames } from './sniff/names.js';
+import { sniffWithNames, wholeNativePayload } from './sniff/bare-calls.js';
+import { knownNamesOf, type KnownNames } from './sniff/names.js';
 import type { ComposeContext } from './context.js';
 import { isNameLike } from './field/admit.js';
 import type { BareScan } from './sniff/sniff.js';
@@ -17,7 +17,7 @@ export const NOTHING_SNIFFED: BareScan = Object.freeze({ calls: Object.freeze([]
 const ANY_NAME: KnownNames = Object.freeze({ has: isNameLike, sorted: Object.freeze([]), folds: false, lookAlikes: true });
 
 export function sniffForProfile(text: string, ctx: ComposeContext): BareScan {
-  if (ctx.sniffNames === undefined) return scanBareCalls(text, ctx.registry);
-  if (ctx.profile === 'gateway' && ctx.registry === null) return wholeNativePayload(text, ANY_NAME) ?? NOTHING_SNIFFED;
-  return sniffWithNames(text, ctx.sniffNames);
+  if (ctx.sniffNames === undefined) return sniffWithNames(text, knownNamesOf(ctx.registry), ctx.marks);
+  if (ctx.profile === 'gateway' && ctx.registry === null) return wholeNativePayload(text, ANY_NAME, ctx.marks) ?? NOTHING_SNIFFED;
+  return sniffWithNames(text, ctx.sniffNames, ctx.marks);
 }

@@ -22,7 +22,6 @@ import { recoverFencedText } from './fenced-recovery.js';
 import { maySniffCall } from './sniff-gate.js';
 import { admissionMessages, refusalReason } from './admission.js';
 import { admitName, registeredNames } from './field/admit.js';
-import { describing, writtenAs } from './call-provenance.js';
 import { NOTHING_SNIFFED } from './profile-sniff.js';
 import { messages, messagesFor } from './messages.js';
 import { handlePending, isCallTag, isTextKind, responseRole } from './pending.js';
@@ -74,9 +73,9 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
       consume(state, unit, structural('stray_close'));
       return;
     case 'angle_call': {
-      const call = writtenAs({ id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} }, source.slice(unit.start, unit.end));
+      const call = ctx.marks.writtenAs({ id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} }, source.slice(unit.start, unit.end));
       creditCall(state, call);
-      state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).angleCallRecovered, excerpt: null, dropped_reason: null }, [call]));
+      state.violations.push(ctx.marks.describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).angleCallRecovered, excerpt: null, dropped_reason: null }, [call]));
       consume(state, unit, credited(1, 'angle-call'));
       return;
     }
@@ -105,8 +104,8 @@ function creditCall(state: WalkState, call: ToolCall): void {
 function walkMarkup(state: WalkState, unit: Extract<Unit, { kind: 'markup' }>, source: string, ctx: ComposeContext): void {
   const outcome = parseMarkup(unit.text, ctx);
   if (outcome.ok) {
-    creditCall(state, writtenAs(outcome.call, sourceText(unit, source, unit.text)));
-    state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null }, [outcome.call]));
+    creditCall(state, ctx.marks.writtenAs(outcome.call, sourceText(unit, source, unit.text)));
+    state.violations.push(ctx.marks.describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).markupRecovered(outcome.call.name, ctx.toolFormat), excerpt: null, dropped_reason: null }, [outcome.call]));
     consume(state, unit, credited(1, outcome.rung));
     return;
   }
@@ -173,21 +172,21 @@ function walkBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, source
   // Fast path: `<tool_call>known(...)</tool_call>` with nothing after the call.
   //             ^ head_name/head_sep from the scanner make this a lookup, not a search
   if (unit.kind === 'block' && direct && direct.ok && unit.head_name && isBlankFrom(body, direct.consumed)) {
-    creditCall(state, writtenAs({ id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} }, blockText(unit, source)));
+    creditCall(state, ctx.marks.writtenAs({ id: 'tc_0', name: unit.head_name, arguments: directArguments(direct) ?? {} }, blockText(unit, source)));
     consume(state, unit, credited(1, 'fast-path'));
     return;
   }
   const head = unit.head_name && unit.head_sep ? { name: unit.head_name, sep: unit.head_sep } : undefined;
   const outcome = unit.kind === 'unclosed_block' ? unclosedBlockOutcome(unit.body, ctx, head, direct) : callFromBody(unit.body, ctx, head, direct);
   if (outcome.ok) {
-    if (outcome.call) creditCall(state, writtenAs(outcome.call, blockText(unit, source)));
+    if (outcome.call) creditCall(state, ctx.marks.writtenAs(outcome.call, blockText(unit, source)));
     for (const narration of outcome.prose ?? []) {
       if (narration.trim() === '') continue;
       state.prose.push(narration);
       state.canonical.push({ kind: 'prose', text: narration });
     }
     if (outcome.call) {
-      if (unit.kind === 'unclosed_block') state.violations.push(describing(recoveredUnclosed(outcome as UnclosedOutcome, ctx), [outcome.call]));
+      if (unit.kind === 'unclosed_block') state.violations.push(ctx.marks.describing(recoveredUnclosed(outcome as UnclosedOutcome, ctx), [outcome.call]));
       consume(state, unit, credited(1, outcome.rung));
     } else {
       consume(state, unit, structural('narration_block', outcome.rung));
@@ -227,9 +226,9 @@ function namespacedBlock(state: WalkState, unit: BlockUnit | UnclosedBlockUnit, 
   const name = admission.name;
   const parsed = parseHeadCall(rest, name, sep);
   if (!parsed.ok || !isBlankFrom(rest, parsed.consumed)) return false;
-  const call = writtenAs({ id: 'tc_0', name, arguments: directArguments(parsed) ?? {} }, blockText(unit, source));
+  const call = ctx.marks.writtenAs({ id: 'tc_0', name, arguments: directArguments(parsed) ?? {} }, blockText(unit, source));
   creditCall(state, call);
-  if (unit.kind === 'unclosed_block') state.violations.push(describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null }, [call]));
+  if (unit.kind === 'unclosed_block') state.violations.push(ctx.marks.describing({ kind: 'recovered_dialect', message: messagesFor(ctx.profile).unclosedCallRecovered, excerpt: null, dropped_reason: null }, [call]));
   consume(state, unit, credited(1, 'namespaced-head'));
   return true;
 }

@@ -10,7 +10,7 @@
 import type { FieldGrammar } from '../../dialects/field/index.js';
 import type { ToolRegistry } from '../../dialects/registry.js';
 import { isPlainRecord } from '../../lex/json-object.js';
-import { describing, writtenAs } from '../call-provenance.js';
+import type { CallMarks } from '../call-provenance.js';
 import type { DroppedFragment, DropReason, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
 import { admitName, registeredNames, type CallOrigin } from './admit.js';
 import { callMarkupWithin } from './call-markup.js';
@@ -59,13 +59,18 @@ export class RegionSink {
   readonly #text: string;
   #grammar: FieldGrammar;
   readonly #registry: ToolRegistry | null;
+  readonly #marks: CallMarks;
   #scan: FieldScan | null;
 
-  /** `scan` is the parse's shared one (its memoised searches keep many blocks linear). */
-  constructor(text: string, grammar: FieldGrammar, registry: ToolRegistry | null, scan: FieldScan | null = null) {
+  /**
+   * `marks` are the parse's (call-provenance.ts); `scan` is the parse's shared one (its
+   * memoised searches keep many blocks linear).
+   */
+  constructor(text: string, grammar: FieldGrammar, registry: ToolRegistry | null, marks: CallMarks, scan: FieldScan | null = null) {
     this.#text = text;
     this.#grammar = grammar;
     this.#registry = registry;
+    this.#marks = marks;
     this.#scan = scan;
   }
 
@@ -83,7 +88,7 @@ export class RegionSink {
    * one, so a report never moves to another grammar's region).
    */
   reuseFor(grammar: FieldGrammar): RegionSink {
-    if (!this.empty) return new RegionSink(this.#text, grammar, this.#registry, this.#scan);
+    if (!this.empty) return new RegionSink(this.#text, grammar, this.#registry, this.#marks, this.#scan);
     this.#grammar = grammar;
     return this;
   }
@@ -102,7 +107,7 @@ export class RegionSink {
       this.fail(fieldMessages.argumentsNotObject(id, admission.name), report.start, report.end, 'unparsed_call_block');
       return false;
     }
-    const call: ToolCall = writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments }, this.#text.slice(report.start, report.end));
+    const call: ToolCall = this.#marks.writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments }, this.#text.slice(report.start, report.end));
     this.calls.push(call);
     this.parts.push({ kind: 'call', call });
     if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);
@@ -112,7 +117,7 @@ export class RegionSink {
   /** A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was missing). */
   recovered(message: string, firstCall = 0): void {
     const violation: ProtocolViolation = { kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null };
-    this.violations.push(describing(violation, this.calls.slice(firstCall)));
+    this.violations.push(this.#marks.describing(violation, this.calls.slice(firstCall)));
   }
 
   /** An error beside a call that was produced (a value the schema types could not read, kept as text). */

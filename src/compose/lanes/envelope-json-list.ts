@@ -8,7 +8,7 @@
  *   </tool_code> and what follows     <- close stripped; the rest is `trailing` for the caller's lane
  */
 import { readJsonStream } from '../../lex/json-stream.js';
-import { writtenAs } from '../call-provenance.js';
+import type { CallMarks } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
 import { headOf } from './excerpt.js';
@@ -16,7 +16,7 @@ import { laneMessages } from './messages.js';
 
 export type EnvelopeRead = { ok: true; calls: ToolCall[]; trailing: string } | { ok: false; detail: string };
 
-export function readJsonListEnvelope(body: string, nameHint: string, close: string): EnvelopeRead {
+export function readJsonListEnvelope(body: string, nameHint: string, close: string, marks: CallMarks): EnvelopeRead {
   const source = body.trim();
   const stream = readJsonStream(source);
   if (stream.values.length === 0) {
@@ -29,7 +29,7 @@ export function readJsonListEnvelope(body: string, nameHint: string, close: stri
   for (const { value, start, end } of stream.values) {
     const outcome = envelopeCall(value, nameHint);
     if (!outcome.ok) return { ok: false, detail: outcome.detail };
-    calls.push(writtenAs(outcome.call, source.slice(start, end)));
+    calls.push(marks.writtenAs(outcome.call, source.slice(start, end)));
   }
   let rest = source.slice(stream.end).trim();
   if (rest.startsWith(close)) rest = rest.slice(close.length).trim();

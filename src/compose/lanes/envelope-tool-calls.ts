@@ -18,7 +18,7 @@ import { Code, isAsciiSpace } from '../../lex/codes.js';
 import { balancedJsonObjectLen } from '../../lex/json-balance.js';
 import { setOwn } from '../ladders/json.js';
 import { strictJson } from './strict-json.js';
-import { writtenAs } from '../call-provenance.js';
+import type { CallMarks } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { envelopeCall } from './envelope-call.js';
 import { headOf } from './excerpt.js';
@@ -38,10 +38,10 @@ function skipSpace(text: string, pos: number): number {
   return p;
 }
 
-export function readToolCallsEnvelope(rawBody: string): ToolCallsRead {
+export function readToolCallsEnvelope(rawBody: string, marks: CallMarks): ToolCallsRead {
   const body = rawBody.trim();
   const usesMarkers = body.startsWith(MARKER_OPEN) || body.startsWith(MARKER_CLOSE) || body.charCodeAt(0) === Code.LeftBrace;
-  return usesMarkers ? readMarkerForm(body) : readXmlForm(body);
+  return usesMarkers ? readMarkerForm(body, marks) : readXmlForm(body, marks);
 }
 
 /** Where the marker reader stands: no marker yet, a marker awaiting its object, a marker with objects, a closed marker. */
@@ -66,7 +66,7 @@ function readEntries(body: string, readEntry: EntryReader): { ok: true; rest: st
   }
 }
 
-function readMarkerForm(body: string): ToolCallsRead {
+function readMarkerForm(body: string, marks: CallMarks): ToolCallsRead {
   const calls: ToolCall[] = [];
   const marker: { state: MarkerState } = { state: 'none' };
   const read = readEntries(body, (pos) => {
@@ -92,7 +92,7 @@ function readMarkerForm(body: string): ToolCallsRead {
     if (!parsed.ok) return { ok: false, detail: laneMessages.envelopeObjectInvalid(parsed.error) };
     const outcome = envelopeCall(parsed.value, '');
     if (!outcome.ok) return { ok: false, detail: outcome.detail };
-    calls.push(writtenAs(outcome.call, body.slice(pos, pos + length)));
+    calls.push(marks.writtenAs(outcome.call, body.slice(pos, pos + length)));
     marker.state = 'filled';
     return pos + length;
   });
@@ -118,7 +118,7 @@ function openTagAt(text: string, pos: number): { name: string; end: number } | n
   return { name: text.slice(pos + 1, p), end: p + 1 };
 }
 
-function readXmlForm(body: string): ToolCallsRead {
+function readXmlForm(body: string, marks: CallMarks): ToolCallsRead {
   const calls: ToolCall[] = [];
   const read = readEntries(body, (pos) => {
     const tag = openTagAt(body, pos);
@@ -131,7 +131,7 @@ function readXmlForm(body: string): ToolCallsRead {
     const args = readXmlArguments(tag.name, inner);
     if (!args.ok) return args;
     if (closeAt < 0) return { ok: false, detail: laneMessages.envelopeCallUnclosed(tag.name) };
-    calls.push(writtenAs({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments }, body.slice(pos, closeAt + callClose.length)));
+    calls.push(marks.writtenAs({ id: 'tc_envelope_xml', name: tag.name, arguments: args.arguments }, body.slice(pos, closeAt + callClose.length)));
     return closeAt + callClose.length;
   });
   if (!read.ok) return read;

@@ -11,7 +11,6 @@
  */
 import { ENVELOPE_OPENERS, TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { labelBody } from '../ladders/label.js';
-import { writtenAs } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import type { ToolCall } from '../types.js';
 import { readJsonListEnvelope } from './envelope-json-list.js';
@@ -91,7 +90,7 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
   const rawBody = text.slice(at + opener.open.length);
 
   if (opener.kind === 'tool_calls') {
-    const read = readToolCallsEnvelope(rawBody);
+    const read = readToolCallsEnvelope(rawBody, ctx.marks);
     return read.ok ? matched(read.calls, prose, read.rest, ctx) : malformed(read.detail, prose, ctx);
   }
 
@@ -111,8 +110,8 @@ export function readEnvelopeAt(text: string, start: number, ctx: ComposeContext,
     const outcome = bodyLadder(rawBody.slice(0, closeAt).trim(), ctx);
     if (!outcome.ok || !outcome.call) return null;
     const written = text.slice(at, at + opener.open.length + closeAt + opener.close.length);
-    return matched([writtenAs(outcome.call, written)], prose, rawBody.slice(closeAt + opener.close.length).trim(), ctx);
+    return matched([ctx.marks.writtenAs(outcome.call, written)], prose, rawBody.slice(closeAt + opener.close.length).trim(), ctx);
   }
-  const read = readJsonListEnvelope(jsonBody, nameHint, opener.close);
+  const read = readJsonListEnvelope(jsonBody, nameHint, opener.close, ctx.marks);
   return read.ok ? matched(read.calls, prose, read.trailing, ctx) : malformed(read.detail, prose, ctx);
 }

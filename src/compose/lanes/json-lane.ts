@@ -11,7 +11,7 @@
 import { TAG_LITERALS } from '../../dialects/vocabulary.js';
 import { readJsonStream } from '../../lex/json-stream.js';
 import { callFromBody } from '../ladders/body.js';
-import { describing, writtenAs, writtenEach, writtenText } from '../call-provenance.js';
+import type { CallMarks } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import { sniffBare } from '../stray.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '../types.js';
@@ -39,7 +39,7 @@ export function jsonLane(text: string, ctx: ComposeContext, opts: JsonLaneOption
   const chunks = jsonChunks(text, ctx.profile);
   const calls: ToolCall[] = [];
   const errors: string[] = [];
-  for (const body of chunks.bodies) readFenceBody(body, calls, errors);
+  for (const body of chunks.bodies) readFenceBody(body, calls, errors, ctx.marks);
 
   const violations: ProtocolViolation[] = [...chunks.violations];
   const dropped: DroppedFragment[] = [];
@@ -91,7 +91,7 @@ function envelopeChainOf(text: string, ctx: ComposeContext): LaneResult | null {
 function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext, taggedLane: TextLane): LaneResult {
   const tagged = taggedLane(text, ctx);
   if (tagged.calls.length > 0) {
-    return { ...tagged, protocol_violations: [...tagged.protocol_violations, describing(violation('recovered_dialect', laneMessagesFor(ctx.profile).taggedOnJsonRecovered), tagged.calls)] };
+    return { ...tagged, protocol_violations: [...tagged.protocol_violations, ctx.marks.describing(violation('recovered_dialect', laneMessagesFor(ctx.profile).taggedOnJsonRecovered), tagged.calls)] };
   }
   const prose = text.trim();
   return {
@@ -106,13 +106,13 @@ function taggedMarkupOnJsonPin(text: string, ctx: ComposeContext, taggedLane: Te
  * One tool-fence body: its JSON values become calls, trailing verbatim bodies bind to their
  * declarations, and at most one stream diagnostic is added.
  */
-function readFenceBody(body: string, calls: ToolCall[], errors: string[]): void {
+function readFenceBody(body: string, calls: ToolCall[], errors: string[], marks: CallMarks): void {
   const source = body.trim();
   const stream = readJsonStream(source);
   let bodyCalls: ToolCall[] = [];
   for (const { value, start, end } of stream.values) {
     const outcome = jsonCall(value, false);
-    if (outcome.ok) bodyCalls.push(writtenAs(outcome.call, source.slice(start, end)));
+    if (outcome.ok) bodyCalls.push(marks.writtenAs(outcome.call, source.slice(start, end)));
     else errors.push(outcome.error);
   }
   const trailing = source.slice(stream.end).trim();
@@ -121,8 +121,8 @@ function readFenceBody(body: string, calls: ToolCall[], errors: string[]): void 
     const bound = bindVerbatim(bodyCalls, trailing);
     if (bound.ok) {
       // A bound call's text runs on into its verbatim body: a lone call is the whole body.
-      if (bound.calls.length === 1) writtenEach(bound.calls, [source]);
-      else writtenEach(bound.calls, bodyCalls.map((call) => writtenText(call) ?? ''));
+      if (bound.calls.length === 1) marks.writtenEach(bound.calls, [source]);
+      else marks.writtenEach(bound.calls, bodyCalls.map((call) => marks.writtenText(call) ?? ''));
       bodyCalls = bound.calls;
     } else {
       bodyCalls = [];

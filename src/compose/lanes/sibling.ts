@@ -12,7 +12,6 @@
  * back to the tagged lane.
  */
 import { TAG_LITERALS } from '../../dialects/vocabulary.js';
-import { describing } from '../call-provenance.js';
 import type { ComposeContext } from '../context.js';
 import type { LaneResult } from '../types.js';
 import { jsonLane } from './json-lane.js';
@@ -31,7 +30,7 @@ export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeCo
   const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;
   const steer = textToJson
-    ? describing(violation('recovered_dialect', laneMessagesFor(ctx.profile).siblingJsonFromTagged), sibling.calls)
+    ? ctx.marks.describing(violation('recovered_dialect', laneMessagesFor(ctx.profile).siblingJsonFromTagged), sibling.calls)
     : violation('wrong_tool_format', laneMessagesFor(ctx.profile).siblingTaggedOnJson);
   return {
     ...sibling,

@@ -16,6 +16,7 @@ import { isRegistry, normalizeTools, type ToolRegistry } from '../../dialects/re
 import { TEXT_UNIT_KINDS } from '../../dialects/vocabulary.js';
 import type { Unit } from '../../scan/types.js';
 import { parseHeadCall, type CallExprResult } from '../../lex/call-expr.js';
+import type { CallMarks } from '../call-provenance.js';
 import { idleMeter } from './meter.js';
 import { knownNamesOf, type KnownNames } from './names.js';
 import { nativeJsonCalls } from './native-json.js';
@@ -41,19 +42,19 @@ export function scanBareCalls(text: string, tools?: unknown): BareScan {
   return sniff(text, knownNamesOf(registry), idleMeter(), 0);
 }
 
-/** The sniff of `text` against an already-built name set (the composer's profile builds it). */
-export function sniffWithNames(text: string, known: KnownNames): BareScan {
-  return sniff(text, known, idleMeter(), 0);
+/** The sniff of `text` against an already-built name set (the composer's profile builds it), for a parse whose marks are `marks`. */
+export function sniffWithNames(text: string, known: KnownNames, marks: CallMarks): BareScan {
+  return sniff(text, known, idleMeter(), 0, marks);
 }
 
 /**
  * The calls of a text that is nothing but one native JSON call object or list (Llama 3 and
  * Ollama print their calls so), read against `known`; null when anything else stands beside it.
  */
-export function wholeNativePayload(text: string, known: KnownNames): BareScan | null {
+export function wholeNativePayload(text: string, known: KnownNames, marks: CallMarks): BareScan | null {
   const first = text.charCodeAt(0);
   if (first !== 0x7b && first !== 0x5b) return null;
-  const native = nativeJsonCalls(text, known, idleMeter());
+  const native = nativeJsonCalls(text, known, idleMeter(), marks);
   const [start, end] = native.payload;
   if (end === 0 || text.slice(0, start).trim() !== '' || text.slice(end).trim() !== '') return null;
   return { calls: native.calls, errors: native.errors, prose: '' };

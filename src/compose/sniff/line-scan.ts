@@ -11,7 +11,6 @@
  * skipped, but their content is scanned: a fence never makes a call inert. A backtick outside a
  * call toggles inline code until the end of the line; names inside inline code are mentions.
  */
-import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code } from '../../lex/codes.js';
@@ -30,6 +29,8 @@ export interface FenceLine {
 
 export interface LineScan {
   calls: ToolCall[];
+  /** `written[i]`: the text `calls[i]` was read from (for the parse's call marks). */
+  written: string[];
   errors: string[];
   /** `[start, end)` of every parsed call, in text order. */
   callRanges: [number, number][];
@@ -97,7 +98,7 @@ type LineOutcome =
   | { kind: 'done'; resume: number; lineStart: boolean };
 
 export function scanLines(text: string, known: KnownNames, meter: WorkMeter): LineScan {
-  const scan: LineScan = { calls: [], errors: [], callRanges: [], fences: [] };
+  const scan: LineScan = { calls: [], written: [], errors: [], callRanges: [], fences: [] };
   const gate = new ParseGate(text);
   const length = text.length;
   let pos = 0;
@@ -183,7 +184,8 @@ function callEnd(text: string, end: number): number {
 
 function recordCall(scan: LineScan, text: string, indentEnd: number, end: number, name: string, args: Record<string, unknown>): LineOutcome {
   const stop = callEnd(text, end);
-  scan.calls.push(writtenAs({ id: `tc_${scan.calls.length}`, name, arguments: args }, text.slice(indentEnd, stop)));
+  scan.calls.push({ id: `tc_${scan.calls.length}`, name, arguments: args });
+  scan.written.push(text.slice(indentEnd, stop));
   scan.callRanges.push([indentEnd, stop]);
   return { kind: 'done', resume: stop, lineStart: text.charCodeAt(stop - 1) === Code.LineFeed };
 }

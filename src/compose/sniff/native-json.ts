@@ -15,13 +15,13 @@
  * payload stands, an item whose `parameters` is a JSON Schema (`"type": "object"` with a
  * `properties` object of schemas) is a tool's declaration quoted back, not a call.
  */
-import { writtenAs } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import { previewStr } from '../../lex/render.js';
 import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
+import type { CallMarks } from '../call-provenance.js';
 import type { WorkMeter } from './meter.js';
 import { unknownToolFeedback, type KnownNames } from './names.js';
 
@@ -36,7 +36,12 @@ export interface NativeCalls {
 const STEPS_PER_CHAR = 24;
 const ARGUMENT_PREVIEW_CHARS = 200;
 
-export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMeter): NativeCalls {
+function marked(call: ToolCall, written: string, marks: CallMarks | null): ToolCall {
+  return marks === null ? call : marks.writtenAs(call, written);
+}
+
+/** The calls of the native payload in `text`; `marks`, in a parse, receive the text each was read from. */
+export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMeter, marks: CallMarks | null = null): NativeCalls {
   const result: NativeCalls = { calls: [], errors: [], payload: [0, 0] };
   if (!hasKeyedObject(text, meter)) return result;
   const payload = findPayload(text, meter);
@@ -55,12 +60,12 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
     const args = argumentsOf(carrier, name);
     if (known.has(name)) {
       if (typeof args === 'string') result.errors.push(args);
-      else result.calls.push(writtenAs({ id, name, arguments: args }, written));
+      else result.calls.push(marked({ id, name, arguments: args }, written, marks));
       continue;
     }
     // An unregistered name is reported as unknown unless it folds onto a registered tool.
     const folded = typeof args === 'string' ? null : foldAlias(name, args, known);
-    if (folded !== null) result.calls.push(writtenAs({ id, name: folded.name, arguments: folded.arguments }, written));
+    if (folded !== null) result.calls.push(marked({ id, name: folded.name, arguments: folded.arguments }, written, marks));
     else result.errors.push(unknownToolFeedback(name, known));
   }
   return result;

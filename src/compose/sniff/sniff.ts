@@ -3,6 +3,7 @@
  *
  *     raw ─ thinking tags ─ wrapper tags ─ exact code wrapper? ─ line walk ─ prose ─ native JSON?
  */
+import type { CallMarks } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
 import { stripThinkingTags } from '../../lex/thinking.js';
 import { scanLines } from './line-scan.js';
@@ -27,22 +28,26 @@ export interface BareScan {
  */
 const MAX_WRAPPER_DEPTH = 4;
 
-/** Sniff `raw`; `depth` counts the exact code wrappers already opened around it. */
-export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: number): BareScan {
+/**
+ * Sniff `raw`; `depth` counts the exact code wrappers already opened around it. `marks`, when
+ * the sniff is part of a parse, receives the text each call was read from.
+ */
+export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: number, marks: CallMarks | null = null): BareScan {
   meter.steps += raw.length;
   const text = stripToolCallWrappers(stripThinkingTags(raw), meter);
   if (depth < MAX_WRAPPER_DEPTH) {
     const inner = unwrapExactCodeWrapper(text);
     if (inner !== null) {
-      const wrapped = sniff(inner, known, meter, depth + 1);
+      const wrapped = sniff(inner, known, meter, depth + 1, marks);
       if (wrapped.calls.length > 0 || wrapped.errors.length > 0) return wrapped;
     }
   }
   const scan = scanLines(text, known, meter);
+  marks?.writtenEach(scan.calls, scan.written);
   const prose = assembleProse(text, scan, meter);
   if (scan.calls.length === 0 && scan.errors.length === 0) {
     // Models trained on native function calling sometimes print the provider payload instead.
-    const native = nativeJsonCalls(text, known, meter);
+    const native = nativeJsonCalls(text, known, meter, marks);
     if (native.calls.length > 0 || native.errors.length > 0) {
       const [start, end] = native.payload;
       const around = stripEmptyFences(text.slice(0, start) + text.slice(end), meter);

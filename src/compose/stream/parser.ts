@@ -40,6 +40,8 @@ const TRY_SLACK = 4096;
  * A response of a few KiB announces every call; a long one dense in calls, as many as fit.
  */
 const ANNOUNCE_CEILING = 1.8;
+/** Characters announcement tries may read between two cuts of the held text, besides twice its length. */
+const ANNOUNCE_SLACK = 1024;
 
 export interface StreamEnd {
   /** The events not emitted by `push`, in order. */
@@ -113,6 +115,12 @@ class TextStreamParser implements StreamParser {
   private tried = 0;
   /** Calls at the start of the held text already emitted (announced before their region closed). */
   private heldCalls = 0;
+  /**
+   * What announcement tries have read since the held text was last cut. A refused opener (a
+   * reference-grammar block) may hold everything up for a long while; tries stop once they
+   * have read twice the held text (plus 1 KiB), so between two cuts they cost that at most.
+   */
+  private announceSpent = 0;
   /** The open brackets and strings of the held region, for announcement's first look. */
   private depth = new ValueDepth();
   private worked = 0;
@@ -159,7 +167,7 @@ class TextStreamParser implements StreamParser {
     if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if (found && !this.afterRegionPending()) this.openThinking(events);
     const released = completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK && this.tryRelease(events);
-    if (!released && this.opener >= 0 && !this.openEnded && this.thinking === null && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
+    if (!released && this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
     return events;
   }
 
@@ -220,6 +228,7 @@ class TextStreamParser implements StreamParser {
     this.held = rest === '' ? [] : [rest];
     this.heldLength = rest.length;
     this.depth.reset();
+    this.announceSpent = 0;
     this.afterRegion = true;
     this.thinking = null;
     const hit = this.watch.openers.next(rest, 0);
@@ -240,8 +249,11 @@ class TextStreamParser implements StreamParser {
     this.worked += Math.abs(looked);
     if (looked < 0) return;
     const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
-    this.worked += found?.read ?? held.length;
+    const read = found?.read ?? held.length;
+    this.worked += read;
+    this.announceSpent += read;
     if (found === null || (found.before === null && found.calls.length <= this.heldCalls)) return;
+    this.announceSpent = 0;
     if (found.before !== null) {
       // Whatever of the held text was announced before lies in what is released now.
       this.emit(found.before, events);

@@ -13,10 +13,10 @@ import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import { emptyResult } from '../project.js';
 import type { ToolCall } from '../types.js';
-import { bodyEndsAtEnd } from './body-end.js';
+import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
 import { closers, grammarOf, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
-import type { Release } from './segment.js';
+import { regionAlone, releaseThrough, type Release } from './segment.js';
 
 export interface Announcement {
   /** Where the announced region begins in the held text: everything before it is released. */
@@ -67,33 +67,24 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const close = closeOf(held, region);
   if (close === null) return null;
   // The close as it would come next: the rest of it, when the held text ends with its beginning.
-  let begun = Math.min(close.length - 1, held.length - region.start);
-  while (begun > 0 && !held.endsWith(close.slice(0, begun))) begun--;
-  const closed = held.slice(region.start) + close.slice(begun);
-  read += closed.length;
-  const again = fieldRegions(closed, reader.ctx, { afterRegion: true });
-  const whole = again[0];
-  if (again.length !== 1 || whole === undefined || whole.start !== 0 || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole)) return null;
-  let before: Release | null = null;
-  let callsBefore = 0;
-  if (region.start > 0) {
-    const parsed = assembleRegions(held, regions.slice(0, open), lane, region.start);
-    const { result, parts } = finishPiece(parsed, reader, idStart);
-    let inRegions = 0;
-    for (const r of regions.slice(0, open)) inRegions += r.end - r.start;
-    before = { end: region.start, result, parts: orderedParts(result, parts), restLength: region.start - inRegions };
-    read += before.restLength;
-    callsBefore = result.calls.length;
-  }
-  const now = callsOf(held, region, reader, idStart + callsBefore);
-  const then = callsOf(closed, whole, reader, idStart + callsBefore);
-  if (now === null || then === null || JSON.stringify(now) !== JSON.stringify(then)) return null;
+  const closed = held.slice(region.start) + close.slice(partialMarkerAtEnd(held, region.start, [close]));
   // Text may also come between the body and the close: a grammar whose body must be all the
   // region holds (Harmony's message) then has no call, so a probe with a word there must agree too.
   const probe = held.slice(region.start) + PROBE + close;
-  read += probe.length;
-  const probed = fieldRegions(probe, reader.ctx, { afterRegion: true });
-  const after = probed.length === 1 && probed[0]!.start === 0 && probed[0]!.end === probe.length ? callsOf(probe, probed[0]!, reader, idStart + callsBefore) : null;
-  if (after === null || JSON.stringify(after) !== JSON.stringify(then)) return null;
-  return { at: region.start, before, calls: then, read };
+  read += closed.length + probe.length;
+  const whole = regionAlone(closed, reader);
+  if (whole === null || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole)) return null;
+  const probed = regionAlone(probe, reader);
+  if (probed === null || probed.end !== probe.length) return null;
+  // The readings are compared with the ids they would have were the region first; the text
+  // before it is read (the rest lane's work) only once they agree.
+  const then = callsOf(closed, whole, reader, idStart);
+  const now = callsOf(held, region, reader, idStart);
+  const after = callsOf(probe, probed, reader, idStart);
+  if (then === null || now === null || after === null || JSON.stringify(now) !== JSON.stringify(then) || JSON.stringify(after) !== JSON.stringify(then)) return null;
+  if (region.start === 0) return { at: 0, before: null, calls: then, read };
+  const before = releaseThrough(held, regions.slice(0, open), reader, region.start, idStart);
+  read += before.restLength;
+  const calls = before.result.calls.length === 0 ? then : callsOf(closed, whole, reader, idStart + before.result.calls.length)!;
+  return { at: region.start, before, calls, read };
 }

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayEndBodyAt, ValueDepth } from './body-end.js';
+import { mayEndBodyAt } from './body-end.js';
 import { jsonOpenAt } from './closers.js';
+import { ValueDepth } from './value-depth.js';
 
 describe('ValueDepth', () => {
-  it('resumed over a growing text, answers as jsonOpenAt over the whole of it', () => {
+  it('resumed over a growing text, answers as one look over the whole of it (jsonOpenAt)', () => {
     const piece = fc.constantFrom('{', '}', '[', ']', '(', ')', '"', "'", '\\', 'a', ' ', ':', ',');
     fc.assert(
       fc.property(fc.array(fc.array(piece, { maxLength: 8 }), { minLength: 1, maxLength: 12 }), (chunks) => {

@@ -6,7 +6,9 @@
  */
 import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
 import type { FieldRegion } from '../field/region.js';
+import { isJsonSpace } from '../../lex/codes.js';
 import { closers, jsonOpenAt } from './closers.js';
+import type { ValueDepth } from './value-depth.js';
 
 /** The markers that end one call inside a region (before the region's own close). */
 export function innerCloses(grammar: FieldGrammar): readonly string[] {
@@ -23,7 +25,7 @@ export function innerCloses(grammar: FieldGrammar): readonly string[] {
 }
 
 /** The length of the longest proper prefix of one of `markers` that `text` ends with (after `from`). */
-function partialMarkerAtEnd(text: string, from: number, markers: readonly string[]): number {
+export function partialMarkerAtEnd(text: string, from: number, markers: readonly string[]): number {
   let best = 0;
   for (const marker of markers) {
     for (let k = Math.min(marker.length - 1, text.length - from); k > best; k--) {
@@ -34,10 +36,6 @@ function partialMarkerAtEnd(text: string, from: number, markers: readonly string
     }
   }
   return best;
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
 function endsWithAny(text: string, end: number, from: number, markers: readonly string[]): boolean {
@@ -55,7 +53,7 @@ export function bodyEndsAtEnd(text: string, region: FieldRegion, grammar: FieldG
   if (grammar.family === 'param-markup' && grammar.suffixed) return false;
   const inner = innerCloses(grammar);
   let end = text.length - partialMarkerAtEnd(text, region.start, [...closers(grammar), ...inner]);
-  while (end > region.start && isSpace(text.charCodeAt(end - 1))) end--;
+  while (end > region.start && isJsonSpace(text.charCodeAt(end - 1))) end--;
   if (end <= region.start) return false;
   if (grammar.family === 'param-markup') return endsWithAny(text, end, region.start, inner);
   if (grammar.family !== 'token-section' && grammar.family !== 'call-objects' && grammar.family !== 'harmony' && grammar.family !== 'value-grammar') return false;
@@ -82,7 +80,7 @@ export function mayEndBodyAt(text: string, from: number, depth: ValueDepth): num
     if (code === 0x3e || code === 0x7d || code === 0x5d || code === 0x29 || code === 0x60) break;
     if (code === 0x3c || code === 0x5b || code === 0xff5c) end = i;
   }
-  while (end > from && isSpace(text.charCodeAt(end - 1))) end--;
+  while (end > from && isJsonSpace(text.charCodeAt(end - 1))) end--;
   const looked = Math.min(64, text.length - end + 24);
   if (end <= from) return -looked;
   const last = text.charCodeAt(end - 1);
@@ -91,55 +89,4 @@ export function mayEndBodyAt(text: string, from: number, depth: ValueDepth): num
   if (!closesValue(last)) return -looked;
   const scanned = depth.advance(text, from, end);
   return depth.open ? -(looked + scanned) : looked + scanned;
-}
-
-/**
- * `jsonOpenAt` resumed: the depth of brackets and the string state of the value begun after
- * `from`, carried from one look to the next, so the looks at a held region cost its length
- * once in all. A stream makes a new one whenever its held text is cut.
- */
-export class ValueDepth {
-  private from = -1;
-  private at = 0;
-  private depth = 0;
-  private quote = 0;
-  private begun = false;
-
-  /** The held text was cut: what was read no longer lies where it did. */
-  reset(): void {
-    this.from = -1;
-  }
-
-  get open(): boolean {
-    return this.quote !== 0 || this.depth > 0;
-  }
-
-  /** Reads `text` up to `end` from where the last look stopped; returns the characters read. */
-  advance(text: string, from: number, end: number): number {
-    if (from !== this.from || end < this.at) {
-      this.from = from;
-      this.at = from;
-      this.depth = 0;
-      this.quote = 0;
-      this.begun = false;
-    }
-    const start = this.at;
-    let i = start;
-    for (; i < end; i++) {
-      const code = text.charCodeAt(i);
-      if (!this.begun) {
-        if (code !== 0x7b && code !== 0x5b && code !== 0x28) continue;
-        this.begun = true;
-      }
-      if (this.quote !== 0) {
-        if (code === 0x5c) i++;
-        else if (code === this.quote) this.quote = 0;
-      } else if (code === 0x22 || code === 0x27) this.quote = code;
-      else if (code === 0x7b || code === 0x5b || code === 0x28) this.depth++;
-      else if (code === 0x7d || code === 0x5d || code === 0x29) this.depth--;
-    }
-    // An escape as the last character read steps past `end`: resume after it.
-    this.at = i;
-    return i - start;
-  }
 }

@@ -6,6 +6,8 @@
  */
 import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
 import type { FieldRegion } from '../field/region.js';
+import { isJsonSpace } from '../../lex/codes.js';
+import { ValueDepth } from './value-depth.js';
 
 /**
  * A close as a pattern: `stem`, then (suffixed grammars, Hunyuan's `</think:opensource>` and
@@ -66,21 +68,9 @@ function closeStartOf(text: string, start: number, end: number, close: Close): n
  * quote may look open too: that only keeps the region until the end, never releases it wrong.
  */
 export function jsonOpenAt(text: string, start: number, at: number): boolean {
-  let i = start;
-  while (i < at && text.charCodeAt(i) !== 0x7b && text.charCodeAt(i) !== 0x5b && text.charCodeAt(i) !== 0x28) i++;
-  let depth = 0;
-  // The quote of the string the scan stands in (`"`, or `'` for Python literals), or 0.
-  let quote = 0;
-  for (; i < at; i++) {
-    const code = text.charCodeAt(i);
-    if (quote !== 0) {
-      if (code === 0x5c) i++;
-      else if (code === quote) quote = 0;
-    } else if (code === 0x22 || code === 0x27) quote = code;
-    else if (code === 0x7b || code === 0x5b || code === 0x28) depth++;
-    else if (code === 0x7d || code === 0x5d || code === 0x29) depth--;
-  }
-  return quote !== 0 || depth > 0;
+  const depth = new ValueDepth();
+  depth.advance(text, start, at);
+  return depth.open;
 }
 
 /**
@@ -92,7 +82,7 @@ function followedByOther(text: string, at: number, grammar: FieldGrammar | undef
   let i = at;
   while (i < text.length) {
     const code = text.charCodeAt(i);
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) break;
+    if (!isJsonSpace(code)) break;
     i++;
   }
   if (i >= text.length || grammar === undefined) return false;

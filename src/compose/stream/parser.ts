@@ -17,12 +17,14 @@
  * parse: 3.5 texts' worth at the very worst, 2.3 measured on a 200 KB agent turn in 1-, 4- and
  * 64-character chunks (test/stream/release.test.ts), however the text is cut.
  */
+import { isJsonSpace } from '../../lex/codes.js';
 import { finishPiece, parseTurn, turnReader, type ParseOptions, type TurnReader } from '../parse.js';
 import { shapeResult, type ShapedResult } from '../shape.js';
 import type { LaneResult, ParseResult, TurnPart } from '../types.js';
 import { callEvents, nothingEmitted, orderedParts, remainingEvents, type Emitted, type StreamEvent } from './events.js';
 import { announceable } from './announce.js';
-import { mayEndBodyAt, ValueDepth } from './body-end.js';
+import { mayEndBodyAt } from './body-end.js';
+import { ValueDepth } from './value-depth.js';
 import { releasable, type Release } from './segment.js';
 import { closers } from './closers.js';
 import { ReasoningFront } from './fronts.js';
@@ -84,10 +86,7 @@ function mayEndOpenCall(chunk: string): boolean {
 }
 
 function hasText(chunk: string): boolean {
-  for (let i = 0; i < chunk.length; i++) {
-    const code = chunk.charCodeAt(i);
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return true;
-  }
+  for (let i = 0; i < chunk.length; i++) if (!isJsonSpace(chunk.charCodeAt(i))) return true;
   return false;
 }
 

@@ -31,9 +31,8 @@ export interface Release {
 /** A region at the end of `held` that failed or recovered, and reads on past its close when more text follows. */
 function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolean {
   if (region.end !== held.length || (region.errors.length === 0 && region.violations.length === 0)) return false;
-  const probe = held.slice(region.start) + PROBE;
-  const again = fieldRegions(probe, reader.ctx, { afterRegion: true })[0];
-  return again === undefined || again.start !== 0 || again.end !== region.end - region.start;
+  const again = regionAlone(held.slice(region.start) + PROBE, reader);
+  return again === null || again.end !== region.end - region.start;
 }
 
 /** What of `held` may be released, read as the one-shot parse reads it, or null. */
@@ -50,10 +49,20 @@ export function releasable(held: string, reader: TurnReader, afterRegion: boolea
     else break;
   }
   if (end <= 0) return null;
-  const released = regions.filter((r) => r.end <= end);
-  const parsed = assembleRegions(held, released, lane, end);
+  return releaseThrough(held, regions.filter((r) => r.end <= end), reader, end, idStart);
+}
+
+/** The release of `held` up to `end`, which `regions` (those before it) and the pieces between them fill. */
+export function releaseThrough(held: string, regions: readonly FieldRegion[], reader: TurnReader, end: number, idStart: number): Release {
+  const parsed = assembleRegions(held, regions, reader.lane!, end);
   const { result, parts } = finishPiece(parsed, reader, idStart);
   let inRegions = 0;
-  for (const region of released) inRegions += region.end - region.start;
+  for (const region of regions) inRegions += region.end - region.start;
   return { end, result, parts: orderedParts(result, parts), restLength: end - inRegions };
+}
+
+/** The first region of `text` read on its own after a released region, when it begins the text. */
+export function regionAlone(text: string, reader: TurnReader): FieldRegion | null {
+  const region = fieldRegions(text, reader.ctx, { afterRegion: true })[0];
+  return region !== undefined && region.start === 0 ? region : null;
 }

@@ -44,6 +44,31 @@ const runtime = all.at(-1)!;
 const of = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.getKeyword() === keyword);
 const execForm = (instruction: Instruction): string[] => JSON.parse(instruction.getArgumentsContent()!) as string[];
 
+/**
+ * The runtime stage's command, started in `app` with the production environment (and `env`),
+ * and the address it logs once listening (null if it never does within 30 s, or exits first).
+ */
+async function startImageCommand(app: string, env: Record<string, string>) {
+  const cmd = execForm(of(runtime, 'CMD').at(-1)!);
+  const proc = spawn(cmd[0] === 'node' ? process.execPath : cmd[0]!, cmd.slice(1), {
+    cwd: app,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', THREADS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  let out = '';
+  let err = '';
+  proc.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  proc.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  let address: string | null = null;
+  for (let waited = 0; address === null && waited < 30_000 && proc.exitCode === null; waited += 50) {
+    const line = out.split('\n').find((l) => l.includes('tool-parse listening'));
+    if (line !== undefined) address = (JSON.parse(line) as { address: string }).address;
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { proc, exited, address, err: () => err };
+}
+
 describe('Dockerfile', () => {
   it('validates without a diagnostic', () => {
     expect(validate(TEXT)).toEqual([]);
@@ -160,25 +185,9 @@ describe('the image steps outside a container', () => {
     const app = productionTree();
     writeFileSync(join(app, 'tools.json'), '["look"]');
 
-    const cmd = execForm(of(runtime, 'CMD').at(-1)!);
-    const proc = spawn(cmd[0] === 'node' ? process.execPath : cmd[0]!, cmd.slice(1), {
-      cwd: app,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', THREADS: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    const { proc, exited, address, err } = await startImageCommand(app, {});
     try {
-      let out = '';
-      let err = '';
-      proc.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-      proc.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-      let address: string | null = null;
-      for (let waited = 0; address === null && waited < 30_000 && proc.exitCode === null; waited += 50) {
-        const line = out.split('\n').find((l) => l.includes('tool-parse listening'));
-        if (line !== undefined) address = (JSON.parse(line) as { address: string }).address;
-        else await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(address, err).not.toBeNull();
+      expect(address, err()).not.toBeNull();
       const health = await fetch(`${address}/healthz`);
       expect(health.status).toBe(200);
       const parsed = await fetch(`${address}/parse`, {
@@ -199,25 +208,9 @@ describe('the image steps outside a container', () => {
   it('as a sidecar: UPSTREAM_URL from the environment, readiness through the upstream, tool calls on /v1/chat/completions', async () => {
     const app = productionTree();
     const upstream = await startFakeUpstream({ answers: { m: { content: CANONICAL_TEXT } } });
-    const cmd = execForm(of(runtime, 'CMD').at(-1)!);
-    const proc = spawn(cmd[0] === 'node' ? process.execPath : cmd[0]!, cmd.slice(1), {
-      cwd: app,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', THREADS: '1', UPSTREAM_URL: upstream.url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    const { proc, exited, address, err } = await startImageCommand(app, { UPSTREAM_URL: upstream.url });
     try {
-      let out = '';
-      let err = '';
-      proc.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-      proc.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-      let address: string | null = null;
-      for (let waited = 0; address === null && waited < 30_000 && proc.exitCode === null; waited += 50) {
-        const line = out.split('\n').find((l) => l.includes('tool-parse listening'));
-        if (line !== undefined) address = (JSON.parse(line) as { address: string }).address;
-        else await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(address, err).not.toBeNull();
+      expect(address, err()).not.toBeNull();
       expect((await fetch(`${address}/readyz`)).status).toBe(200);
       expect(upstream.modelRequests).toBeGreaterThanOrEqual(1);
       const res = await fetch(`${address}/v1/chat/completions`, {

@@ -56,10 +56,16 @@ describe('gateway, a name the registry does not hold', () => {
   }
 
   it('a refused fenced call is on the ledger as the text the fence recovery consumed, and that recovery is not reported', () => {
-    const text = 'Reading it.\n```tool\n{"name": "rm_rf", "args": {"path": "/"}}\n```';
+    const fence = '```tool\n{"name": "rm_rf", "args": {"path": "/"}}\n```';
+    const text = `Reading it.\n${fence}`;
     const result = parseToolCalls(text, { tools: ['look'] });
     expect(result.calls).toEqual([]);
-    expect(result.dropped).toEqual([{ text, reason: 'unknown_tool' }]);
+    // The plain line before the fence is the piece's plain run, read on its own (prose).
+    expect(result.prose).toBe('Reading it.');
+    expect(result.dropped).toEqual([
+      { text: 'Reading it.', reason: 'salvaged_as_prose' },
+      { text: fence, reason: 'unknown_tool' },
+    ]);
     expect(result.tool_parse_errors.some((e) => e.startsWith("Unknown tool 'rm_rf'"))).toBe(true);
     expect(recoveries(result)).toEqual([]);
   });

@@ -16,7 +16,8 @@ import { jsonLane, siblingRecovery } from './lanes/index.js';
 import { messages, messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
 import { coalesceDrops, coalesceErrors, coalesceViolations } from './coalesce.js';
-import { taggedLane } from './tagged-lane.js';
+import { gatewayRestLane, plainLinesOf, taggedLane } from './tagged-lane.js';
+import type { PlainLineTest } from './plain-run.js';
 import { toolShapeViolations } from './tool-shape.js';
 import type { TraceEntry } from './funnel.js';
 import { RESULT_FIELDS, SHAPES, shapeResult, type AnthropicShaped, type OpenAIShaped, type ResultField, type Shape, type ShapedResult } from './shape.js';
@@ -325,6 +326,8 @@ export interface TurnReader {
   readonly idStart: number;
   readonly validate: ValidateMode;
   readonly lane: ((piece: string) => LaneResult) | null;
+  /** The lane's plain-line test when it reads a piece's plain run on its own (plain-run.ts), else null. */
+  readonly plainLines: PlainLineTest | null;
 }
 
 export function turnReader(options?: ParseOptions): TurnReader {
@@ -332,7 +335,8 @@ export function turnReader(options?: ParseOptions): TurnReader {
   const ctx = composeContext(tools, toolFormat, null, profile, reasoningStarted);
   // Only the gateway's field lane cuts a turn into pieces read on their own.
   const piecewise = profile === 'gateway' && toolFormat !== 'adaptive';
-  return { ctx, idStart, validate, lane: piecewise ? laneOf(ctx) : null };
+  const plainLines = piecewise && toolFormat !== 'json' ? plainLinesOf(ctx) : null;
+  return { ctx, idStart, validate, lane: piecewise ? laneOf(ctx) : null, plainLines };
 }
 
 /** A piece's lane result through the boundary, with ids from `idStart` and its parts. */
@@ -342,7 +346,8 @@ export function finishPiece(parsed: LaneResult, reader: TurnReader, idStart: num
 }
 
 function laneOf(ctx: ComposeContext): (piece: string) => LaneResult {
-  return ctx.toolFormat === 'json' ? (piece) => jsonLane(piece, ctx, { taggedLane }) : (piece) => taggedLane(piece, ctx);
+  if (ctx.toolFormat === 'json') return (piece) => jsonLane(piece, ctx, { taggedLane });
+  return ctx.profile === 'gateway' ? (piece) => gatewayRestLane(piece, ctx) : (piece) => taggedLane(piece, ctx);
 }
 
 function parseWith(text: string, ctx: ComposeContext): LaneResult {

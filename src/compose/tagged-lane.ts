@@ -18,6 +18,7 @@ import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
 import { dsmlResult } from './lanes/dsml.js';
 import { mistralResult } from './lanes/mistral.js';
 import { markerStarts, plainScan } from './plain-piece.js';
+import { plainLineTest, plainRunEnd, type PlainLineTest } from './plain-run.js';
 import type { BodyLadder } from './lanes/types.js';
 import { messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
@@ -55,6 +56,28 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
   // unit directly (plain-piece.ts). One line of prose: 1.3-1.5 to 0.5 µs of CPU.
   const plain = plainScan(text, markerStartsOf(ctx));
   return plain !== null ? walkScanned(plain, ctx) : taggedLadder(text, ctx);
+}
+
+/**
+ * The gateway's rest lane: a piece's plain run (plain-run.ts) read on its own, then the rest of
+ * the piece by the tagged lane. Their prose joins by a blank line, as pieces' prose does.
+ */
+export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
+  const run = plainRunEnd(text, plainLinesOf(ctx));
+  if (run === 0 || run === text.length) return taggedLane(text, ctx);
+  const head = taggedLane(text.slice(0, run), ctx);
+  const tail = taggedLane(text.slice(run), ctx);
+  if (head.prose === '' && head.dropped.length === 0) return tail;
+  return {
+    ...tail,
+    prose: joinNonEmpty(head.prose, tail.prose),
+    canonical_text: joinNonEmpty(head.canonical_text, tail.canonical_text),
+    dropped: [...head.dropped, ...tail.dropped],
+  };
+}
+
+function joinNonEmpty(a: string, b: string): string {
+  return a === '' ? b : b === '' ? a : a + '\n\n' + b;
 }
 
 /** The entry ladder itself, for any text (`taggedLane` without its shortcut for plain pieces). */
@@ -202,6 +225,13 @@ const starts = perRegistry((registry) => markerStarts(specs(registry)));
 
 function markerStartsOf(ctx: ComposeContext): readonly string[] {
   return starts(ctx.registry);
+}
+
+const plainLines = perRegistry((registry) => plainLineTest(markerStarts(specs(registry))));
+
+/** The plain-line test of the tagged lane with `ctx`'s registry (a stream releases such lines as they come). */
+export function plainLinesOf(ctx: ComposeContext): PlainLineTest {
+  return plainLines(ctx.registry);
 }
 
 /** Scans and walks one piece of text. */

@@ -125,12 +125,12 @@ describe('stream: linear work', () => {
 });
 
 describe('stream: prose waits for the region that ends its piece', () => {
-  it('holds plain prose, since a later block can change what the lane makes of it', () => {
+  it('holds a line once it cannot be plain: a later block can change what the lane makes of it', () => {
     const later = '<user_response>The answer.</user_response>';
-    const prose = 'Some words first.\nAnd a second line.\n';
+    const prose = 'Some words first <b>x</b>.\nAnd a second line.\n';
     const one = parseToolCalls(prose + later, { reasoning_started: false });
     // The response block makes the lane drop the untagged text before it: releasing it early would be wrong.
-    expect(one.prose).not.toContain('Some words first.');
+    expect(one.prose).not.toContain('Some words first');
     const { events, at } = streamChunks([prose, later], { reasoning_started: false });
     expect(at.every((n) => n === 3)).toBe(true);
     expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(one.prose);
@@ -187,6 +187,46 @@ describe('stream: what a reasoning front holds back', () => {
         expect(received - said).toBeLessThanOrEqual(bound + trailing);
       }
       stream.end();
+    }
+  });
+});
+
+describe('stream: an answer after a region comes line by line', () => {
+  const textsAt = (chunks: readonly string[], options: object) => {
+    const { events, at } = streamChunks(chunks, options);
+    return events.flatMap((e, i) => (e.type === 'text' ? [{ text: e.text, at: at[i] }] : []));
+  };
+
+  it('releases each plain line after a reasoning block in the chunk that ends it; the unterminated last line with end()', () => {
+    const text = '<think>Two and two.</think>\nThe answer is 4.\nIt is small.\n\nThat is all';
+    const chunks = [...text];
+    expect(textsAt(chunks, {})).toEqual([
+      { text: 'The answer is 4.', at: text.indexOf('4.\n') + 3 },
+      { text: '\nIt is small.', at: text.indexOf('small.\n') + 7 },
+      { text: '\n\nThat is all', at: chunks.length + 1 },
+    ]);
+    expect(parseToolCalls(text).prose).toBe('The answer is 4.\nIt is small.\n\nThat is all');
+  });
+
+  it('stops at the first line that is not plain: the rest of the piece comes when it is read whole', () => {
+    const text = '<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>\nLine one.\nSee <b>x</b>.\nLine three.\n';
+    const chunks = everyN(text, 4);
+    const got = textsAt(chunks, { tools: TOOLS });
+    expect(got[0]).toEqual({ text: 'Line one.', at: Math.ceil((text.indexOf('one.\n') + 5) / 4) });
+    expect(got.slice(1).every((t) => t.at === chunks.length + 1)).toBe(true);
+    expect(got.map((t) => t.text).join('')).toBe(parseToolCalls(text, { tools: TOOLS }).prose);
+  });
+
+  it('with reasoning_started: false, streams a plain answer from its first line', () => {
+    const text = 'Sure.\nHere it is:\n- one\n- two\n';
+    expect(textsAt(everyN(text, 1), { reasoning_started: false }).map((t) => t.at)).toEqual([6, 18, 24, 30]);
+  });
+
+  it('holds a first line that may head an unmarked segment (a registered name, Functionary\'s `all`)', () => {
+    for (const first of ['look', 'all']) {
+      const text = `${first}\nThen some words.\n`;
+      const got = textsAt(everyN(text, 1), { reasoning_started: false, tools: TOOLS });
+      expect(got.every((t) => t.at === text.length + 1)).toBe(true);
     }
   });
 });

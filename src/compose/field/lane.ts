@@ -122,6 +122,18 @@ class LineStarts {
 
 const UNMARKED_FIRST = FIELD_GRAMMARS.filter((grammar) => grammar.family === 'token-section' && grammar.unmarkedFirstSegment === true);
 
+/**
+ * Whether a response whose first non-blank line is `line` may begin with an unmarked first
+ * segment (`unmarkedFirstRegion`): that line, trimmed, is a segment head a reader takes there
+ * (a prose head such as Functionary's `all`, or a registered name). Until a region comes, a
+ * stream releases a response's first plain lines only when it cannot.
+ */
+export function mayHeadUnmarkedSegment(line: string, ctx: ComposeContext): boolean {
+  const head = line.trim();
+  for (const grammar of UNMARKED_FIRST) if (grammar.family === 'token-section' && grammar.proseHeads?.includes(head) === true) return true;
+  return ctx.registry?.byName.has(head) === true;
+}
+
 /** The segment at the start of `text` of a grammar whose opener follows it, or null. */
 function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
   for (const grammar of UNMARKED_FIRST) {

@@ -30,6 +30,8 @@ import { closers } from './closers.js';
 import { ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, startedEnds } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
+import { PlainLinesFront } from './plain-lines.js';
+import { mayHeadUnmarkedSegment } from '../field/lane.js';
 
 /** Characters a stream may try per character received (see the perf note above). */
 const TRY_BUDGET = 1.5;
@@ -123,11 +125,17 @@ class TextStreamParser implements StreamParser {
   /** The open brackets and strings of the held region, for announcement's first look. */
   private depth = new ValueDepth();
   private worked = 0;
+  /** The plain run at the start of the held text, released line by line (null: none is read). */
+  private plain: PlainLinesFront | null = null;
 
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
     this.reader = turnReader(options);
     if (this.reader.lane !== null && this.reader.ctx.reasoningStarted === true) this.thinking = new ReasoningFront(startedEnds());
+    // `reasoning_started: false` spends the orphan-close rule: the response's first plain lines
+    // are final once its first line cannot head an unmarked segment.
+    const test = this.reader.plainLines;
+    if (test !== null && this.reader.ctx.reasoningStarted === false) this.plain = new PlainLinesFront(test, (line) => mayHeadUnmarkedSegment(line, this.reader.ctx));
   }
 
   get length(): number {
@@ -165,9 +173,27 @@ class TextStreamParser implements StreamParser {
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
     if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if (found && !this.afterRegionPending()) this.openThinking(events);
+    if (this.plain !== null && this.thinking === null) this.releasePlain(chunk, events);
     const released = completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK && this.tryRelease(events);
     if (!released && this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
     return events;
+  }
+
+  /** Releases what of `text` (the end of the held text) completes plain lines of the held run. */
+  private releasePlain(text: string, events: StreamEvent[]): void {
+    const out = this.plain!.feed(text, this.opener < 0 ? Infinity : this.opener, this.emitted.text > 0);
+    if (out === '') return;
+    events.push({ type: 'text', text: out });
+    this.emitted.text += out.length;
+  }
+
+  /** After a cut that leaves the held text at the start of a rest piece: its plain run is read anew. */
+  private startPlain(events: StreamEvent[]): void {
+    this.plain = null;
+    const test = this.reader.plainLines;
+    if (test === null || this.thinking !== null || !this.afterRegion) return;
+    this.plain = new PlainLinesFront(test);
+    if (this.heldLength > 0) this.releasePlain(this.joinHeld(), events);
   }
 
   /** True while `reasoning_started` reads the text as reasoning (its first region is not out yet). */
@@ -202,6 +228,7 @@ class TextStreamParser implements StreamParser {
     this.heldLength = rest.length;
     this.depth.reset();
     this.opener = 0;
+    this.plain = null;
     this.thinking = new ReasoningFront(open.ends);
     this.releaseThinking(rest.slice(open.bodyAt), events);
   }
@@ -222,6 +249,7 @@ class TextStreamParser implements StreamParser {
     if (release === null) return false;
     this.worked += release.restLength;
     this.emit(release, events);
+    this.plain = null;
     this.heldCalls = 0;
     const rest = held.slice(release.end);
     this.held = rest === '' ? [] : [rest];
@@ -234,6 +262,7 @@ class TextStreamParser implements StreamParser {
     this.opener = hit === null ? -1 : hit.index;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     if (hit !== null) this.openThinking(events);
+    this.startPlain(events);
     return true;
   }
 
@@ -263,6 +292,7 @@ class TextStreamParser implements StreamParser {
       this.depth.reset();
       this.afterRegion = true;
       this.opener = 0;
+      this.plain = null;
     }
     for (const call of found.calls.slice(this.heldCalls)) {
       callEvents(call, this.emitted.calls, events);
@@ -286,6 +316,9 @@ class TextStreamParser implements StreamParser {
     const emitted = this.emitted;
     let thoughtSaid = this.thinking?.released ?? 0;
     let callsSaid = said;
+    // The held run's lines already released begin the first text part.
+    let textSaid = this.plain?.released ?? 0;
+    const textSeparator = this.plain?.separator ?? '';
     for (const part of parts) {
       if (part.kind === 'call') {
         const call = result.calls[part.index];
@@ -303,6 +336,10 @@ class TextStreamParser implements StreamParser {
       if (!isText && thoughtSaid > 0) {
         text = part.text.slice(thoughtSaid);
         thoughtSaid = 0;
+        if (text === '') continue;
+      } else if (isText && textSaid > 0) {
+        text = (textSeparator + part.text).slice(textSaid);
+        textSaid = 0;
         if (text === '') continue;
       } else {
         text = (isText ? emitted.text : emitted.reasoning) === 0 ? part.text : '\n\n' + part.text;

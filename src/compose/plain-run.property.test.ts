@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildScanSpec } from '../dialects/index.js';
+import { normalizeTools } from '../dialects/registry.js';
+import { validateScanSpec } from '../scan/index.js';
+import { parseToolCalls } from './parse.js';
+import { composeContext, type Profile } from './context.js';
+import { markerStarts } from './plain-piece.js';
+import { plainLineTest, plainRunEnd } from './plain-run.js';
+import { taggedLane } from './tagged-lane.js';
+
+// Pieces that, joined at random, make lines of every kind: prose, line calls and native payloads
+// the sniffer runs, fences, protocol fragments, markers, and the blanks `trim` removes.
+const PIECES = [
+  'look', 'run', 'I will read it', 'I will read it', 'It is 4.', 'It is 4.', 'Hint:', 'call:', 'return ', 'x', '1', ',', ':', '.', ' ', '\t', '\n', '\n', '\n',
+  '\r', '\u00a0', '\u2028', '\ufeff', '(', ')', '{', '}', '"', "'", '`', '```tool\n', '~~~\n', '>', '_call>', 'user_response>',
+  '{"name": "look", "arguments": {"path": "a"}}', 'look({"path": "a"})', 'run(command="ls")', '<b>', '</b>', '[x](y)',
+  '<user_response>', '</user_response>', '<tool_call>', '[TOOL_CALLS]',
+];
+
+const tools = normalizeTools(['look', 'run']);
+const REGISTRIES = [null, tools];
+
+describe('plain run: the leading lines of a gateway rest piece, read on their own', () => {
+  it('reads as the run trimmed, with no call and no diagnostic, and each of its lines is plain alone', () => {
+    let runs = 0;
+    let split = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
+        const registry = REGISTRIES[which]!;
+        const test = plainLineTest(markerStarts(validateScanSpec(buildScanSpec(registry))));
+        const text = pieces.join('');
+        const end = plainRunEnd(text, test);
+        const run = text.slice(0, end);
+        if (run.trim() !== '') runs++;
+        if (end > 0 && end < text.length) split++;
+        for (const line of run.split(/(?<=\n)/)) expect(test(line)).toBe(true);
+        if (end < text.length) expect(text.charCodeAt(end - 1) === 0x0a || end === 0).toBe(true);
+        for (const profile of ['gateway', 'harn'] as Profile[]) {
+          const read = taggedLane(run, composeContext(registry, 'text', null, profile));
+          expect(read.prose).toBe(run.trim());
+          expect(read.calls).toEqual([]);
+          expect(read.tool_parse_errors).toEqual([]);
+          expect(read.protocol_violations).toEqual([]);
+        }
+      }),
+      { numRuns: 4000 },
+    );
+    // Not vacuous: many texts have a run, and some end it before their end.
+    expect(runs).toBeGreaterThan(600);
+    expect(split).toBeGreaterThan(200);
+  });
+
+  it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {
+    const test = plainLineTest(markerStarts(validateScanSpec(buildScanSpec(tools))));
+    for (const line of ['a <b>bold</b>', 'see {"a": 1}', 'a `tick`', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x']) {
+      const text = `First line.\n\n${line}\nLast.`;
+      expect(plainRunEnd(text, test)).toBe('First line.\n\n'.length);
+    }
+    expect(plainRunEnd('All plain.\nTwo (see below): fine.', test)).toBe('All plain.\nTwo (see below): fine.'.length);
+  });
+});
+
+describe('gateway: the plain run keeps its prose whatever follows in its piece', () => {
+  it('keeps the lines before a response block, an unknown tag or a broken call block', () => {
+    const lines = 'Here is what I found.\nIt is short.\n';
+    expect(parseToolCalls(`${lines}<user_response>Done.</user_response>`).prose).toBe('Here is what I found.\nIt is short.\n\nDone.');
+    const tagged = parseToolCalls(`${lines}<b>bold</b> words`);
+    expect(tagged.prose.startsWith('Here is what I found.\nIt is short.')).toBe(true);
+    expect(tagged.protocol_violations.map((v) => v.kind)).toContain('unknown_tag');
+    expect(parseToolCalls(`${lines}<tool_call>{"name": "look", bad</tool_call>`, { tools: ['look'] }).prose).toBe('Here is what I found.\nIt is short.');
+  });
+
+  it('leaves harn as the reference reads it: a response block replaces the untagged text', () => {
+    expect(parseToolCalls('Here is what I found.\n<user_response>Done.</user_response>', { profile: 'harn' }).prose).toBe('Done.');
+  });
+});

@@ -7,7 +7,7 @@ import { parseToolCalls } from './parse.js';
 import { composeContext, type Profile } from './context.js';
 import { markerStarts } from './plain-piece.js';
 import { plainLineTest, plainRunEnd } from './plain-run.js';
-import { taggedLane } from './tagged-lane.js';
+import { plainRunResult, taggedLane } from './tagged-lane.js';
 
 // Pieces that, joined at random, make lines of every kind: prose, line calls and native payloads
 // the sniffer runs, fences, protocol fragments, markers, and the blanks `trim` removes.
@@ -37,7 +37,9 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
         for (const line of run.split(/(?<=\n)/)) expect(test(line)).toBe(true);
         if (end < text.length) expect(text.charCodeAt(end - 1) === 0x0a || end === 0).toBe(true);
         for (const profile of ['gateway', 'harn'] as Profile[]) {
-          const read = taggedLane(run, composeContext(registry, 'text', null, profile));
+          const ctx = composeContext(registry, 'text', null, profile);
+          const read = taggedLane(run, ctx);
+          expect(plainRunResult(run, ctx)).toEqual(read);
           expect(read.prose).toBe(run.trim());
           expect(read.calls).toEqual([]);
           expect(read.tool_parse_errors).toEqual([]);

@@ -25,10 +25,18 @@ export type PlainLineTest = (line: string) => boolean;
 
 /** The plain-line test for a lane whose marker characters are `starts` (from `markerStarts`). */
 export function plainLineTest(starts: readonly string[]): PlainLineTest {
-  const breakers = new Set<number>([Code.LeftBrace, Code.Backtick, Code.Tilde]);
-  for (const start of starts) breakers.add(start.charCodeAt(0));
+  // perf: ASCII breakers in a table, others (none today) in a set.
+  const ascii = new Uint8Array(128);
+  const other = new Set<number>();
+  for (const code of [Code.LeftBrace, Code.Backtick, Code.Tilde, ...starts.map((s) => s.charCodeAt(0))]) {
+    if (code < 128) ascii[code] = 1;
+    else other.add(code);
+  }
   return (line) => {
-    for (let i = 0; i < line.length; i++) if (breakers.has(line.charCodeAt(i))) return false;
+    for (let i = 0; i < line.length; i++) {
+      const code = line.charCodeAt(i);
+      if (code < 128 ? ascii[code] === 1 : other.size > 0 && other.has(code)) return false;
+    }
     // The walk sniffs its text trimmed, so a line's own leading blanks (a BOM, a no-break space)
     // may stand at the text's start there: the gate is asked of the line without them too.
     return !maySniffCall(line) && !maySniffCall(line.trimStart()) && !hasResponseProtocolFragment(line);

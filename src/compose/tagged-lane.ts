@@ -10,7 +10,7 @@ import { ALTERNATE_ENVELOPE_OPENERS, TAG_LITERALS } from '../dialects/vocabulary
 import { buildScanSpec, DIALECTS } from '../dialects/index.js';
 import { perRegistry } from '../dialects/registry.js';
 import { scanUnits, validateScanSpec, type ScanResult, type ValidatedScanSpec } from '../scan/index.js';
-import { renderCallBlocks } from './canonical.js';
+import { renderCallBlocks, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { EarliestNeedle } from './earliest-needle.js';
 import { callFromBody } from './ladders/index.js';
@@ -65,7 +65,7 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
 export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
   const run = plainRunEnd(text, plainLinesOf(ctx));
   if (run === 0 || run === text.length) return taggedLane(text, ctx);
-  const head = taggedLane(text.slice(0, run), ctx);
+  const head = plainRunResult(text.slice(0, run), ctx);
   const tail = taggedLane(text.slice(run), ctx);
   if (head.prose === '' && head.dropped.length === 0) return tail;
   return {
@@ -74,6 +74,18 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
     canonical_text: joinNonEmpty(head.canonical_text, tail.canonical_text),
     dropped: [...head.dropped, ...tail.dropped],
   };
+}
+
+/**
+ * A plain run's reading: what the walk of its one text unit gives (its text trimmed, as prose and
+ * on the ledger), built directly. perf: a second walk per rest piece was 9 % of a 1 KB parse.
+ * The property test holds it equal to `taggedLane` of the run; a trace takes the walk.
+ */
+export function plainRunResult(run: string, ctx: ComposeContext): LaneResult {
+  if (ctx.trace !== undefined && ctx.trace !== null) return taggedLane(run, ctx);
+  const prose = run.trim();
+  if (prose === '') return emptyResult();
+  return { ...emptyResult(prose), canonical_text: renderProse(prose), dropped: [{ text: prose, reason: 'salvaged_as_prose' }] };
 }
 
 function joinNonEmpty(a: string, b: string): string {

@@ -80,6 +80,12 @@ export interface AppOptions {
   upstreamUrl?: string | null;
   /** The sidecar's wait for the upstream: its headers, then each gap in its body (default 300 s). */
   upstreamTimeoutMs?: number;
+  /**
+   * `reasoning_started` for every answer the sidecar parses: whether the upstream model's
+   * template opens its reasoning block in the prompt. Null or absent: each text says (and a
+   * stream holds a plain answer until its end; see the README's "Streaming").
+   */
+  upstreamReasoningStarted?: boolean | null;
 }
 
 declare module 'fastify' {
@@ -319,7 +325,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     runner, metrics, inflight, bodyLimit, bodyTimeoutMs, maxStreams, idleTimeoutMs: streamIdleTimeoutMs, poolAtChars: streamPoolAtChars,
   });
   endStreams = () => streams.endAll();
-  const sidecar: Sidecar | null = upstreamUrl === null ? null : sidecarRoutes(app, { upstreamUrl, upstreamTimeoutMs, runner, metrics, maxResponseBytes });
+  const sidecar: Sidecar | null = upstreamUrl === null ? null : sidecarRoutes(app, { upstreamUrl, upstreamTimeoutMs, runner, metrics, maxResponseBytes, ...(typeof options.upstreamReasoningStarted === 'boolean' ? { reasoningStarted: options.upstreamReasoningStarted } : {}) });
   opsRoutes(app, { runner, metrics, draining: () => draining, ...(sidecar !== null ? { upstreamReadiness: sidecar.readiness } : {}) });
 
   try {

@@ -186,6 +186,8 @@ export interface ServiceConfig extends Omit<NumericOptions, 'splitMinChars' | 's
   pool: PoolKind;
   /** The sidecar's upstream (UPSTREAM_URL); null serves the parse API only. */
   upstreamUrl: string | null;
+  /** UPSTREAM_REASONING_STARTED: `reasoning_started` for the sidecar's parses; null: each text says. */
+  upstreamReasoningStarted: boolean | null;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -210,7 +212,7 @@ const ENV_DEFAULTS: Partial<Record<keyof NumericOptions, number>> = {
 };
 
 /**
- * Reads `PORT`, `HOST`, `LOG_LEVEL`, `POOL`, `UPSTREAM_URL` and every variable of `NUMERIC_OPTIONS`. Unset or
+ * Reads `PORT`, `HOST`, `LOG_LEVEL`, `POOL`, `UPSTREAM_URL`, `UPSTREAM_REASONING_STARTED` and every variable of `NUMERIC_OPTIONS`. Unset or
  * empty means the default.
  */
 export function readConfig(env: Env, threadsDefault: () => number = defaultThreads): ServiceConfig {
@@ -247,15 +249,17 @@ export function readConfig(env: Env, threadsDefault: () => number = defaultThrea
     // The value is not echoed: a URL with credentials in it must not reach a log.
     problems.push('UPSTREAM_URL must be an http or https URL without query, fragment or credentials');
   }
+  const started = oneOf('UPSTREAM_REASONING_STARTED', ['true', 'false', 'auto'], 'auto');
+  const upstreamReasoningStarted = started === 'auto' ? null : started === 'true';
   const numeric = resolveNumeric(given, { pool: 'piscina', threadsDefault }, (key) => NUMERIC_OPTIONS[key].env ?? key, problems);
   if (problems.length > 0) throw new ConfigError(sortByVariable(problems));
   const { splitMinChars: _split, streamPoolAtChars: _streamPool, ...rest } = numeric;
-  return { port, host, ...rest, logLevel, pool, upstreamUrl };
+  return { port, host, ...rest, logLevel, pool, upstreamUrl, upstreamReasoningStarted };
 }
 
 /** Problems in the order the variables are documented: PORT, HOST, then the numeric table, then LOG_LEVEL, POOL and UPSTREAM_URL. */
 function sortByVariable(problems: string[]): string[] {
-  const order = ['PORT', 'HOST', ...Object.values(NUMERIC_OPTIONS).map((o) => o.env ?? ''), 'LOG_LEVEL', 'POOL', 'UPSTREAM_URL'];
+  const order = ['PORT', 'HOST', ...Object.values(NUMERIC_OPTIONS).map((o) => o.env ?? ''), 'LOG_LEVEL', 'POOL', 'UPSTREAM_URL', 'UPSTREAM_REASONING_STARTED'];
   const rank = (p: string) => {
     const i = order.indexOf(p.split(' ')[0]!);
     return i < 0 ? order.length : i;

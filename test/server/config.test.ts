@@ -12,6 +12,7 @@ describe('readConfig', () => {
       maxBatch: 256, logLevel: 'info', pool: 'piscina', shutdownTimeoutMs: 10_000, drainDelayMs: 0,
       inlineBelowBytes: 2048, workerNice: 10, bodyTimeoutMs: 10_000, maxResponseBytes: 32 * 1024 * 1024,
       maxInflightBytes: defaultInflightBytes(), upstreamUrl: null, upstreamTimeoutMs: 300_000, maxStreams: 512, streamIdleTimeoutMs: 30_000,
+      upstreamReasoningStarted: null,
     });
   });
 
@@ -21,12 +22,14 @@ describe('readConfig', () => {
       MAX_BATCH: '5', LOG_LEVEL: 'WARN', POOL: 'inline', SHUTDOWN_TIMEOUT_MS: '4000', DRAIN_DELAY_MS: '1000',
       INLINE_BELOW_BYTES: '0', WORKER_NICE: '0', BODY_TIMEOUT_MS: '3000', MAX_RESPONSE_BYTES: '65536', MAX_INFLIGHT_BYTES: '1000000',
       UPSTREAM_URL: 'http://vllm:8000/v1/', UPSTREAM_TIMEOUT_MS: '1500', MAX_STREAMS: '7', STREAM_IDLE_TIMEOUT_MS: '1500',
+      UPSTREAM_REASONING_STARTED: 'False',
     }, fourThreads);
     expect(config).toEqual({
       port: 0, host: '127.0.0.1', threads: 3, maxQueue: 9, taskTimeoutMs: 250, bodyLimit: 2048, maxBatch: 5,
       logLevel: 'warn', pool: 'inline', shutdownTimeoutMs: 4000, drainDelayMs: 1000, inlineBelowBytes: 0,
       workerNice: 0, bodyTimeoutMs: 3000, maxResponseBytes: 65536, maxInflightBytes: 1_000_000,
       upstreamUrl: 'http://vllm:8000/v1', upstreamTimeoutMs: 1500, maxStreams: 7, streamIdleTimeoutMs: 1500,
+      upstreamReasoningStarted: false,
     });
   });
 
@@ -36,6 +39,13 @@ describe('readConfig', () => {
     }
     expect(readConfig({ UPSTREAM_URL: '  ' }, fourThreads).upstreamUrl).toBeNull();
     expect(() => readConfig({ UPSTREAM_TIMEOUT_MS: '0' }, fourThreads)).toThrow(/UPSTREAM_TIMEOUT_MS/);
+  });
+
+  it('reads UPSTREAM_REASONING_STARTED as true, false or auto (each text says: null), and refuses anything else', () => {
+    expect(readConfig({}, fourThreads).upstreamReasoningStarted).toBeNull();
+    expect(readConfig({ UPSTREAM_REASONING_STARTED: 'auto' }, fourThreads).upstreamReasoningStarted).toBeNull();
+    expect(readConfig({ UPSTREAM_REASONING_STARTED: 'true' }, fourThreads).upstreamReasoningStarted).toBe(true);
+    expect(() => readConfig({ UPSTREAM_REASONING_STARTED: 'yes' }, fourThreads)).toThrow(/UPSTREAM_REASONING_STARTED must be one of true, false, auto/);
   });
 
   it('sizes MAX_INFLIGHT_BYTES from the cgroup memory limit when there is one', () => {

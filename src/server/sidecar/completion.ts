@@ -56,6 +56,8 @@ export interface RewriteContext {
   toolsJson: string;
   callIdStart: number;
   signal: AbortSignal;
+  /** `reasoning_started` for the parse (UPSTREAM_REASONING_STARTED); undefined: the text says. */
+  reasoningStarted?: boolean;
   /**
    * The same parse on this thread, for when the pool is full (503): the upstream has already
    * spent the generation, so the answer is parsed here rather than refused.
@@ -74,7 +76,8 @@ export class ParseRefused extends Error {
 /** One text through the service's dispatch (inline when small, else the pool), in `shape`. */
 async function dispatchParse(text: string, shape: 'openai' | 'tool-parse', context: RewriteContext): Promise<string> {
   // The registry's text goes first and unchanged, so the worker's registry cache finds it.
-  const body = `{"tools":${context.toolsJson},"profile":"gateway","shape":"${shape}","call_id_start":${context.callIdStart},"text":${JSON.stringify(text)}}`;
+  const started = context.reasoningStarted === undefined ? '' : `,"reasoning_started":${context.reasoningStarted}`;
+  const body = `{"tools":${context.toolsJson},"profile":"gateway","shape":"${shape}","call_id_start":${context.callIdStart}${started},"text":${JSON.stringify(text)}}`;
   const outcome = await dispatch(context.runner, 'parse', Buffer.from(body, 'utf8'), { maxResponseBytes: context.maxResponseBytes, signal: context.signal });
   if (outcome.status !== 200) throw new ParseRefused(outcome);
   return outcome.body;

@@ -28,6 +28,8 @@ export interface SidecarOptions {
   runner: ParseRunner;
   metrics: ServiceMetrics;
   maxResponseBytes: number;
+  /** `reasoning_started` for every answer (UPSTREAM_REASONING_STARTED); undefined: the text says. */
+  reasoningStarted?: boolean;
 }
 
 export interface Sidecar {
@@ -55,6 +57,7 @@ const STREAM_END_WAIT_MS = 1_000;
 
 export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Sidecar {
   const { runner, maxResponseBytes } = options;
+  const started = options.reasoningStarted === undefined ? {} : { reasoningStarted: options.reasoningStarted };
   const upstream = new Upstream({ baseUrl: options.upstreamUrl, timeoutMs: options.upstreamTimeoutMs });
   const metrics = createSidecarMetrics(options.metrics.registry);
   const registries = new RegistryCache();
@@ -98,7 +101,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
   /** A stream's whole text parsed through the service's dispatch (the pool when it is large). */
   const wholeParse = (toolsJson: string, signal: AbortSignal, log: FastifyRequest['log']) => async (text: string, callIdStart: number) => {
     try {
-      return await parseWithDispatch(text, { runner, maxResponseBytes, toolsJson, callIdStart, signal });
+      return await parseWithDispatch(text, { runner, maxResponseBytes, toolsJson, callIdStart, signal, ...started });
     } catch (error) {
       if (signal.aborted) return 'gone' as const;
       // Only a full or closing pool (503) sends the parse back here; a parse that failed in the
@@ -126,8 +129,9 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     if (!isCompletion(completion)) throw new UpstreamFailure('upstream_bad_response', 'the upstream answered with something other than a chat completion');
     let choices;
     try {
-      const inline = (text: string) => parseToolCalls(text, { tools, profile: 'gateway', shape: 'openai', call_id_start: read.callIdStart }) as OpenAIShaped;
-      choices = await rewriteCompletion(completion, { runner, maxResponseBytes, toolsJson: read.toolsJson, callIdStart: read.callIdStart, signal, inline });
+      const reasoning = options.reasoningStarted === undefined ? {} : { reasoning_started: options.reasoningStarted };
+      const inline = (text: string) => parseToolCalls(text, { tools, profile: 'gateway', shape: 'openai', call_id_start: read.callIdStart, ...reasoning }) as OpenAIShaped;
+      choices = await rewriteCompletion(completion, { runner, maxResponseBytes, toolsJson: read.toolsJson, callIdStart: read.callIdStart, signal, inline, ...started });
     } catch (error) {
       if (!(error instanceof ParseRefused)) throw error;
       metrics.completed('once', `parse_${error.outcome.status}`);
@@ -165,7 +169,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     }
     const summary: StreamSummary = { choices: [], ending: 'done', failure: null };
     const parseWhole = read.toolsJson === null ? null : wholeParse(read.toolsJson, signal, request.log);
-    const relay = relayStream({ body: response.body, tools, callIdStart: read.callIdStart, diagnosticsInBody: wantsBodyDiagnostics(request.headers), parseWhole }, summary);
+    const relay = relayStream({ body: response.body, tools, callIdStart: read.callIdStart, diagnosticsInBody: wantsBodyDiagnostics(request.headers), parseWhole, ...started }, summary);
     const logged = async function* (): AsyncGenerator<string> {
       try {
         yield* relay;

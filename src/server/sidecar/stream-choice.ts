@@ -111,8 +111,9 @@ export class ChoiceRelay {
     tools: unknown[],
     private readonly callIdStart: number,
     private readonly parseWhole: ParseWhole | null = null,
+    reasoningStarted?: boolean,
   ) {
-    this.parser = createStreamParser({ tools, profile: 'gateway', call_id_start: callIdStart });
+    this.parser = createStreamParser({ tools, profile: 'gateway', call_id_start: callIdStart, ...(reasoningStarted === undefined ? {} : { reasoning_started: reasoningStarted }) });
     this.encoder = new OpenAIChunkEncoder(identity);
     this.diagnostics = emptyDiagnostics(index);
   }

@@ -24,6 +24,8 @@ export interface StreamRelayOptions {
   diagnosticsInBody: boolean;
   /** Where each choice's whole text is parsed at its end (see stream-choice.ts); null: here. */
   parseWhole: ParseWhole | null;
+  /** `reasoning_started` for every choice (UPSTREAM_REASONING_STARTED); undefined: the text says. */
+  reasoningStarted?: boolean;
 }
 
 export interface StreamSummary {
@@ -66,7 +68,7 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
   const relayOf = (index: number): ChoiceRelay => {
     let relay = relays.get(index);
     if (relay === undefined) {
-      relay = new ChoiceRelay(index, identity, options.tools, options.callIdStart, options.parseWhole);
+      relay = new ChoiceRelay(index, identity, options.tools, options.callIdStart, options.parseWhole, options.reasoningStarted);
       relays.set(index, relay);
       relay.open(out);
     }

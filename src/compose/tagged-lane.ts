@@ -24,6 +24,8 @@ import { messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
+import type { TraceEntry } from './funnel.js';
+import { asVerbatim, mayBeVerbatim, onlyProseUnits } from './verbatim-prose.js';
 
 const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
 const TAGGED_OPENERS: readonly string[] = [TAGGED_OPENER];
@@ -64,9 +66,17 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
  */
 export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
   const run = plainRunEnd(text, plainLinesOf(ctx));
-  if (run === 0 || run === text.length) return taggedLane(text, ctx);
+  if (run === text.length) return taggedLane(text, ctx);
+  if (run === 0) {
+    const read = taggedLane(text, ctx);
+    return verbatimOr(text, read, ctx) ?? read;
+  }
   const head = plainRunResult(text.slice(0, run), ctx);
-  const tail = taggedLane(text.slice(run), ctx);
+  const rest = text.slice(run);
+  const tail = taggedLane(rest, ctx);
+  // The rest is prose only: the whole piece is, verbatim.
+  const whole = verbatimOr(rest, tail, ctx);
+  if (whole !== null) return { ...asVerbatim(tail, text.trim()), dropped: [...head.dropped, ...tail.dropped] };
   if (head.prose === '' && head.dropped.length === 0) return tail;
   return {
     ...tail,
@@ -74,6 +84,19 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
     canonical_text: joinNonEmpty(head.canonical_text, tail.canonical_text),
     dropped: [...head.dropped, ...tail.dropped],
   };
+}
+
+/**
+ * `read` (the tagged lane's reading of `piece`) as verbatim prose when the piece is prose only
+ * (verbatim-prose.ts), else null. Only a piece holding `<` can differ: without one the walk
+ * reads it as one text unit. perf: the traced walk that decides runs only for such pieces
+ * whose reading already has no call, error or other drop.
+ */
+function verbatimOr(piece: string, read: LaneResult, ctx: ComposeContext): LaneResult | null {
+  if (!mayBeVerbatim(read) || piece.indexOf('<') < 0) return null;
+  const trace: TraceEntry[] = [];
+  walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
+  return onlyProseUnits(trace) ? asVerbatim(read, piece.trim()) : null;
 }
 
 /**

@@ -359,7 +359,18 @@ function readCommandCall(scan: FieldScan, callStart: number, named: Head, gramma
   let args: unknown = rest === '' ? {} : { command: rest };
   if (text.charCodeAt(restStart) === Code.LeftBrace) {
     const json = readJsonValueAt(text, restStart);
-    if (json.ok && skipSpace(text, json.end) >= close) args = json.value;
+    const jsonEnd = json.ok ? skipSpace(text, json.end) : -1;
+    if (json.ok && jsonEnd > close) {
+      // The close found was written inside a JSON string (argument text): the call's own close
+      // follows the JSON, or the text ends there (rung 1 above).
+      const own = matchAt(text, jsonEnd, grammar.callClose);
+      if (own !== null || jsonEnd >= text.length) {
+        const end = own === null ? text.length : jsonEnd + own.length;
+        sink.call({ name: named.name, arguments: json.value, start: callStart, end, ...(own === null ? { unclosed: true } : {}) });
+        return end;
+      }
+    }
+    if (json.ok && jsonEnd >= close) args = json.value;
   }
   const end = close + matchAt(text, close, grammar.callClose)!.length;
   sink.call({ name: named.name, arguments: args, start: callStart, end });

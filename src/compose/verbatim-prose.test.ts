@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from './parse.js';
+
+describe('gateway: a rest piece read as prose only keeps its text verbatim', () => {
+  it('keeps HTML, comparisons and tags in code spans as written', () => {
+    for (const text of [
+      'Use the `<div>` element.\nMore text.',
+      'Line one<br>line two.',
+      'Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to copy.',
+      '```html\n<div class="a">hi</div>\n```\nThat is the markup.',
+      'If a < b and b > c then a < c.',
+    ]) {
+      const result = parseToolCalls(text);
+      expect(result.prose, text).toBe(text.trim());
+      expect(result.calls).toEqual([]);
+    }
+  });
+
+  it('still reports an unknown tag, and keeps it in the prose rather than blanking the answer', () => {
+    const result = parseToolCalls('<details><summary>More</summary>Hidden text</details>');
+    expect(result.prose).toBe('<details><summary>More</summary>Hidden text</details>');
+    expect(result.protocol_violations.map((v) => v.kind)).toContain('unknown_tag');
+  });
+
+  it('keeps the walk\'s reading when the piece holds a marker of a grammar, a call or an answer', () => {
+    const stray = parseToolCalls('Text </tool_call> more');
+    expect(stray.prose).not.toContain('</tool_call>');
+    const answered = parseToolCalls('<user_response>Done.</user_response>');
+    expect(answered.prose).toBe('Done.');
+    const called = parseToolCalls('I will <b>look</b>.\n<tool_call>look({"path": "a"})</tool_call>', { tools: ['look'] });
+    expect(called.calls.map((c) => c.name)).toEqual(['look']);
+    expect(called.prose).not.toContain('<tool_call>');
+  });
+
+  it('leaves harn as the reference reads it', () => {
+    expect(parseToolCalls('If a < b then c.', { profile: 'harn' }).prose).toBe('If a\n\n< b then c.');
+  });
+});

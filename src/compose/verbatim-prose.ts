@@ -1,0 +1,41 @@
+/**
+ * Gateway prose, verbatim: a rest piece that the tagged lane read as nothing but prose keeps its
+ * text as the model wrote it. The walk splits text at every `<` and joins the runs it keeps by a
+ * blank line, and an unknown tag leaves its run (the reference's feedback grammar), so
+ * `Use the <div> element.` came out as `Use the\n\n element.`, or blank after a violation. Under
+ * `gateway` such a piece (no call, no error, no answer or done marker; every unit text kept as
+ * prose, an unknown or stray tag, or blank) reads as its text trimmed. Its violations
+ * (`unknown_tag`, `stray_text`) and ledger stay as the walk gave them.
+ */
+import { renderProse } from './canonical.js';
+import type { TraceEntry } from './funnel.js';
+import type { LaneResult } from './types.js';
+
+/** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
+export function mayBeVerbatim(read: LaneResult): boolean {
+  if (read.calls.length > 0 || read.tool_parse_errors.length > 0 || read.user_response !== null || read.done_marker !== null) return false;
+  for (const drop of read.dropped) if (drop.reason !== 'salvaged_as_prose' && drop.reason !== 'fenced_narration') return false;
+  for (const violation of read.protocol_violations) if (violation.kind !== 'unknown_tag' && violation.kind !== 'stray_text') return false;
+  return true;
+}
+
+/**
+ * Whether every unit of a traced walk was text kept as prose (rung `salvage`), an unknown or
+ * stray tag (the walk's tag branch: a `salvaged_as_prose` drop with no rung) or blank.
+ */
+export function onlyProseUnits(trace: readonly TraceEntry[]): boolean {
+  for (const entry of trace) {
+    if (entry.start < 0) return false;
+    if (entry.account === 'structural' && entry.outcome === 'empty_text') continue;
+    if (entry.account !== 'drop') return false;
+    if (entry.rung === 'salvage') continue;
+    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose') continue;
+    return false;
+  }
+  return true;
+}
+
+/** `read` with `prose` (the piece trimmed) as its prose. */
+export function asVerbatim(read: LaneResult, prose: string): LaneResult {
+  return { ...read, prose, canonical_text: prose === '' ? '' : renderProse(prose) };
+}

@@ -88,12 +88,11 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
 
 /**
  * `read` (the tagged lane's reading of `piece`) as verbatim prose when the piece is prose only
- * (verbatim-prose.ts), else null. Only a piece holding `<` can differ: without one the walk
- * reads it as one text unit. perf: the traced walk that decides runs only for such pieces
- * whose reading already has no call, error or other drop.
+ * (verbatim-prose.ts), else null. perf: the traced walk that decides runs only for pieces whose
+ * reading already has no call, error or other drop (a piece of plain lines never gets here).
  */
 function verbatimOr(piece: string, read: LaneResult, ctx: ComposeContext): LaneResult | null {
-  if (!mayBeVerbatim(read) || piece.indexOf('<') < 0) return null;
+  if (!mayBeVerbatim(read)) return null;
   const trace: TraceEntry[] = [];
   walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
   return onlyProseUnits(trace) ? asVerbatim(read, piece.trim()) : null;

@@ -9,6 +9,7 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
       'Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to copy.',
       '```html\n<div class="a">hi</div>\n```\nThat is the markup.',
       'If a < b and b > c then a < c.',
+      'The JSON looks like this:\n```json\n{"city": "Paris"}\n```\nThat is the payload.',
     ]) {
       const result = parseToolCalls(text);
       expect(result.prose, text).toBe(text.trim());

@@ -7,13 +7,15 @@
  *   git worktree add --detach /tmp/a <commit>; ln -s "$PWD/node_modules" /tmp/a/node_modules
  *   npx tsx bench/ab.ts /tmp/a /tmp/b [name filter]
  *
- * The inputs are the bench's own (seed-shaped at 80 KB, 8 KB and 1 KB; drop-heavy), with the
- * seed tools. Options only every checkout understands are used, so old commits compare too.
+ * The inputs are the bench's own: seed-shaped at 80 KB, 8 KB and 1 KB and drop-heavy (with the
+ * seed tools, options every checkout understands, so old commits compare too), and the rows of
+ * `npm run bench` (`row: …`, with their own options).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dropHeavyResponse } from './drop-heavy.js';
 import { responseOfSize, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
+import { benchRows } from './rows.js';
 
 type Parse = (text: string, options: unknown) => { calls: unknown[] };
 
@@ -41,14 +43,16 @@ async function main(): Promise<void> {
   if (dirA === undefined || dirB === undefined) throw new Error('usage: npx tsx bench/ab.ts <checkout A> <checkout B> [name filter]');
   const a = await load(dirA);
   const b = await load(dirB);
-  const options = { tools: [...SEED_TOOLS] };
-  const inputs: [string, string][] = [
-    ['80 KB seed-shaped', seedShapedResponse()],
-    ['8 KB seed-shaped', responseOfSize(8_000)],
-    ['1 KB seed-shaped', responseOfSize(1_000)],
-    ['82 KB drop-heavy', dropHeavyResponse()],
+  const seedOptions = { tools: [...SEED_TOOLS] };
+  const inputs: [string, string, unknown][] = [
+    ['80 KB seed-shaped', seedShapedResponse(), seedOptions],
+    ['8 KB seed-shaped', responseOfSize(8_000), seedOptions],
+    ['1 KB seed-shaped', responseOfSize(1_000), seedOptions],
+    ['82 KB drop-heavy', dropHeavyResponse(), seedOptions],
+    // The bench's rows (field grammars, families, reasoning), named as `npm run bench` names them.
+    ...benchRows().map((r): [string, string, unknown] => [`row: ${r.name}`, r.text, r.options]),
   ];
-  for (const [name, text] of inputs.filter(([n]) => n.includes(filter))) {
+  for (const [name, text, options] of inputs.filter(([n]) => n.includes(filter))) {
     const same = JSON.stringify(a(text, options).calls) === JSON.stringify(b(text, options).calls);
     const n = Math.max(5, Math.round(BATCH_CHARS / text.length));
     for (let warm = 0; warm < 3; warm++) {

@@ -39,7 +39,9 @@ export function plainLineTest(starts: readonly string[]): PlainLineTest {
     }
     // The walk sniffs its text trimmed, so a line's own leading blanks (a BOM, a no-break space)
     // may stand at the text's start there: the gate is asked of the line without them too.
-    return !maySniffCall(line) && !maySniffCall(line.trimStart()) && !hasResponseProtocolFragment(line);
+    if (maySniffCall(line) || hasResponseProtocolFragment(line)) return false;
+    const trimmed = line.trimStart();
+    return trimmed === line || !maySniffCall(trimmed);
   };
 }
 

@@ -26,6 +26,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '.
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
 import { asVerbatim, mayBeVerbatim, onlyProseUnits } from './verbatim-prose.js';
+import { toolShapeFinding } from './tool-shape.js';
 
 const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
 const TAGGED_OPENERS: readonly string[] = [TAGGED_OPENER];
@@ -95,7 +96,10 @@ function verbatimOr(piece: string, read: LaneResult, ctx: ComposeContext): LaneR
   if (!mayBeVerbatim(read)) return null;
   const trace: TraceEntry[] = [];
   walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
-  return onlyProseUnits(trace) ? asVerbatim(read, piece.trim()) : null;
+  if (!onlyProseUnits(trace)) return null;
+  // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose.
+  if (toolShapeFinding(read.dropped, { fieldGrammars: true, profile: ctx.profile }) !== null) return null;
+  return asVerbatim(read, piece.trim());
 }
 
 /**

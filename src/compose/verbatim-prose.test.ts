@@ -37,3 +37,13 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     expect(parseToolCalls('If a < b then c.', { profile: 'harn' }).prose).toBe('If a\n\n< b then c.');
   });
 });
+
+describe('gateway verbatim prose: a tag a grammar writes is not prose', () => {
+  it('refuses the verbatim reading when a tag is a field grammar\'s marker or not written as HTML writes one', () => {
+    for (const marker of ['</function>', '</parameter>', '<invoke name="x">', '<function=foo>']) {
+      const result = parseToolCalls(`Hi ${marker} x <b>y</b>`, { tools: ['look'] });
+      expect(result.prose, marker).not.toBe(`Hi ${marker} x <b>y</b>`);
+      expect(result.protocol_violations.map((v) => v.kind), marker).toContain('unparsed_tool_syntax');
+    }
+  });
+});

@@ -29,8 +29,24 @@ export function onlyProseUnits(trace: readonly TraceEntry[]): boolean {
     if (entry.account === 'structural' && entry.outcome === 'empty_text') continue;
     if (entry.account !== 'drop') return false;
     if (entry.rung === 'salvage') continue;
-    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose') continue;
+    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isPlainTag(entry.text ?? '')) continue;
     return false;
+  }
+  return true;
+}
+
+/**
+ * An unknown tag written as HTML writes one (`<b>`, `</div>`, `<a href="x">`): a name of ASCII
+ * letters, digits, `-`, `_`, `:` or `.`. A special token (`<|im_end|>`, `<｜end｜>`) is not one.
+ */
+function isPlainTag(raw: string): boolean {
+  let at = raw.charCodeAt(1) === 0x2f ? 2 : 1;
+  const first = raw.charCodeAt(at);
+  if (!((first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a))) return false;
+  for (at++; at < raw.length; at++) {
+    const code = raw.charCodeAt(at);
+    const name = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x5f || code === 0x3a || code === 0x2e;
+    if (!name) return code === 0x3e || code === 0x20 || code === 0x2f || code === 0x0a || code === 0x09;
   }
   return true;
 }

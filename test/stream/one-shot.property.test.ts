@@ -104,6 +104,47 @@ describe('stream: the one-shot invariant', () => {
     });
   }
 
+  // Prose as answers write it, between and around calls: what the plain-lines front releases
+  // line by line (HTML, code fences, line calls, `Label:` lines, response blocks, special tokens).
+  const PROSE = [
+    'Here is the answer.\n', 'It has two lines.\nSecond line.\n', 'Use the `<div>` element.\n', 'Line <br> break.\n', 'If a < b and b > c.\n',
+    '```python\ndef f(x):\n    return x < 3\nprint(f(2))\n```\n', '```json\n{"city": "Paris"}\n```\n', 'look(path="a.rs")\n', 'Note: look({"path": "a"})\n',
+    '<user_response>Done.</user_response>\n', '<details><summary>More</summary>Hidden</details>\n', '<b>bold</b> words\n', 'all\n', 'look\n',
+    'foo_CALL> here\n', '\ufeffrun(command="ls")\n', '  indented line\n', '\n\n', 'Trailing spaces   \n', 'Tool call:\n', '[link](http://x.y)\n',
+    '</think>\n', '<think>short thought</think>\n', 'Final words', '<|im_end|>', '~~~\ncode\n~~~\n', 'x <tool_call> y\n', '</function> stray\n',
+  ];
+
+  it('holds for prose of every kind around calls, with reasoning_started unset, false and true', () => {
+    const gateway = corpus.filter((c) => c.options.profile !== 'harn');
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...PROSE), fc.integer({ min: 0, max: gateway.length - 1 })), { minLength: 2, maxLength: 6 }),
+        fc.constantFrom(undefined, false, true),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        (pieces, started, registered, cuts) => {
+          const cases = pieces.flatMap((p) => (typeof p === 'number' ? [gateway[p]!] : []));
+          const text = pieces.map((p) => (typeof p === 'number' ? gateway[p]!.text : p)).join('');
+          const caseTools = cases.flatMap((c) => (Array.isArray(c.options.tools) ? (c.options.tools as unknown[]) : []));
+          const tools = registered ? [...new Set(['look', 'run', ...caseTools.map((t) => (typeof t === 'string' ? t : String((t as { function?: { name?: unknown }; name?: unknown }).function?.name ?? (t as { name?: unknown }).name)))])] : undefined;
+          const options = { profile: 'gateway' as const, ...(tools === undefined ? {} : { tools }), ...(started === undefined ? {} : { reasoning_started: started }) };
+          expect(invariantFailures(text, cutAt(text, cuts), options)).toEqual([]);
+        },
+      ),
+      { numRuns: 1500, seed: 20261202 },
+    );
+  }, 180_000);
+
+  it('holds where the prose property once broke: a Harmony call frame chained to a `<|start|>` envelope; Kimi K3\'s answer close with reasoning_started', () => {
+    const harmony = '<|start|> assistant<|channel|> commentary to=functions.get_weather<|constrain|> json<|message|> {"city": "SF"}<|call|>';
+    const muse = '<|start|>to=functions<|message|><atem:function_calls><atem:invoke name="get_weather"><atem:parameter name="city">SF</atem:parameter></atem:invoke></atem:function_calls><|eom|>\n\nFinal words';
+    const k3 = 'It is sunny.<|close|>response<|sep|><function_calls>\n<invoke name="look">\n<parameter name="path">a</parameter>\n</invoke>\n</function_calls>';
+    for (const [text, options] of [[harmony + muse, { profile: 'gateway' }], [k3, { profile: 'gateway', reasoning_started: true }]] as const) {
+      for (let cut = 1; cut < text.length; cut++) expect(invariantFailures(text, [text.slice(0, cut), text.slice(cut)], options)).toEqual([]);
+      expect(invariantFailures(text, everyN(text, 1), options)).toEqual([]);
+    }
+  });
+
   it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {
     const texts = [
       'Sure 😀.\n<tool_call>{"name": "look", "arguments": {"path": "é😀"}}</tool_call>',

@@ -63,7 +63,9 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   if (region === undefined || open !== regions.length - 1) return null;
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
   const grammar = grammarOf(region.grammar);
-  if (grammar === undefined || !bodyEndsAtEnd(held, region, grammar)) return null;
+  if (grammar === undefined) return null;
+  if (grammar.family === 'harmony') return framedCalls(held, regions, open, reader, idStart, read);
+  if (!bodyEndsAtEnd(held, region, grammar)) return null;
   const close = closeOf(held, region);
   if (close === null) return null;
   // The close as it would come next: the rest of it, when the held text ends with its beginning.
@@ -87,4 +89,29 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   read += before.restLength;
   const calls = before.result.calls.length === 0 ? then : callsOf(closed, whole, reader, idStart + before.result.calls.length)!;
   return { at: region.start, before, calls, read };
+}
+
+/**
+ * Harmony's calls at a frame's end. Its frames chain into one region, so a region that ends
+ * with a frame's end (`<|call|>`) is not whole until other text follows (closers.ts); but the
+ * frames already read cannot change: its calls are certain when the region, read with a word
+ * after it, still ends there (the blank before the word aside) with the same calls.
+ */
+function framedCalls(held: string, regions: readonly FieldRegion[], open: number, reader: TurnReader, idStart: number, read: number): Announcement | null {
+  const region = regions[open]!;
+  const grammar = grammarOf(region.grammar)!;
+  if (region.end !== held.length || !closers(grammar).some((close) => held.length - close.length > region.start && held.endsWith(close))) return null;
+  const own = held.slice(region.start);
+  const probe = own + PROBE;
+  read += own.length + probe.length;
+  const alone = regionAlone(own, reader);
+  const probed = regionAlone(probe, reader);
+  if (alone === null || alone.end !== own.length || alone.grammar !== region.grammar || probed === null || probed.end < own.length || probed.end >= probe.length || probe.slice(own.length, probed.end).trim() !== '') return null;
+  const now = callsOf(own, alone, reader, idStart);
+  const after = callsOf(probe, probed, reader, idStart);
+  if (now === null || after === null || JSON.stringify(now) !== JSON.stringify(after)) return null;
+  if (region.start === 0) return { at: 0, before: null, calls: now, read };
+  const before = releaseThrough(held, regions.slice(0, open), reader, region.start, idStart);
+  const calls = before.result.calls.length === 0 ? now : callsOf(own, alone, reader, idStart + before.result.calls.length)!;
+  return { at: region.start, before, calls, read: read + before.restLength };
 }

@@ -64,7 +64,8 @@ export function bodyEndsAtEnd(text: string, region: FieldRegion, grammar: FieldG
 let allInner: readonly string[] | null = null;
 
 function everyInnerClose(): readonly string[] {
-  return (allInner ??= [...new Set(FIELD_GRAMMARS.flatMap((g) => (g.family === 'param-markup' && g.suffixed ? [] : innerCloses(g))))]);
+  // Harmony's frame ends too: its calls are announced at one (announce.ts, `framedCalls`).
+  return (allInner ??= [...new Set(FIELD_GRAMMARS.flatMap((g) => (g.family === 'param-markup' && g.suffixed ? [] : g.family === 'harmony' ? closers(g) : innerCloses(g))))]);
 }
 
 /**

@@ -151,6 +151,9 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
   // A look-alike is read, or left as prose, by rules over the whole response (it must name a
   // registered tool, or be the whole response): no later text may be assumed not to change it.
   if (grammar === undefined || grammar.family === 'look-alike') return false;
+  // Harmony's frames chain into one region: one that ends with a frame's end (`<|call|>`) grows
+  // when the next frame (`<|start|>…`) follows, so it is whole only once other text has come.
+  if (grammar.family === 'harmony' && !followedByOther(text, region.end, grammar)) return false;
   // A region opened by an envelope (`<|start|>to=R<|message|>` … `<|eom|>`) ends with the
   // envelope's close, whatever section it holds.
   if (grammar.family === 'param-markup' && grammar.envelope !== null && text.startsWith(grammar.envelope.open, region.start)) {

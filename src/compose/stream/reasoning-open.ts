@@ -38,13 +38,16 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
 
 let started: readonly string[] | null = null;
 
-/** What ends reasoning that the prompt opened: any close that may be an orphan, or an answer marker. */
+/** What ends reasoning that the prompt opened: any close that may be an orphan, or an answer wrapper's open or close. */
 export function startedEnds(): readonly string[] {
   if (started !== null) return started;
   const ends = new Set<string>();
   for (const grammar of reasoningGrammars()) {
     if (grammar.role === 'reasoning') for (const close of grammar.orphanClose) ends.add(close);
-    else for (const open of grammar.open) ends.add(open);
+    // An answer wrapper's marker ends it, its close too (Kimi K3's template may open
+    // `response` in the prompt, so its close can stand with no open). A front that stops at a
+    // marker the parse reads past only releases less.
+    else for (const marker of [...grammar.open, ...grammar.close]) ends.add(marker);
   }
   started = [...ends];
   return started;

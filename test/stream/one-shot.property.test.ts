@@ -10,6 +10,15 @@ import { everyN, invariantFailures } from './invariant.js';
 
 const corpus = streamCorpus();
 
+/** The tools of `parts` as one registry: each name once (its first definition), then `extra` names not yet in it. */
+function mergedTools(parts: readonly { options: { tools?: unknown } }[], extra: readonly string[] = []): unknown[] {
+  const tools = new Map<string, unknown>();
+  const nameOf = (t: unknown): string => (typeof t === 'string' ? t : String((t as { function?: { name?: unknown }; name?: unknown }).function?.name ?? (t as { name?: unknown }).name));
+  for (const p of parts) for (const t of Array.isArray(p.options.tools) ? (p.options.tools as unknown[]) : []) if (!tools.has(nameOf(t))) tools.set(nameOf(t), t);
+  for (const name of extra) if (!tools.has(name)) tools.set(name, name);
+  return [...tools.values()];
+}
+
 /** `text` cut at the given positions (sorted, deduplicated, inside the text). */
 function cutAt(text: string, cuts: readonly number[]): string[] {
   const points = [...new Set(cuts.map((c) => c % Math.max(1, text.length)))].filter((c) => c > 0).sort((a, b) => a - b);
@@ -65,9 +74,8 @@ describe('stream: the one-shot invariant', () => {
         (picks, sep, cuts) => {
           const parts = picks.map((i) => gateway[i]!);
           const text = parts.map((p) => p.text).join(separators[sep]);
-          const tools = new Map<string, unknown>();
-          for (const p of parts) for (const t of Array.isArray(p.options.tools) ? (p.options.tools as unknown[]) : []) tools.set(typeof t === 'string' ? t : String((t as { name?: unknown }).name), t);
-          const options = { ...parts[0]!.options, tools: tools.size > 0 ? [...tools.values()] : undefined };
+          const tools = mergedTools(parts);
+          const options = { ...parts[0]!.options, tools: tools.length > 0 ? tools : undefined };
           expect(invariantFailures(text, cutAt(text, cuts), options)).toEqual([]);
         },
       ),
@@ -97,9 +105,8 @@ describe('stream: the one-shot invariant', () => {
       const parts = ids.map((id) => corpus.find((c) => c.id === id && c.options.profile !== 'harn')!);
       expect(parts.every((p) => p !== undefined)).toBe(true);
       const text = parts.map((p) => p.text).join(separator);
-      const tools = new Map<string, unknown>();
-      for (const p of parts) for (const t of Array.isArray(p.options.tools) ? (p.options.tools as unknown[]) : []) tools.set(typeof t === 'string' ? t : String((t as { name?: unknown }).name), t);
-      const options = { ...parts[0]!.options, tools: tools.size > 0 ? [...tools.values()] : undefined };
+      const tools = mergedTools(parts);
+      const options = { ...parts[0]!.options, tools: tools.length > 0 ? tools : undefined };
       for (const size of [1, 4]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);
     });
   }
@@ -125,8 +132,7 @@ describe('stream: the one-shot invariant', () => {
         (pieces, started, registered, cuts) => {
           const cases = pieces.flatMap((p) => (typeof p === 'number' ? [gateway[p]!] : []));
           const text = pieces.map((p) => (typeof p === 'number' ? gateway[p]!.text : p)).join('');
-          const caseTools = cases.flatMap((c) => (Array.isArray(c.options.tools) ? (c.options.tools as unknown[]) : []));
-          const tools = registered ? [...new Set(['look', 'run', ...caseTools.map((t) => (typeof t === 'string' ? t : String((t as { function?: { name?: unknown }; name?: unknown }).function?.name ?? (t as { name?: unknown }).name)))])] : undefined;
+          const tools = registered ? mergedTools(cases, ['look', 'run']) : undefined;
           const options = { profile: 'gateway' as const, ...(tools === undefined ? {} : { tools }), ...(started === undefined ? {} : { reasoning_started: started }) };
           expect(invariantFailures(text, cutAt(text, cuts), options)).toEqual([]);
         },

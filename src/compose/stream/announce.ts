@@ -84,11 +84,20 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const now = callsOf(held, region, reader, idStart);
   const after = callsOf(probe, probed, reader, idStart);
   if (then === null || now === null || after === null || JSON.stringify(now) !== JSON.stringify(then) || JSON.stringify(after) !== JSON.stringify(then)) return null;
-  if (region.start === 0) return { at: 0, before: null, calls: then, read };
+  return withTextBefore(held, regions, open, reader, idStart, read, then, (start) => callsOf(closed, whole, reader, start)!);
+}
+
+/**
+ * The announcement of `calls` (read with ids from `idStart`) of the region `regions[open]`,
+ * with the text and regions before it released; the calls are read again (`recount`) with the
+ * ids that follow the released calls.
+ */
+function withTextBefore(held: string, regions: readonly FieldRegion[], open: number, reader: TurnReader, idStart: number, read: number, calls: readonly ToolCall[], recount: (idStart: number) => readonly ToolCall[]): Announcement {
+  const region = regions[open]!;
+  if (region.start === 0) return { at: 0, before: null, calls, read };
   const before = releaseThrough(held, regions.slice(0, open), reader, region.start, idStart);
-  read += before.restLength;
-  const calls = before.result.calls.length === 0 ? then : callsOf(closed, whole, reader, idStart + before.result.calls.length)!;
-  return { at: region.start, before, calls, read };
+  const released = before.result.calls.length;
+  return { at: region.start, before, calls: released === 0 ? calls : recount(idStart + released), read: read + before.restLength };
 }
 
 /**
@@ -110,8 +119,5 @@ function framedCalls(held: string, regions: readonly FieldRegion[], open: number
   const now = callsOf(own, alone, reader, idStart);
   const after = callsOf(probe, probed, reader, idStart);
   if (now === null || after === null || JSON.stringify(now) !== JSON.stringify(after)) return null;
-  if (region.start === 0) return { at: 0, before: null, calls: now, read };
-  const before = releaseThrough(held, regions.slice(0, open), reader, region.start, idStart);
-  const calls = before.result.calls.length === 0 ? now : callsOf(own, alone, reader, idStart + before.result.calls.length)!;
-  return { at: region.start, before, calls, read: read + before.restLength };
+  return withTextBefore(held, regions, open, reader, idStart, read, now, (start) => callsOf(own, alone, reader, start)!);
 }

@@ -33,8 +33,13 @@ const LADDER_MARKERS: readonly string[] = [
  */
 export function markerStarts(spec: ValidatedScanSpec): readonly string[] {
   const starts = new Set<string>(['<']);
-  for (const marker of [...LADDER_MARKERS, ...spec.reserved_openers]) starts.add(marker.charAt(0));
+  for (const marker of laneMarkers(spec)) starts.add(marker.charAt(0));
   return [...starts];
+}
+
+/** Every marker the tagged lane reads with `spec` apart from the scan's `<` branches: the ladder's and the reserved openers. */
+export function laneMarkers(spec: ValidatedScanSpec): readonly string[] {
+  return [...LADDER_MARKERS, ...spec.reserved_openers];
 }
 
 /** The scanner's inter-unit blanks: ASCII space, tab, LF, FF, CR. */

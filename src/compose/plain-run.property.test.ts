@@ -5,7 +5,7 @@ import { normalizeTools } from '../dialects/registry.js';
 import { validateScanSpec } from '../scan/index.js';
 import { parseToolCalls } from './parse.js';
 import { composeContext, type Profile } from './context.js';
-import { markerStarts } from './plain-piece.js';
+import { laneMarkers } from './plain-piece.js';
 import { plainLineTest, plainRunEnd } from './plain-run.js';
 import { plainRunResult, taggedLane } from './tagged-lane.js';
 
@@ -16,6 +16,8 @@ const PIECES = [
   '\r', '\u00a0', '\u2028', '\ufeff', '(', ')', '{', '}', '"', "'", '`', '```tool\n', '~~~\n', '>', '_call>', 'user_response>',
   '{"name": "look", "arguments": {"path": "a"}}', 'look({"path": "a"})', 'run(command="ls")', '<b>', '</b>', '[x](y)',
   '<user_response>', '</user_response>', '<tool_call>', '[TOOL_CALLS]',
+  // Markdown and near-markers: inline code, links, a lone brace or tilde, marker prefixes.
+  '`', '``', '`look`', '`look(x)`', '~', '~~', '[', ']', '[[', '[[CALL]', '[TOOL_CALLS', '[look(path="a")]', '{x}', '{', '{ ', '"', '{"',
 ];
 
 const tools = normalizeTools(['look', 'run']);
@@ -28,7 +30,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
         const registry = REGISTRIES[which]!;
-        const test = plainLineTest(markerStarts(validateScanSpec(buildScanSpec(registry))));
+        const test = plainLineTest(laneMarkers(validateScanSpec(buildScanSpec(registry))));
         const text = pieces.join('');
         const end = plainRunEnd(text, test);
         const run = text.slice(0, end);
@@ -54,12 +56,18 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
   });
 
   it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {
-    const test = plainLineTest(markerStarts(validateScanSpec(buildScanSpec(tools))));
-    for (const line of ['a <b>bold</b>', 'see {"a": 1}', 'a `tick`', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x']) {
+    const test = plainLineTest(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    for (const line of ['a <b>bold</b>', 'see {"a": 1}', 'see {', 'a ```tick', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x', 'a [[CALL] b']) {
       const text = `First line.\n\n${line}\nLast.`;
       expect(plainRunEnd(text, test)).toBe('First line.\n\n'.length);
     }
     expect(plainRunEnd('All plain.\nTwo (see below): fine.', test)).toBe('All plain.\nTwo (see below): fine.'.length);
+  });
+
+  it('goes on through Markdown that starts nothing: inline code, links, a brace with text after it, a tilde', () => {
+    const test = plainLineTest(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    const text = 'Run `npm test` first.\nSee [the guide](https://x.y/a_b) and [1].\nA set {a, b} of ~5 items.\n';
+    expect(plainRunEnd(text, test)).toBe(text.length);
   });
 });
 

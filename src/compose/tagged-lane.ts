@@ -17,7 +17,7 @@ import { callFromBody } from './ladders/index.js';
 import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
 import { dsmlResult } from './lanes/dsml.js';
 import { mistralResult } from './lanes/mistral.js';
-import { markerStarts, plainScan } from './plain-piece.js';
+import { laneMarkers, markerStarts, plainScan } from './plain-piece.js';
 import { plainLineTest, plainRunEnd, type PlainLineTest } from './plain-run.js';
 import type { BodyLadder } from './lanes/types.js';
 import { messagesFor } from './messages.js';
@@ -67,7 +67,7 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
  */
 export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
   const run = plainRunEnd(text, plainLinesOf(ctx));
-  if (run === text.length) return taggedLane(text, ctx);
+  if (run === text.length) return plainRunResult(text, ctx);
   if (run === 0) {
     const read = taggedLane(text, ctx);
     return verbatimOr(text, read, ctx) ?? read;
@@ -265,7 +265,7 @@ function markerStartsOf(ctx: ComposeContext): readonly string[] {
   return starts(ctx.registry);
 }
 
-const plainLines = perRegistry((registry) => plainLineTest(markerStarts(specs(registry))));
+const plainLines = perRegistry((registry) => plainLineTest(laneMarkers(specs(registry))));
 
 /** The plain-line test of the tagged lane with `ctx`'s registry (a stream releases such lines as they come). */
 export function plainLinesOf(ctx: ComposeContext): PlainLineTest {

@@ -119,6 +119,8 @@ describe('stream: the one-shot invariant', () => {
     '<user_response>Done.</user_response>\n', '<details><summary>More</summary>Hidden</details>\n', '<b>bold</b> words\n', 'all\n', 'look\n',
     'foo_CALL> here\n', '\ufeffrun(command="ls")\n', '  indented line\n', '\n\n', 'Trailing spaces   \n', 'Tool call:\n', '[link](http://x.y)\n',
     '</think>\n', '<think>short thought</think>\n', 'Final words', '<|im_end|>', '~~~\ncode\n~~~\n', 'x <tool_call> y\n', '</function> stray\n',
+    'Run `npm test` first.\n', 'Call `look(path)` to read.\n', 'See [the guide](https://x.y/a_b) and [1].\n', '[look(path="a")]\n', 'A set {a, b} of ~5.\n',
+    'An object {\n"name": "look", "arguments": {"path": "a"}}\n', '[TOOL_CALLS', '``inline``\n',
   ];
 
   it('holds for prose of every kind around calls, with reasoning_started unset, false and true', () => {

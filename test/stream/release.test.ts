@@ -222,6 +222,15 @@ describe('stream: an answer after a region comes line by line', () => {
     expect(textsAt(everyN(text, 1), { reasoning_started: false }).map((t) => t.at)).toEqual([6, 18, 24, 30]);
   });
 
+  it('streams Markdown that starts nothing line by line: inline code (a name in it is a mention), links, a brace with text after it', () => {
+    const lines = ['Run `npm test` first.\n', 'Then call `look(path)` on it.\n', 'See [the guide](https://x.y/a_b) and [1].\n', 'A set {a, b} of ~5.\n'];
+    const text = lines.join('');
+    const ends = lines.map((_, i) => lines.slice(0, i + 1).join('').length);
+    const got = textsAt(everyN(text, 1), { reasoning_started: false, tools: TOOLS });
+    expect(got.map((t) => t.at)).toEqual(ends);
+    expect(got.map((t) => t.text).join('')).toBe(parseToolCalls(text, { reasoning_started: false, tools: TOOLS }).prose);
+  });
+
   it('holds a first line that may head an unmarked segment (a registered name, Functionary\'s `all`)', () => {
     for (const first of ['look', 'all']) {
       const text = `${first}\nThen some words.\n`;

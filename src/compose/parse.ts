@@ -17,7 +17,7 @@ import { messages, messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
 import { coalesceDrops, coalesceErrors, coalesceViolations } from './coalesce.js';
 import { gatewayRestLane, plainLinesOf, taggedLane } from './tagged-lane.js';
-import type { PlainLineTest } from './plain-run.js';
+import type { LineClassifier } from './plain-run.js';
 import { toolShapeViolations } from './tool-shape.js';
 import type { TraceEntry } from './funnel.js';
 import { RESULT_FIELDS, SHAPES, shapeResult, type AnthropicShaped, type OpenAIShaped, type ResultField, type Shape, type ShapedResult } from './shape.js';
@@ -326,8 +326,8 @@ export interface TurnReader {
   readonly idStart: number;
   readonly validate: ValidateMode;
   readonly lane: ((piece: string) => LaneResult) | null;
-  /** The lane's plain-line test when it reads a piece's plain run on its own (plain-run.ts), else null. */
-  readonly plainLines: PlainLineTest | null;
+  /** The lane's plain-line classifier when it reads a piece's plain run on its own (plain-run.ts), else null. */
+  readonly plainLines: LineClassifier | null;
 }
 
 export function turnReader(options?: ParseOptions): TurnReader {

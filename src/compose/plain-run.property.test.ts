@@ -6,7 +6,7 @@ import { validateScanSpec } from '../scan/index.js';
 import { parseToolCalls } from './parse.js';
 import { composeContext, type Profile } from './context.js';
 import { laneMarkers } from './plain-piece.js';
-import { plainLineTest, plainRunEnd } from './plain-run.js';
+import { LineIs, plainLineClassifier, plainRunEnd } from './plain-run.js';
 import { plainRunResult, taggedLane } from './tagged-lane.js';
 
 // Pieces that, joined at random, make lines of every kind: prose, line calls and native payloads
@@ -18,6 +18,8 @@ const PIECES = [
   '<user_response>', '</user_response>', '<tool_call>', '[TOOL_CALLS]',
   // Markdown and near-markers: inline code, links, a lone brace or tilde, marker prefixes.
   '`', '``', '`look`', '`look(x)`', '~', '~~', '[', ']', '[[', '[[CALL]', '[TOOL_CALLS', '[look(path="a")]', '{x}', '{', '{ ', '"', '{"',
+  // Fenced blocks and their lines: openers with and without an info, closers, the canonical tool fence.
+  '```python\n', '```\n', '```\n', '  ```json\n', '~~~\n', '````\n', '```tool\n', 'x = 1\n', '{\n', '\n"name": "look"',
 ];
 
 const tools = normalizeTools(['look', 'run']);
@@ -30,13 +32,13 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
         const registry = REGISTRIES[which]!;
-        const test = plainLineTest(laneMarkers(validateScanSpec(buildScanSpec(registry))));
+        const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(registry))));
         const text = pieces.join('');
         const end = plainRunEnd(text, test);
         const run = text.slice(0, end);
         if (run.trim() !== '') runs++;
         if (end > 0 && end < text.length) split++;
-        for (const line of run.split(/(?<=\n)/)) expect(test(line)).toBe(true);
+        for (const line of run.split(/(?<=\n)/)) expect(test(line) & LineIs.NotPlain).toBe(0);
         if (end < text.length) expect(text.charCodeAt(end - 1) === 0x0a || end === 0).toBe(true);
         for (const profile of ['gateway', 'harn'] as Profile[]) {
           const ctx = composeContext(registry, 'text', null, profile);
@@ -56,16 +58,34 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
   });
 
   it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {
-    const test = plainLineTest(laneMarkers(validateScanSpec(buildScanSpec(tools))));
-    for (const line of ['a <b>bold</b>', 'see {"a": 1}', 'see {', 'a ```tick', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x', 'a [[CALL] b']) {
+    const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    for (const line of ['a <b>bold</b>', 'see {"a": 1}', 'see {\n"a": 1}', 'a ```tick', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x', 'a [[CALL] b']) {
       const text = `First line.\n\n${line}\nLast.`;
       expect(plainRunEnd(text, test)).toBe('First line.\n\n'.length);
     }
     expect(plainRunEnd('All plain.\nTwo (see below): fine.', test)).toBe('All plain.\nTwo (see below): fine.'.length);
   });
 
+  it('takes a fenced block whole once its closing fence line comes, and a brace open at a line\'s end once no payload follows', () => {
+    const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    const before = 'Code:\n';
+    for (const [text, end] of [
+      [`${before}\`\`\`py\nx = 1\n\`\`\`\nAfter.`, -1],
+      [`${before}~~~\nfn f() {\n  let y = x + 1;\n}\n~~~\n`, -1],
+      [`${before}\`\`\`py\nx = 1\n`, before.length],
+      [`${before}\`\`\`py\nlook(path="a")\n\`\`\`\n`, before.length],
+      [`${before}\`\`\`tool\nx = 1\n\`\`\`\n`, before.length],
+      [`${before}\`\`\`py\nx\n~~~\n\`\`\`\n`, before.length],
+      [`${before}A set {\n\n  a, b }\n`, -1],
+      [`${before}An object {\n\n  "name": "look"}\n`, before.length],
+      [`${before}Open {`, -1],
+    ] as const) {
+      expect(plainRunEnd(text, test)).toBe(end < 0 ? text.length : end);
+    }
+  });
+
   it('goes on through Markdown that starts nothing: inline code, links, a brace with text after it, a tilde', () => {
-    const test = plainLineTest(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
     const text = 'Run `npm test` first.\nSee [the guide](https://x.y/a_b) and [1].\nA set {a, b} of ~5 items.\n';
     expect(plainRunEnd(text, test)).toBe(text.length);
   });

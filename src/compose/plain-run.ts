@@ -10,55 +10,88 @@
  * release an answer's lines as they arrive (src/compose/stream/plain-lines.ts), and a gateway
  * keeps the answer's first lines when a stray tag follows them.
  *
- * A line is plain when the tagged lane can only read it as text, looked at line by line:
+ * A line is plain when the tagged lane can only read it as text:
  *   - no `<` (every scan branch starts there) and no other marker of the lane (`[TOOL_CALLS]`,
  *     `[[CALL]`: a lone `[`, as in a Markdown link, starts none);
- *   - no fence marker (```` ``` ````, `~~~`: a fence line pairs with a later one, and a canonical
- *     `tool` fence is held); a lone backtick (inline code) or `~` is text;
- *   - no `{` with only blanks after it to the line's end (a native payload's `"` may come on a
- *     later line); a `{` with `"` or `<` next on the line is the sniffer's, below;
+ *   - no fence marker (```` ``` ````, `~~~`) but at the line's start: inline code and a lone `~`
+ *     are text;
  *   - no name the stray sniffer could read as a call (`maySniffCall`, which looks back only
  *     within the line; a name in inline code mid-line is a mention) and no protocol fragment
  *     (`foo_CALL>`).
- * No marker or fence marker holds a line break, so a run's lines
- * are plain together exactly when each is plain alone.
+ * Two rules reach past one line, so a run also holds lines back until a later line decides them
+ * (`PlainRunCursor`):
+ *   - a fenced block is in the run only once its closing fence line comes, with every line
+ *     between plain: a fence line pairs with a later one when the sniffer runs, and the
+ *     canonical `tool` fence is never plain;
+ *   - a `{` with only blanks after it on its line is in the run once the next line that is not
+ *     blank does not start with `"` (a native payload's key may come on a later line).
+ * So the run is decided line by line, each line looked at once, and a stream can say which of
+ * its lines are final as they end.
  */
 import { Code } from '../lex/codes.js';
 import { maySniffCall } from './sniff-gate.js';
-import { hasResponseProtocolFragment } from './stray.js';
+import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
 
-/** Tests one line (its break excluded or not) for plainness. */
-export type PlainLineTest = (line: string) => boolean;
+/** What one line (its break included or not) is to a plain run: `LineIs` flags. */
+export type LineClassifier = (line: string) => number;
 
-/** What a character may start, for the plain-line test. */
-const enum Breaks {
-  Never = 0,
+/** The flags of a `LineClassifier`. */
+export const LineIs = {
+  /** Nothing but text: no flag. */
+  Plain: 0,
+  /** Never in a plain run. */
+  NotPlain: 1,
+  /** A fence line (```` ``` ```` at its start, after spaces and tabs), plain otherwise. */
+  BacktickFence: 2,
+  /** A `~~~` fence line, plain otherwise. */
+  TildeFence: 4,
+  /** A `{` with only blanks after it on the line. */
+  BraceOpenAtEnd: 8,
+  /** Its first character that is not a JSON blank is `"`. */
+  QuoteFirst: 16,
+  /** Only JSON blanks (space, tab, CR, LF) or nothing. */
+  Blank: 32,
+} as const;
+
+const FENCES = LineIs.BacktickFence | LineIs.TildeFence;
+
+/** What a character may start, for the classifier. */
+const Breaks = {
+  Never: 0,
   /** `<`: the line is not plain. */
-  Always = 1,
+  Always: 1,
   /** A backtick or `~`: a fence marker when three of it stand in a row. */
-  Fence = 2,
+  Fence: 2,
   /** `{`: a native payload's opening when only blanks follow it on the line. */
-  Brace = 3,
+  Brace: 3,
   /** The first character of a marker of the lane. */
-  Marker = 4,
-}
+  Marker: 4,
+} as const;
 
 function startsAny(line: string, at: number, markers: readonly string[]): boolean {
   for (const marker of markers) if (line.startsWith(marker, at)) return true;
   return false;
 }
 
-/** Whether nothing but JSON blanks follows `at` on `line`. */
-function blankToEnd(line: string, at: number): boolean {
-  for (; at < line.length; at++) {
-    const code = line.charCodeAt(at);
-    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn && code !== Code.LineFeed) return false;
-  }
-  return true;
+function isJsonBlank(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.CarriageReturn || code === Code.LineFeed;
 }
 
-/** The plain-line test for a lane whose markers are `markers` (from `laneMarkers`). */
-export function plainLineTest(markers: readonly string[]): PlainLineTest {
+/** Where the first character of `line` at or after `at` that is not a JSON blank stands, or its length. */
+function nonBlankFrom(line: string, at: number): number {
+  while (at < line.length && isJsonBlank(line.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Where a line's fence marker would stand: after its spaces and tabs (the sniffer's fence rule). */
+function indentEnd(line: string): number {
+  let at = 0;
+  while (line.charCodeAt(at) === Code.Space || line.charCodeAt(at) === Code.Tab) at++;
+  return at;
+}
+
+/** The line classifier for a lane whose markers are `markers` (from `laneMarkers`). */
+export function plainLineClassifier(markers: readonly string[]): LineClassifier {
   // perf: what each ASCII character may start, in a table; markers starting beyond ASCII (none
   // today) in a map.
   const ascii = new Uint8Array(128);
@@ -74,24 +107,32 @@ export function plainLineTest(markers: readonly string[]): PlainLineTest {
     byFirst.set(code, [...(byFirst.get(code) ?? []), marker]);
   }
   return (line) => {
+    let is: number = LineIs.Plain;
     for (let i = 0; i < line.length; i++) {
       const code = line.charCodeAt(i);
       const breaks = code < 128 ? ascii[code] : byFirst.has(code) ? Breaks.Marker : Breaks.Never;
       if (breaks === Breaks.Never) continue;
-      if (breaks === Breaks.Always) return false;
+      if (breaks === Breaks.Always) return LineIs.NotPlain;
       if (breaks === Breaks.Fence) {
-        if (line.charCodeAt(i + 1) === code && line.charCodeAt(i + 2) === code) return false;
+        if (line.charCodeAt(i + 1) !== code || line.charCodeAt(i + 2) !== code) continue;
+        if ((is & FENCES) !== 0 || i !== indentEnd(line)) return LineIs.NotPlain;
+        is |= code === Code.Backtick ? LineIs.BacktickFence : LineIs.TildeFence;
+        while (line.charCodeAt(i + 1) === code) i++;
       } else if (breaks === Breaks.Brace) {
-        if (blankToEnd(line, i + 1)) return false;
-      } else if (startsAny(line, i, byFirst.get(code)!)) return false;
+        if (nonBlankFrom(line, i + 1) === line.length) is |= LineIs.BraceOpenAtEnd;
+      } else if (startsAny(line, i, byFirst.get(code)!)) return LineIs.NotPlain;
     }
-    if (hasResponseProtocolFragment(line)) return false;
+    if (hasResponseProtocolFragment(line) || ((is & FENCES) !== 0 && holdsCanonicalToolFence(line))) return LineIs.NotPlain;
     const probe = withoutInlineTicks(line);
-    if (maySniffCall(probe)) return false;
+    if (maySniffCall(probe)) return LineIs.NotPlain;
     // The walk sniffs its text trimmed, so a line's own leading blanks (a BOM, a no-break space)
     // may stand at the text's start there: the gate is asked of the line without them too.
     const trimmed = probe.trimStart();
-    return trimmed === probe || !maySniffCall(trimmed);
+    if (trimmed !== probe && maySniffCall(trimmed)) return LineIs.NotPlain;
+    const first = nonBlankFrom(line, 0);
+    if (first === line.length) is |= LineIs.Blank;
+    else if (line.charCodeAt(first) === Code.Quote) is |= LineIs.QuoteFirst;
+    return is;
   };
 }
 
@@ -107,17 +148,68 @@ function withoutInlineTicks(line: string): string {
   return line.slice(0, lead + 1) + line.slice(lead + 1).replaceAll('`', '#');
 }
 
+/** A plain run's verdict on its next line (see `PlainRunCursor.step`). */
+export type RunStep = 'in' | 'held' | 'end';
+
+/**
+ * Reads a plain run line by line. `step` answers for each line in turn:
+ *   in    the line, and every line held before it, is in the run;
+ *   held  the line is in the run only if later lines say so (inside a fenced block, or after a
+ *         brace open at its line's end);
+ *   end   the run ends before the first line held, or before this line when none is.
+ * At the text's end, `finish` says whether the lines still held are in the run.
+ */
+export class PlainRunCursor {
+  readonly #classify: LineClassifier;
+  /** The fence flag of the open block, or 0. */
+  #block = 0;
+  /** A brace open at a line's end waits for the next line that is not blank. */
+  #brace = false;
+
+  constructor(classify: LineClassifier) {
+    this.#classify = classify;
+  }
+
+  step(line: string): RunStep {
+    const is = this.#classify(line);
+    if ((is & LineIs.NotPlain) !== 0) return 'end';
+    if (this.#brace) {
+      if ((is & LineIs.Blank) !== 0) return 'held';
+      if ((is & LineIs.QuoteFirst) !== 0) return 'end';
+      this.#brace = false;
+    }
+    const fence = is & FENCES;
+    if (fence !== 0) {
+      if (this.#block === 0) this.#block = fence;
+      else if (this.#block === fence) this.#block = 0;
+      else return 'end';
+    }
+    if ((is & LineIs.BraceOpenAtEnd) !== 0) this.#brace = true;
+    return this.#block === 0 && !this.#brace ? 'in' : 'held';
+  }
+
+  /** At the text's end: a brace open there starts no payload, but a block still open is not plain. */
+  finish(): boolean {
+    return this.#block === 0;
+  }
+}
+
 /**
  * Where the plain run of `text` ends: after the last line break of its leading plain lines, or
- * `text.length` when every line is plain (the last one unterminated included).
+ * `text.length` when every line is in it (the last one unterminated included).
  */
-export function plainRunEnd(text: string, plain: PlainLineTest): number {
+export function plainRunEnd(text: string, classify: LineClassifier): number {
+  const cursor = new PlainRunCursor(classify);
   let at = 0;
+  let heldAt = -1;
   while (at < text.length) {
     const nl = text.indexOf('\n', at);
     const end = nl < 0 ? text.length : nl + 1;
-    if (!plain(text.slice(at, end))) return at;
+    const step = cursor.step(text.slice(at, end));
+    if (step === 'end') return heldAt < 0 ? at : heldAt;
+    if (step === 'in') heldAt = -1;
+    else if (heldAt < 0) heldAt = at;
     at = end;
   }
-  return text.length;
+  return heldAt < 0 || cursor.finish() ? text.length : heldAt;
 }

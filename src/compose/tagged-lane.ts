@@ -18,7 +18,7 @@ import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
 import { dsmlResult } from './lanes/dsml.js';
 import { mistralResult } from './lanes/mistral.js';
 import { laneMarkers, markerStarts, plainScan } from './plain-piece.js';
-import { plainLineTest, plainRunEnd, type PlainLineTest } from './plain-run.js';
+import { plainLineClassifier, plainRunEnd, type LineClassifier } from './plain-run.js';
 import type { BodyLadder } from './lanes/types.js';
 import { messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
@@ -265,10 +265,10 @@ function markerStartsOf(ctx: ComposeContext): readonly string[] {
   return starts(ctx.registry);
 }
 
-const plainLines = perRegistry((registry) => plainLineTest(laneMarkers(specs(registry))));
+const plainLines = perRegistry((registry) => plainLineClassifier(laneMarkers(specs(registry))));
 
-/** The plain-line test of the tagged lane with `ctx`'s registry (a stream releases such lines as they come). */
-export function plainLinesOf(ctx: ComposeContext): PlainLineTest {
+/** The plain-line classifier of the tagged lane with `ctx`'s registry (a stream releases such lines as they come). */
+export function plainLinesOf(ctx: ComposeContext): LineClassifier {
   return plainLines(ctx.registry);
 }
 

@@ -121,6 +121,7 @@ describe('stream: the one-shot invariant', () => {
     '</think>\n', '<think>short thought</think>\n', 'Final words', '<|im_end|>', '~~~\ncode\n~~~\n', 'x <tool_call> y\n', '</function> stray\n',
     'Run `npm test` first.\n', 'Call `look(path)` to read.\n', 'See [the guide](https://x.y/a_b) and [1].\n', '[look(path="a")]\n', 'A set {a, b} of ~5.\n',
     'An object {\n"name": "look", "arguments": {"path": "a"}}\n', '[TOOL_CALLS', '``inline``\n',
+    '```sh\nnpm test\n```\n', '```\n', 'fn f() {\n  let y = 1;\n}\n', '~~~py\nx = 1\n~~~\n', '```tool\nlook(path="a")\n```\n', 'A set {\n\n',
   ];
 
   it('holds for prose of every kind around calls, with reasoning_started unset, false and true', () => {

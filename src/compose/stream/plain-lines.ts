@@ -1,26 +1,31 @@
 /**
  * The plain run of the held text, released line by line (src/compose/plain-run.ts). After a
  * released region, the held text begins a rest piece, and the one-shot parse reads that piece's
- * leading plain lines as their own prose: the run, trimmed. So each complete plain line can be
- * released as it comes, holding back only its trailing blanks (the run's end is trimmed) and the
- * line not yet ended.
+ * leading plain lines as their own prose: the run, trimmed. So each line the run's cursor puts
+ * in the run can be released as it comes, holding back only its trailing blanks (the run's end
+ * is trimmed), the line not yet ended, and the lines the cursor holds (a fenced block until its
+ * closing fence line, a line ending in an open brace until the next line that is not blank).
  *
- * The run ends at the first line that is not plain, and at the line of the first opener held
- * (a region there ends the piece); the front then releases nothing more until the held text is
- * cut again. Cost: each character is looked at once, when its line ends.
+ * The run ends where the cursor ends it, and at the line of the first opener held (a region
+ * there ends the piece); the front then releases nothing more until the held text is cut again.
+ * Cost: each character is looked at once, when its line ends.
  */
-import type { PlainLineTest } from '../plain-run.js';
+import { PlainRunCursor, type LineClassifier } from '../plain-run.js';
 
 export class PlainLinesFront {
-  readonly #plain: PlainLineTest;
+  readonly #run: PlainRunCursor;
+  /** Lines the cursor holds: in the run only once a later line says so. */
+  #held: string[] = [];
   /** The pieces of the line not yet ended. */
   #partial: string[] = [];
   #partialLength = 0;
   /** Where the line not yet ended starts, in the held text. */
   #lineAt = 0;
   #ended = false;
-  /** A character of the run other than a blank has come. */
+  /** A character of the run other than a blank has been released. */
   #started = false;
+  /** A line of the run other than a blank one has come (released or held). */
+  #seen = false;
   /** Blanks after the last character released, released only if more of the run follows. */
   #pending = '';
   /** What this run's text begins with in the result: a blank line after earlier prose, or nothing. */
@@ -31,8 +36,8 @@ export class PlainLinesFront {
   /** Refuses a run whose first non-blank line (then only) it answers true for. */
   readonly #refusesFirst: ((line: string) => boolean) | null;
 
-  constructor(plain: PlainLineTest, refusesFirst: ((line: string) => boolean) | null = null) {
-    this.#plain = plain;
+  constructor(classify: LineClassifier, refusesFirst: ((line: string) => boolean) | null = null) {
+    this.#run = new PlainRunCursor(classify);
     this.#refusesFirst = refusesFirst;
   }
 
@@ -57,11 +62,16 @@ export class PlainLinesFront {
       this.#partialLength = 0;
       const lineEnd = this.#lineAt + line.length;
       from = nl + 1;
-      if (lineEnd > limit || !this.#plain(line) || (!this.#started && this.#refusesFirst !== null && line.trim() !== '' && this.#refusesFirst(line))) {
-        this.#ended = true;
-        return this.#take(out, proseBefore);
-      }
+      if (lineEnd > limit || this.#refused(line)) return this.#end(out, proseBefore);
+      const step = this.#run.step(line);
+      if (step === 'end') return this.#end(out, proseBefore);
       this.#lineAt = lineEnd;
+      if (step === 'held') {
+        this.#held.push(line);
+        continue;
+      }
+      for (const held of this.#held) out += this.#line(held);
+      this.#held = [];
       out += this.#line(line);
     }
     if (from < text.length) {
@@ -69,6 +79,20 @@ export class PlainLinesFront {
       this.#partialLength += text.length - from;
       if (this.#lineAt + this.#partialLength > limit) this.#ended = true;
     }
+    return this.#take(out, proseBefore);
+  }
+
+  /** Whether `line` is the run's first line that is not blank and the front refuses it. */
+  #refused(line: string): boolean {
+    if (this.#seen || line.trim() === '') return false;
+    this.#seen = true;
+    return this.#refusesFirst !== null && this.#refusesFirst(line);
+  }
+
+  /** The run ended: what it released is all it will. */
+  #end(out: string, proseBefore: boolean): string {
+    this.#ended = true;
+    this.#held = [];
     return this.#take(out, proseBefore);
   }
 

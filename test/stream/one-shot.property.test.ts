@@ -144,11 +144,13 @@ describe('stream: the one-shot invariant', () => {
     );
   }, 180_000);
 
-  it('holds where the prose property once broke: a Harmony call frame chained to a `<|start|>` envelope; Kimi K3\'s answer close with reasoning_started', () => {
+  it('holds where the prose property once broke: a Harmony call frame chained to a `<|start|>` envelope; Kimi K3\'s answer close with reasoning_started; Functionary\'s `all` before a reasoning block', () => {
     const harmony = '<|start|> assistant<|channel|> commentary to=functions.get_weather<|constrain|> json<|message|> {"city": "SF"}<|call|>';
     const muse = '<|start|>to=functions<|message|><atem:function_calls><atem:invoke name="get_weather"><atem:parameter name="city">SF</atem:parameter></atem:invoke></atem:function_calls><|eom|>\n\nFinal words';
     const k3 = 'It is sunny.<|close|>response<|sep|><function_calls>\n<invoke name="look">\n<parameter name="path">a</parameter>\n</invoke>\n</function_calls>';
-    for (const [text, options] of [[harmony + muse, { profile: 'gateway' }], [k3, { profile: 'gateway', reasoning_started: true }]] as const) {
+    // Functionary's unmarked first segment (`all`) reads on past a reasoning block to its `>>>`.
+    const functionary = 'all\n<think>The user asked.</think>\n\n>>>get_weather\n{"city": "SF"}<function_calls>\n<invoke name="get_weather">\n<parameter name="city">SF</parameter>\n</invoke>\n</function_calls>';
+    for (const [text, options] of [[harmony + muse, { profile: 'gateway' }], [k3, { profile: 'gateway', reasoning_started: true }], [functionary, { profile: 'gateway' }]] as const) {
       for (let cut = 1; cut < text.length; cut++) expect(invariantFailures(text, [text.slice(0, cut), text.slice(cut)], options)).toEqual([]);
       expect(invariantFailures(text, everyN(text, 1), options)).toEqual([]);
     }

@@ -134,6 +134,25 @@ export function mayHeadUnmarkedSegment(line: string, ctx: ComposeContext): boole
   return ctx.registry?.byName.has(head) === true;
 }
 
+/**
+ * Whether `held`, the start of a response, may still begin with an unmarked first segment whose
+ * grammar's opener has not come: its first line that is not blank is ended and may head one
+ * (`mayHeadUnmarkedSegment`), and no such opener follows in it. Until one does, a stream
+ * releases nothing: the segment would read on past any region before it.
+ */
+export function awaitsUnmarkedOpener(held: string, ctx: ComposeContext): boolean {
+  for (let at = 0; at < held.length; ) {
+    const nl = held.indexOf('\n', at);
+    if (nl < 0) return false;
+    const line = held.slice(at, nl + 1);
+    at = nl + 1;
+    if (line.trim() === '') continue;
+    if (!mayHeadUnmarkedSegment(line, ctx)) return false;
+    return !UNMARKED_FIRST.some((grammar) => grammar.family === 'token-section' && grammar.callOpen.some((open) => held.includes(open, at)));
+  }
+  return false;
+}
+
 /** The segment at the start of `text` of a grammar whose opener follows it, or null. */
 function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
   for (const grammar of UNMARKED_FIRST) {

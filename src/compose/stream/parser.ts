@@ -31,7 +31,7 @@ import { ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, startedEnds } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
-import { mayHeadUnmarkedSegment } from '../field/lane.js';
+import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment } from '../field/lane.js';
 
 /** Characters a stream may try per character received (see the perf note above). */
 const TRY_BUDGET = 1.5;
@@ -220,6 +220,9 @@ class TextStreamParser implements StreamParser {
     const held = this.joinHeld();
     const open = reasoningOpenAt(held, this.opener);
     if (open === null) return;
+    // Before any region, a first line such as Functionary's `all` may head an unmarked segment
+    // that reads on past the block (to its grammar's opener): the block is then that segment's text.
+    if (!this.afterRegion && awaitsUnmarkedOpener(held.slice(0, this.opener), this.reader.ctx)) return;
     if (this.opener > 0) {
       this.emitPiece(this.reader.lane(held.slice(0, this.opener)), events);
     }
@@ -244,6 +247,7 @@ class TextStreamParser implements StreamParser {
     const held = this.joinHeld();
     this.tried += held.length;
     this.worked += held.length;
+    if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return false;
     const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
     this.awaitingText = release === null && this.openEnded;
     if (release === null) return false;
@@ -276,6 +280,7 @@ class TextStreamParser implements StreamParser {
     const looked = mayEndBodyAt(held, this.opener, this.depth);
     this.worked += Math.abs(looked);
     if (looked < 0) return;
+    if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return;
     const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
     const read = found?.read ?? held.length;
     this.worked += read;
@@ -375,3 +380,4 @@ export function createStreamParser(options?: ParseOptions): StreamParser {
   parseTurn('', options);
   return new TextStreamParser(options);
 }
+

@@ -231,6 +231,20 @@ describe('stream: an answer after a region comes line by line', () => {
     expect(got.map((t) => t.text).join('')).toBe(parseToolCalls(text, { reasoning_started: false, tools: TOOLS }).prose);
   });
 
+  it('releases a closed code block whole at its closing fence line, and goes on after it', () => {
+    const block = '```python\nitems = [3, 1, 2]\nresult = sorted(items)\n```\n';
+    const after = ['Both are stable.\n', 'The first sorts in place and returns nothing at all.\n', 'The second returns a new list and leaves the old one.\n'];
+    const text = `Sorting:\n${block}${after.join('')}`;
+    const got = textsAt(everyN(text, 1), { reasoning_started: false, tools: TOOLS });
+    // A `[` mid-line, once a chunk window began at it (1-character chunks slide the window over
+    // every position), was taken for a line-start opener, and the lines after it waited.
+    const ends = after.map((_, i) => 9 + block.length + after.slice(0, i + 1).join('').length);
+    expect(got.map((t) => t.at)).toEqual([9, 9 + block.length, ...ends]);
+    expect(got.map((t) => t.text).join('')).toBe(parseToolCalls(text, { reasoning_started: false, tools: TOOLS }).prose);
+    const open = 'Sorting:\n```python\nitems = [3]\n';
+    expect(textsAt(everyN(open, 1), { reasoning_started: false }).map((t) => t.at)).toEqual([9, open.length + 1]);
+  });
+
   it('holds a first line that may head an unmarked segment (a registered name, Functionary\'s `all`)', () => {
     for (const first of ['look', 'all']) {
       const text = `${first}\nThen some words.\n`;

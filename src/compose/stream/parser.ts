@@ -160,7 +160,10 @@ class TextStreamParser implements StreamParser {
     const windowAt = this.heldLength - from;
     let found = false;
     if (this.opener < 0) {
-      const hit = this.watch.openers.next(window, Math.max(0, -windowAt));
+      // From the window's second character when it starts inside the held text: a line-start
+      // opener there has no character before it to tell, and an earlier window (which held that
+      // position with one) has already looked at it.
+      const hit = this.watch.openers.next(window, windowAt > 0 ? 1 : -windowAt);
       if (hit !== null) {
         this.opener = windowAt + hit.index;
         this.openEnded = hit.grammars.some((g) => closers(g).length === 0);

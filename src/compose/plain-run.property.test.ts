@@ -29,6 +29,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
   it('reads as the run trimmed, with no call and no diagnostic, and each of its lines is plain alone', () => {
     let runs = 0;
     let split = 0;
+    let allPlain = 0;
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
         const registry = REGISTRIES[which]!;
@@ -39,6 +40,12 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
         if (run.trim() !== '') runs++;
         if (end > 0 && end < text.length) split++;
         for (const line of run.split(/(?<=\n)/)) expect(test(line) & LineIs.NotPlain).toBe(0);
+        // The whole-text shortcut says yes only where every line is plain with nothing held.
+        if (test.allPlain(text)) {
+          allPlain++;
+          const held = LineIs.NotPlain | LineIs.BacktickFence | LineIs.TildeFence | LineIs.BraceOpenAtEnd;
+          for (const line of text.split(/(?<=\n)/)) expect(test(line) & held).toBe(0);
+        }
         if (end < text.length) expect(text.charCodeAt(end - 1) === 0x0a || end === 0).toBe(true);
         for (const profile of ['gateway', 'harn'] as Profile[]) {
           const ctx = composeContext(registry, 'text', null, profile);
@@ -55,6 +62,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     // Not vacuous: many texts have a run, and some end it before their end.
     expect(runs).toBeGreaterThan(600);
     expect(split).toBeGreaterThan(200);
+    expect(allPlain).toBeGreaterThan(200);
   });
 
   it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {

@@ -95,6 +95,13 @@ interface OpenContainer {
  * from any caller cannot exhaust the call stack.
  */
 function renderJson(root: unknown): string {
+  // perf: a value whose canonical form is exactly the engine's pretty JSON is handed to it
+  // (about a third of the time of the walk below, on argument objects of every field grammar).
+  return stringifiesCanonically(root, 0) ? JSON.stringify(root, null, 2) : walkCanonicalJson(root);
+}
+
+/** The canonical JSON of any value, by the renderer's own walk (exported for the property test that holds the engine's shortcut to it). */
+export function walkCanonicalJson(root: unknown): string {
   const stack: OpenContainer[] = [];
   const open = new Set<object>();
   // perf: members are appended to one string (no per-container arrays and joins).
@@ -137,6 +144,45 @@ function renderJson(root: unknown): string {
     open.delete(top.value);
     stack.pop();
   }
+}
+
+/**
+ * Whether `JSON.stringify(value, null, 2)` is `value`'s canonical JSON: plain objects whose keys
+ * are already in canonical order, arrays, and scalars the engine writes alike (finite numbers,
+ * booleans, null, strings not starting with `<<`), all shallower than `PRETTY_DEPTH_LIMIT`. Any
+ * other value (a bigint, a non-finite number, a member with no JSON form, a prototype or
+ * `toJSON` of its own, a cycle, which is too deep) takes the walk. Linear: each member once.
+ */
+function stringifiesCanonically(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+      return !value.startsWith('<<');
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth >= PRETTY_DEPTH_LIMIT - 1) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!stringifiesCanonically(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = value as Record<string, unknown>;
+  if (Object.hasOwn(record, 'toJSON')) return false;
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key.startsWith('<<') || (i > 0 && compareKeys(keys[i - 1]!, key) > 0)) return false;
+    if (!stringifiesCanonically(record[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 /** Members that have a JSON form, as in JSON.stringify (undefined, functions and symbols are left out). */

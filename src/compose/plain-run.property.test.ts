@@ -109,6 +109,16 @@ describe('gateway: the plain run keeps its prose whatever follows in its piece',
     expect(parseToolCalls(`${lines}<tool_call>{"name": "look", bad</tool_call>`, { tools: ['look'] }).prose).toBe('Here is what I found.\nIt is short.');
   });
 
+  it('keeps a closed code block before a line call as prose (the reference deletes it as a call attempt)', () => {
+    const text = 'Here is the plan:\n```sh\nnpm test\n```\nlook({"path": "a.rs"})\n';
+    const gateway = parseToolCalls(text, { tools: ['look'] });
+    expect(gateway.calls.map((c) => c.name)).toEqual(['look']);
+    expect(gateway.prose).toBe('Here is the plan:\n```sh\nnpm test\n```');
+    const harn = parseToolCalls(text, { tools: ['look'], profile: 'harn' });
+    expect(harn.calls.map((c) => c.name)).toEqual(['look']);
+    expect(harn.prose).not.toContain('npm test');
+  });
+
   it('leaves harn as the reference reads it: a response block replaces the untagged text', () => {
     expect(parseToolCalls('Here is what I found.\n<user_response>Done.</user_response>', { profile: 'harn' }).prose).toBe('Done.');
   });

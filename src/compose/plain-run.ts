@@ -28,7 +28,7 @@
  * So the run is decided line by line, each line looked at once, and a stream can say which of
  * its lines are final as they end.
  */
-import { Code } from '../lex/codes.js';
+import { Code, isJsonSpace } from '../lex/codes.js';
 import { maySniffCall } from './sniff-gate.js';
 import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
 
@@ -80,13 +80,9 @@ function startsAny(line: string, at: number, markers: readonly string[]): boolea
   return false;
 }
 
-function isJsonBlank(code: number): boolean {
-  return code === Code.Space || code === Code.Tab || code === Code.CarriageReturn || code === Code.LineFeed;
-}
-
 /** Where the first character of `line` at or after `at` that is not a JSON blank stands, or its length. */
 function nonBlankFrom(line: string, at: number): number {
-  while (at < line.length && isJsonBlank(line.charCodeAt(at))) at++;
+  while (at < line.length && isJsonSpace(line.charCodeAt(at))) at++;
   return at;
 }
 

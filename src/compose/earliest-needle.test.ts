@@ -21,6 +21,18 @@ describe('EarliestNeedle', () => {
     }), { numRuns: 2000 });
   });
 
+  it('answers the same for a large group (searched by its tail tree), needles that are prefixes of others included', () => {
+    const many = ['<a>', '<ab', '<abc|>', '<|x|>', '<|xy|>', '<|y_long_tail|>', '<b', '<', '[[x]', '[['];
+    const bits = fc.constantFrom(...many, '<|', '<|x', '<|y_long', '<a', 'a', '|', '>', '[', 'x', ']', '\n');
+    const texts = fc.array(bits, { maxLength: 24 }).map((parts) => parts.join(''));
+    for (const needles of [many, many.filter((n) => n !== '<')]) {
+      fc.assert(fc.property(texts, fc.array(fc.nat({ max: 150 }), { maxLength: 12 }), (t, cursors) => {
+        const search = new EarliestNeedle(t, needles);
+        for (const from of [...cursors].sort((a, b) => a - b)) expect(search.earliest(from)).toBe(plainEarliest(t, needles, from));
+      }), { numRuns: 2000 });
+    }
+  });
+
   it('finds needles that share a first character but not a prefix', () => {
     const search = new EarliestNeedle('a [[tool]] b <tool_use> <tool>', ['<tool>', '[[tool]]', '<tool_use>']);
     expect([search.earliest(0), search.earliest(3), search.earliest(13), search.earliest(14), search.earliest(30)]).toEqual([2, 13, 13, 24, -1]);

@@ -22,6 +22,7 @@ import { plainLineClassifier, plainRunEnd, type LineClassifier } from './plain-r
 import type { BodyLadder } from './lanes/types.js';
 import { messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
+import { appendAll } from './lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
@@ -218,11 +219,11 @@ function assemble(frames: readonly Frame[], terminal: LaneResult | null, ctx: Co
   const violations: ProtocolViolation[] = [];
   let replaced = false;
   const take = (part: LaneResult, withProse: boolean, withViolations: boolean): void => {
-    calls.push(...part.calls);
-    errors.push(...part.tool_parse_errors);
-    dropped.push(...part.dropped);
+    appendAll(calls, part.calls);
+    appendAll(errors, part.tool_parse_errors);
+    appendAll(dropped, part.dropped);
     if (withProse && part.prose !== '') prose.push(part.prose);
-    if (withViolations) violations.push(...part.protocol_violations);
+    if (withViolations) appendAll(violations, part.protocol_violations);
   };
   for (const frame of frames) {
     if (frame.kind === 'split') {

@@ -16,6 +16,7 @@ import { FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../
 import { THINK } from '../../dialects/field/reasoning.js';
 import { renderParts, type CanonicalPart } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
+import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { matchAt } from './cursor.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
@@ -312,10 +313,10 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     if (piece.trim() === '') return;
     const rest = restLane(piece);
     const firstCall = calls.length;
-    calls.push(...rest.calls);
-    errors.push(...rest.tool_parse_errors);
-    dropped.push(...rest.dropped);
-    violations.push(...rest.protocol_violations);
+    appendAll(calls, rest.calls);
+    appendAll(errors, rest.tool_parse_errors);
+    appendAll(dropped, rest.dropped);
+    appendAll(violations, rest.protocol_violations);
     if (rest.prose !== '') {
       prose.push(rest.prose);
       parts.push({ kind: 'prose', text: rest.prose });
@@ -333,9 +334,9 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
   for (const region of regions) {
     if (region.end > end) break;
     takeRest(text.slice(cursor, region.start));
-    errors.push(...region.errors);
-    dropped.push(...region.dropped);
-    violations.push(...region.violations);
+    appendAll(errors, region.errors);
+    appendAll(dropped, region.dropped);
+    appendAll(violations, region.violations);
     for (const part of region.parts) {
       if (part.kind === 'call') {
         order.push({ kind: 'call', index: calls.length });

@@ -8,6 +8,7 @@ import { composeContext, type Profile } from './context.js';
 import { laneMarkers } from './plain-piece.js';
 import { LineIs, plainLineClassifier, plainRunEnd } from './plain-run.js';
 import { plainRunResult, taggedLane } from './tagged-lane.js';
+import { toolShapeFinding } from './tool-shape.js';
 
 // Pieces that, joined at random, make lines of every kind: prose, line calls and native payloads
 // the sniffer runs, fences, protocol fragments, markers, and the blanks `trim` removes.
@@ -20,6 +21,9 @@ const PIECES = [
   '`', '``', '`look`', '`look(x)`', '~', '~~', '[', ']', '[[', '[[CALL]', '[TOOL_CALLS', '[look(path="a")]', '{x}', '{', '{ ', '"', '{"',
   // Fenced blocks and their lines: openers with and without an info, closers, the canonical tool fence.
   '```python\n', '```\n', '```\n', '  ```json\n', '~~~\n', '````\n', '```tool\n', 'x = 1\n', '{\n', '\n"name": "look"',
+  // Angle brackets: comparisons, generics, inline HTML, frames, heredocs and the ladder's tags mid-line.
+  ' < ', '<', 'a<b', 'Vec<u8>', '<br>', ' <b>', '<=', '<|', '<|start|>', '<<', '<<EOF\n', '<think>', '</think>', '<done>', '<thinking>', '<tool>', '<look(x)>',
+  '</function>', '<invoke name="x">', '<function=look>', '</parameter>', '<｜tool▁call▁end｜>',
 ];
 
 const tools = normalizeTools(['look', 'run']);
@@ -30,6 +34,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     let runs = 0;
     let split = 0;
     let allPlain = 0;
+    let angled = 0;
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
         const registry = REGISTRIES[which]!;
@@ -47,14 +52,28 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
           for (const line of text.split(/(?<=\n)/)) expect(test(line) & held).toBe(0);
         }
         if (end < text.length) expect(text.charCodeAt(end - 1) === 0x0a || end === 0).toBe(true);
+        // Nothing in a run reads as call syntax to the drop ledger's check (a grammar's tag is never prose).
+        expect(toolShapeFinding([{ text: run, reason: 'salvaged_as_prose' }], { fieldGrammars: true })).toBeNull();
         for (const profile of ['gateway', 'harn'] as Profile[]) {
           const ctx = composeContext(registry, 'text', null, profile);
           const read = taggedLane(run, ctx);
-          expect(plainRunResult(run, ctx)).toEqual(read);
-          expect(read.prose).toBe(run.trim());
           expect(read.calls).toEqual([]);
           expect(read.tool_parse_errors).toEqual([]);
           expect(read.protocol_violations).toEqual([]);
+          if (!run.includes('<')) {
+            expect(plainRunResult(run, ctx)).toEqual(read);
+            expect(read.prose).toBe(run.trim());
+            continue;
+          }
+          // A mid-line `<` ends the scanner's text run, so the walk reads the line as two pieces
+          // of narration; the plain run keeps it one. Same characters, nothing else found.
+          angled++;
+          const plain = plainRunResult(run, ctx);
+          expect(plain.prose).toBe(run.trim());
+          expect(read.dropped.every((d) => d.reason === 'salvaged_as_prose' || d.reason === 'fenced_narration')).toBe(true);
+          const squeeze = (t: string): string => t.replace(/\s+/g, '');
+          expect(squeeze(read.dropped.map((d) => d.text).join(''))).toBe(squeeze(run));
+          expect(squeeze(read.prose)).toBe(squeeze(run));
         }
       }),
       { numRuns: 4000 },
@@ -63,15 +82,19 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     expect(runs).toBeGreaterThan(600);
     expect(split).toBeGreaterThan(200);
     expect(allPlain).toBeGreaterThan(200);
+    expect(angled).toBeGreaterThan(100);
   });
 
   it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {
     const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
-    for (const line of ['a <b>bold</b>', 'see {"a": 1}', 'see {\n"a": 1}', 'a ```tick', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x', 'a [[CALL] b']) {
+    for (const line of ['<b>bold</b> a', '  < b', 'a <think> b', 'a <|start|>x', 'a <<EOF', 'it <look(x)>', 'see {"a": 1}', 'see {\n"a": 1}', 'a ```tick', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x', 'a [[CALL] b']) {
       const text = `First line.\n\n${line}\nLast.`;
       expect(plainRunEnd(text, test)).toBe('First line.\n\n'.length);
     }
     expect(plainRunEnd('All plain.\nTwo (see below): fine.', test)).toBe('All plain.\nTwo (see below): fine.'.length);
+    // A `<` mid-line starts nothing: comparisons, generics, inline HTML.
+    const angles = 'If a < b and c <= d,\nuse `Vec<u8>` or a <br> tag.';
+    expect(plainRunEnd(angles, test)).toBe(angles.length);
   });
 
   it('takes a fenced block whole once its closing fence line comes, and a brace open at a line\'s end once no payload follows', () => {

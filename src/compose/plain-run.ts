@@ -11,8 +11,10 @@
  * keeps the answer's first lines when a stray tag follows them.
  *
  * A line is plain when the tagged lane can only read it as text:
- *   - no `<` (every scan branch starts there) and no other marker of the lane (`[TOOL_CALLS]`,
- *     `[[CALL]`: a lone `[`, as in a Markdown link, starts none);
+ *   - no `<` where a scan branch may start (at the line's start, `<|`, `<<`, a ladder marker
+ *     such as `<think>`: `angleIsText`; `a < b`, `Vec<u8>` and an inline `<br>` are text) and no
+ *     other marker of the lane (`[TOOL_CALLS]`, `[[CALL]`: a lone `[`, as in a Markdown link,
+ *     starts none);
  *   - no fence marker (```` ``` ````, `~~~`) but at the line's start: inline code and a lone `~`
  *     are text;
  *   - no name the stray sniffer could read as a call (`maySniffCall`, which looks back only
@@ -29,8 +31,10 @@
  * its lines are final as they end.
  */
 import { Code, isJsonSpace } from '../lex/codes.js';
+import { isIdentPart } from '../lex/ident.js';
 import { maySniffCall } from './sniff-gate.js';
 import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
+import { toolShapeFinding } from './tool-shape.js';
 
 /** What one line (its break included or not) is to a plain run: `LineIs` flags. */
 export interface LineClassifier {
@@ -65,8 +69,8 @@ const FENCES = LineIs.BacktickFence | LineIs.TildeFence;
 /** What a character may start, for the classifier. */
 const Breaks = {
   Never: 0,
-  /** `<`: the line is not plain. */
-  Always: 1,
+  /** `<`: plain only mid-line and starting no marker (see `angleIsText`). */
+  Angle: 1,
   /** A backtick or `~`: a fence marker when three of it stand in a row. */
   Fence: 2,
   /** `{`: a native payload's opening when only blanks follow it on the line. */
@@ -86,6 +90,39 @@ function nonBlankFrom(line: string, at: number): number {
   return at;
 }
 
+/**
+ * Whether the `<` at `at` (not the line's first non-blank character, `lead`) can only be text
+ * to the tagged lane: the scanner starts a tag, block or call at a `<` only at a line's start,
+ * so a mid-line one (`a < b`, `Vec<u8>`, an inline `<br>`) is narration unless it starts a
+ * marker the lane finds anywhere: the ladder's (`<tool_call>`, `<think>`, the envelope
+ * openers, in `markers`), a Harmony frame (`<|`, read wherever the scan lands) or a heredoc
+ * (`<<`, which a text run reads).
+ */
+function angleIsText(line: string, at: number, lead: number, markers: readonly string[]): boolean {
+  if (at <= lead) return false;
+  const next = line.charCodeAt(at + 1);
+  if (next === Code.Pipe || next === Code.LessThan) return false;
+  return !startsAny(line, at, markers) && !nameOpensAfter(line, at + 1);
+}
+
+/**
+ * Whether a name directly followed by `(` or `{` comes after blanks at `at`. The walk reads from a
+ * mid-line `<` as a piece of its own, so such a name stands at a start there, where the sniffer
+ * takes calls (the sniff gate of the whole line sees text before it).
+ */
+function nameOpensAfter(line: string, at: number): boolean {
+  while (line.charCodeAt(at) === Code.Space || line.charCodeAt(at) === Code.Tab) at++;
+  const nameAt = at;
+  while (at < line.length && isIdentPart(line.charCodeAt(at))) at++;
+  const code = line.charCodeAt(at);
+  return at > nameAt && (code === Code.LeftParen || code === Code.LeftBrace);
+}
+
+/** A line with a `<` mid-line holds nothing the drop ledger's check reads as call syntax (`</function>`, `<invoke name=`). */
+function holdsNoToolShape(line: string): boolean {
+  return toolShapeFinding([{ text: line, reason: 'salvaged_as_prose' }], { fieldGrammars: true }) === null;
+}
+
 /** Where a line's fence marker would stand: after its spaces and tabs (the sniffer's fence rule). */
 function indentEnd(line: string): number {
   let at = 0;
@@ -100,15 +137,14 @@ export function plainLineClassifier(markers: readonly string[]): LineClassifier 
   // whose search V8 runs natively: most lines hold none (a character loop here was 6 % of a
   // parse of Qwen3-Coder calls between lines of prose).
   const ascii = new Uint8Array(128);
-  ascii[Code.LessThan] = Breaks.Always;
+  ascii[Code.LessThan] = Breaks.Angle;
   ascii[Code.Backtick] = Breaks.Fence;
   ascii[Code.Tilde] = Breaks.Fence;
   ascii[Code.LeftBrace] = Breaks.Brace;
   const byFirst = new Map<number, string[]>();
   for (const marker of markers) {
     const code = marker.charCodeAt(0);
-    if (code === Code.LessThan) continue;
-    if (code < 128) ascii[code] = Breaks.Marker;
+    if (code < 128 && code !== Code.LessThan) ascii[code] = Breaks.Marker;
     byFirst.set(code, [...(byFirst.get(code) ?? []), marker]);
   }
   const codes = new Set<number>([...byFirst.keys()]);
@@ -116,14 +152,22 @@ export function plainLineClassifier(markers: readonly string[]): LineClassifier 
   const unit = (code: number): string => `\\u${code.toString(16).padStart(4, '0')}`;
   // Global, so that `test` leaves `lastIndex` just past the one-character match.
   const breakers = new RegExp(`[${[...codes].map(unit).join('')}]`, 'g');
+  const angleMarkers = byFirst.get(Code.LessThan) ?? [];
   const classify = (line: string): number => {
     let is: number = LineIs.Plain;
+    let lead = -1;
+    let angled = false;
     breakers.lastIndex = 0;
     while (breakers.test(line)) {
       const i = breakers.lastIndex - 1;
       const code = line.charCodeAt(i);
       const breaks = code < 128 ? ascii[code] : Breaks.Marker;
-      if (breaks === Breaks.Always) return LineIs.NotPlain;
+      if (breaks === Breaks.Angle) {
+        if (lead < 0) lead = line.length - line.trimStart().length;
+        if (!angleIsText(line, i, lead, angleMarkers)) return LineIs.NotPlain;
+        angled = true;
+        continue;
+      }
       if (breaks === Breaks.Fence) {
         if (line.charCodeAt(i + 1) !== code || line.charCodeAt(i + 2) !== code) continue;
         if ((is & FENCES) !== 0 || i !== indentEnd(line)) return LineIs.NotPlain;
@@ -136,6 +180,7 @@ export function plainLineClassifier(markers: readonly string[]): LineClassifier 
       } else if (startsAny(line, i, byFirst.get(code)!)) return LineIs.NotPlain;
     }
     if (hasResponseProtocolFragment(line) || ((is & FENCES) !== 0 && holdsCanonicalToolFence(line))) return LineIs.NotPlain;
+    if (angled && !holdsNoToolShape(line)) return LineIs.NotPlain;
     const probe = withoutInlineTicks(line);
     if (maySniffCall(probe)) return LineIs.NotPlain;
     // The walk sniffs its text trimmed, so a line's own leading blanks (a BOM, a no-break space)

@@ -127,7 +127,7 @@ describe('stream: linear work', () => {
 describe('stream: prose waits for the region that ends its piece', () => {
   it('holds a line once it cannot be plain: a later block can change what the lane makes of it', () => {
     const later = '<user_response>The answer.</user_response>';
-    const prose = 'Some words first <b>x</b>.\nAnd a second line.\n';
+    const prose = '<b>Some words first</b>.\nAnd a second line.\n';
     const one = parseToolCalls(prose + later, { reasoning_started: false });
     // The response block makes the lane drop the untagged text before it: releasing it early would be wrong.
     expect(one.prose).not.toContain('Some words first');
@@ -209,7 +209,7 @@ describe('stream: an answer after a region comes line by line', () => {
   });
 
   it('stops at the first line that is not plain: the rest of the piece comes when it is read whole', () => {
-    const text = '<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>\nLine one.\nSee <b>x</b>.\nLine three.\n';
+    const text = '<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>\nLine one.\n<b>See</b> x.\nLine three.\n';
     const chunks = everyN(text, 4);
     const got = textsAt(chunks, { tools: TOOLS });
     expect(got[0]).toEqual({ text: 'Line one.', at: Math.ceil((text.indexOf('one.\n') + 5) / 4) });
@@ -229,6 +229,20 @@ describe('stream: an answer after a region comes line by line', () => {
     const got = textsAt(everyN(text, 1), { reasoning_started: false, tools: TOOLS });
     expect(got.map((t) => t.at)).toEqual(ends);
     expect(got.map((t) => t.text).join('')).toBe(parseToolCalls(text, { reasoning_started: false, tools: TOOLS }).prose);
+  });
+
+  it('streams lines with a `<` mid-line (a comparison, generics, inline HTML) line by line', () => {
+    const lines = ['If a < b and c <= d, stop.\n', 'Use `Vec<u8>` for bytes.\n', 'Break with <br> here.\n'];
+    const text = lines.join('');
+    const ends = lines.map((_, i) => lines.slice(0, i + 1).join('').length);
+    const got = textsAt(everyN(text, 1), { reasoning_started: false, tools: TOOLS });
+    expect(got.map((t) => t.at)).toEqual(ends);
+    const whole = parseToolCalls(text, { reasoning_started: false, tools: TOOLS });
+    expect(got.map((t) => t.text).join('')).toBe(whole.prose);
+    expect(whole.prose).toBe(text.trim());
+    // A `<` at a line's start may open a tag: that line waits.
+    const tagLine = 'Words.\n<b>bold</b> after\n';
+    expect(textsAt(everyN(tagLine, 1), { reasoning_started: false }).map((t) => t.at)).toEqual([7, tagLine.length + 1]);
   });
 
   it('releases a closed code block whole at its closing fence line, and goes on after it', () => {

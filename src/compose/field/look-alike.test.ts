@@ -28,15 +28,36 @@ describe('field lane: look-alikes in plain prose', () => {
     expect(pairs('{"type": "function", "function": {"name": "look", "arguments": "{\\"path\\": \\"z\\"}"}}')).toEqual([['look', { path: 'z' }]]);
   });
 
-  it("reads llama.cpp's generic envelopes only as the whole response", () => {
+  it("reads llama.cpp's generic envelopes as the whole response, and in prose for a registered name", () => {
     expect(pairs('{"tool_call": {"name": "look", "arguments": {"path": "x"}}}')).toEqual([['look', { path: 'x' }]]);
     expect(pairs('\n {"tool_calls": [{"name": "run", "arguments": {"cmd": "ls"}, "id": "c1"}]}\n'.trim())).toEqual([['run', { cmd: 'ls' }]]);
     const answer = gateway('{"response": "Hello there."}');
     expect(answer.prose).toBe('Hello there.');
     expect(answer.calls).toEqual([]);
-    // Not the whole response: the envelope is not this reader's, and the text reads as before.
-    const inProse = 'Before.\n{"tool_call": {"name": "look", "arguments": {"path": "x"}}}';
-    expect(fieldRegions(inProse, composeContext(tools, '', null, 'gateway'))).toEqual([]);
+    // In prose the registry admits the envelope's names, as it does a bare call object's; the
+    // native sniffer once took the inner object alone and left `{"tool_call": }` in the prose.
+    const inProse = gateway('Before.\n{"tool_call": {"name": "look", "arguments": {"path": "x"}}}\nAfter.');
+    expect(inProse.calls.map((c) => [c.name, c.arguments])).toEqual([['look', { path: 'x' }]]);
+    expect(inProse.prose).toBe('Before.\n\nAfter.');
+    const list = gateway('Both:\n{"tool_calls": [{"name": "look", "arguments": {"path": "a"}}, {"name": "run", "arguments": {}}]}\nDone.');
+    expect(list.calls.map((c) => c.name)).toEqual(['look', 'run']);
+    expect(list.prose).toBe('Both:\n\nDone.');
+    // An unregistered name in prose is a mention: the envelope stays prose whole, with no error.
+    const mention = 'Mention:\n{"tool_call": {"name": "other", "arguments": {"x": 1}}}';
+    expect(fieldRegions(mention, composeContext(tools, '', null, 'gateway')).flatMap((r) => r.calls)).toEqual([]);
+    const read = gateway(`${mention}\nDone.`);
+    expect([read.calls, read.tool_parse_errors, read.protocol_violations]).toEqual([[], [], []]);
+    expect(read.prose).toContain('{"tool_call": {"name": "other", "arguments": {"x": 1}}}');
+    // With no registry only the whole response is read; in prose it stays text.
+    expect(gateway('Before.\n{"tool_call": {"name": "look", "arguments": {"path": "x"}}}', null).calls).toEqual([]);
+  });
+
+  it('leaves no wrapper in the prose when a registered call is nested in other JSON (the rest lane sniffs it)', () => {
+    for (const nested of ['{"calls": [{"name": "look", "arguments": {"path": "a"}}]}', '{"action": {"name": "look", "arguments": {"path": "a"}}}', '[{"tool_call": {"name": "look", "arguments": {"path": "a"}}}]']) {
+      const result = gateway(`Before.\n${nested}\nAfter.`);
+      expect(result.calls.map((c) => [c.name, c.arguments]), nested).toEqual([['look', { path: 'a' }]]);
+      expect(result.prose, nested).toBe('Before.\n\nAfter.');
+    }
   });
 
   it('with no registry, reads a call only when it is the whole response', () => {

@@ -103,3 +103,29 @@ describe('nativeJsonCalls with look-alike rules (the gateway profile)', () => {
     expect(nativeJsonCalls(text, gateway, { steps: 0 }).calls.map((c) => c.name)).toEqual(['run']);
   });
 });
+
+describe('nativeJsonCalls: a payload nested in another JSON value', () => {
+  const nested = 'Before.\n{"calls": [{"name": "look", "arguments": {"path": "a"}}]}\nAfter.';
+  const inner = '[{"name": "look", "arguments": {"path": "a"}}]';
+
+  it('under gateway, cuts the whole value the payload stands in, so no wrapper is left in the prose', () => {
+    const gatewayKnown = { ...KNOWN, folds: false, lookAlikes: true };
+    const found = nativeJsonCalls(nested, gatewayKnown, { steps: 0 });
+    expect(found.calls.map((c) => [c.name, c.arguments])).toEqual([['look', { path: 'a' }]]);
+    const start = nested.indexOf('{"calls"');
+    expect(found.payload).toEqual([start, nested.indexOf('\nAfter.')]);
+  });
+
+  it('as the reference, cuts the payload alone', () => {
+    const found = read(nested);
+    expect(found.calls.map((c) => c.name)).toEqual(['look']);
+    expect(found.payload).toEqual([nested.indexOf(inner), nested.indexOf(inner) + inner.length]);
+  });
+
+  it('keeps a value that ends before the payload out of its span', () => {
+    const text = 'See {"a": 1} and then {"name": "look", "arguments": {"path": "b"}} here.';
+    const gatewayKnown = { ...KNOWN, folds: false, lookAlikes: true };
+    const at = text.indexOf('{"name"');
+    expect(nativeJsonCalls(text, gatewayKnown, { steps: 0 }).payload).toEqual([at, text.indexOf(' here.')]);
+  });
+});

@@ -46,9 +46,12 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
   if (!hasKeyedObject(text, meter)) return result;
   const payload = findPayload(text, meter);
   if (payload === null) return result;
-  result.payload = [payload.start, payload.end];
+  // The gateway takes a payload nested in another JSON value (`{"calls": [ … ]}`) with that value:
+  // cutting the payload alone left `{"calls": }` in the prose. The reference cuts the payload.
+  const [start, end] = known.lookAlikes === true ? payload.outer : [payload.start, payload.end];
+  result.payload = [start, end];
   const written = payload.items.length === 1 ? text.slice(payload.start, payload.end) : '';
-  const inProse = known.lookAlikes === true && (text.slice(0, payload.start).trim() !== '' || text.slice(payload.end).trim() !== '');
+  const inProse = known.lookAlikes === true && (text.slice(0, start).trim() !== '' || text.slice(end).trim() !== '');
   for (const item of payload.items) {
     if (!isPlainRecord(item)) continue;
     const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
@@ -141,9 +144,20 @@ function hasKeyedObject(text: string, meter: WorkMeter): boolean {
  * are memoised by offset, and the search gives up (finds nothing) once it has spent
  * `STEPS_PER_CHAR` steps per character, which only adversarial text reaches.
  */
-function findPayload(text: string, meter: WorkMeter): { items: unknown[]; start: number; end: number } | null {
+interface Payload {
+  readonly items: unknown[];
+  readonly start: number;
+  readonly end: number;
+  /** The outermost JSON value the payload is nested in (`{"calls": [ payload ]}`), else the payload's own span. */
+  readonly outer: readonly [number, number];
+}
+
+function findPayload(text: string, meter: WorkMeter): Payload | null {
   const budget = meter.steps + STEPS_PER_CHAR * text.length + 1024;
   const reader = new JsonReader(text, meter, budget);
+  // A value that parsed but carries no call, while the search is still inside it.
+  let enclosingStart = -1;
+  let enclosingEnd = -1;
   for (let at = 0; at < text.length; at++) {
     meter.steps++;
     const code = text.charCodeAt(at);
@@ -152,7 +166,12 @@ function findPayload(text: string, meter: WorkMeter): { items: unknown[]; start:
     const read = reader.container(at);
     if (!read.ok) continue;
     const items = Array.isArray(read.value) ? read.value : [read.value];
-    if (items.some(carriesCall)) return { items, start: at, end: read.end };
+    const inside = at < enclosingEnd;
+    if (items.some(carriesCall)) return { items, start: at, end: read.end, outer: inside ? [enclosingStart, enclosingEnd] : [at, read.end] };
+    if (!inside) {
+      enclosingStart = at;
+      enclosingEnd = read.end;
+    }
   }
   return null;
 }

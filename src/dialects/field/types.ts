@@ -351,7 +351,8 @@ export interface HarmonyGrammar extends FieldGrammarBase {
  *
  *     {"name": "f", "arguments": {…}}   {"f": {…}}   [{"name": …}, …]   [f(a=1)]
  *     {"name": "a", "parameters": {…}}; {"name": "b", …}          (`chainSeparator`)
- *     {"tool_call": {…}}  {"tool_calls": […]}  {"response": "…"}  (whole response only)
+ *     {"tool_call": {…}}  {"tool_calls": […]}   (as the other values: registered names in prose)
+ *     {"response": "…"}                          (whole response only)
  */
 export interface LookalikeGrammar extends FieldGrammarBase {
   readonly family: 'look-alike';
@@ -361,7 +362,7 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   readonly argumentKeys: readonly string[];
   /** OpenAI's `{"type": "function", "function": {name, arguments}}` carrier key. */
   readonly carrierKey: string;
-  /** Whole-response envelopes: one call, a list of calls, a plain answer. */
+  /** Envelopes: one call, a list of calls, and (as the whole response only) a plain answer. */
   readonly wrapperKey: string;
   readonly listKey: string;
   readonly responseKey: string;

@@ -169,7 +169,7 @@ function classify(values: readonly Value[], grammar: LookalikeGrammar, scan: Fie
   const calls: Shaped[] = [];
   let schema = false;
   for (const { value } of values) {
-    const items = envelopeItems(value, grammar, whole);
+    const items = envelopeItems(value, grammar);
     if (items === null) {
       if (values.length === 1 && whole && isPlainRecord(value) && onlyKey(value) === grammar.responseKey && typeof value[grammar.responseKey] === 'string') {
         return { kind: 'prose', answer: value[grammar.responseKey] as string };
@@ -195,13 +195,19 @@ function onlyKey(record: Record<string, unknown>): string | null {
   return keys.length === 1 ? keys[0]! : null;
 }
 
-/** The call items a value holds: a list, a whole-response envelope, or the value itself. */
-function envelopeItems(value: unknown, grammar: LookalikeGrammar, whole: boolean): readonly unknown[] | null {
+/**
+ * The call items a value holds: a list, an envelope (`{"tool_call": …}`, `{"tool_calls": […]}`),
+ * or the value itself. An envelope's calls pass the same admission as a bare object's (a
+ * registered name in prose; with no registry, any name of the whole response): read only as
+ * the whole response, one in prose went to the native sniffer, which took its inner object
+ * and left `{"tool_call": }` in the prose.
+ */
+function envelopeItems(value: unknown, grammar: LookalikeGrammar): readonly unknown[] | null {
   if (Array.isArray(value)) return value.length === 0 ? null : value;
   if (!isPlainRecord(value)) return null;
   const only = onlyKey(value);
-  if (only === grammar.wrapperKey) return whole && isPlainRecord(value[only]) ? [value[only]] : null;
-  if (only === grammar.listKey) return whole && Array.isArray(value[only]) && value[only].length > 0 ? value[only] : null;
+  if (only === grammar.wrapperKey) return isPlainRecord(value[only]) ? [value[only]] : null;
+  if (only === grammar.listKey) return Array.isArray(value[only]) && value[only].length > 0 ? value[only] : null;
   if (only === grammar.responseKey) return null;
   return [value];
 }

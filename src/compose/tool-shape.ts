@@ -10,6 +10,7 @@ import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { TOOL_SHAPE } from '../dialects/vocabulary.js';
 import { Code } from '../lex/codes.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
+import { literalTrieSource } from './literal-trie.js';
 import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import type { Profile } from './context.js';
 import { messagesFor } from './messages.js';
@@ -292,8 +293,7 @@ function fieldMarkerPattern(): RegExp {
   if (fieldMarkers !== null) return fieldMarkers;
   const literals = new Set<string>();
   for (const grammar of FIELD_GRAMMARS) for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
-  const source = [...literals].sort((a, b) => b.length - a.length).map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  fieldMarkers = source.length === 0 ? /(?!)/ : new RegExp(source.join('|'));
+  fieldMarkers = new RegExp(literalTrieSource(literals));
   return fieldMarkers;
 }
 

@@ -2,12 +2,13 @@
  * Where the next field-grammar region may start: the earliest opener of any grammar at or
  * after a cursor, with the grammars that open with it (in record order).
  *
- * The openers of every grammar are compiled once into one sticky-free global RegExp of
- * literal alternatives (longest first, so `<|tool_calls_section_begin|>` wins over a shorter
- * opener at the same place). V8 runs it as native code over the text; a forward-moving cursor
- * makes the whole detection one sweep of the text.
+ * The openers of every grammar are compiled once into one global RegExp shaped as a trie of
+ * their characters (literal-trie.ts): the match is the longest opener starting at the earliest
+ * position (`<|tool_calls_section_begin|>` over a shorter opener at the same place). A
+ * forward-moving cursor makes the whole detection one sweep.
  */
 import type { FieldGrammar } from '../../dialects/field/index.js';
+import { literalTrieSource } from '../literal-trie.js';
 
 export interface OpenerHit {
   readonly index: number;
@@ -20,10 +21,6 @@ export interface OpenerDetector {
   next(text: string, from: number): OpenerHit | null;
   /** True when `text` holds no opener at all (the common case: the lane is skipped). */
   none(text: string): boolean;
-}
-
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetector {
@@ -41,12 +38,12 @@ export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetecto
   for (const opener of lineStart) {
     if (byOpener.get(opener)!.some((g) => g.openAt !== 'line-start')) throw new TypeError(`field grammars disagree on where the opener ${JSON.stringify(opener)} counts`);
   }
-  const openers = [...byOpener.keys()].sort((a, b) => b.length - a.length);
-  if (openers.length === 0) {
+  if (byOpener.size === 0) {
     return { next: () => null, none: () => true };
   }
-  // A line-start opener counts only where no character but a newline stands before it.
-  const source = openers.map((opener) => (lineStart.has(opener) ? `(?<![^\\n])${escapeRegExp(opener)}` : escapeRegExp(opener))).join('|');
+  // perf: the flat alternation of the 115 openers ran at about 1.4 ns per character of any
+  // text; the trie 10 % to 40 % faster over the bench's rows (same hits on every row).
+  const source = literalTrieSource(byOpener.keys(), lineStart);
   const finder = new RegExp(source, 'g');
   const probe = new RegExp(source);
   return {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../parse.js';
 import { compileOpeners } from './detect.js';
@@ -109,6 +110,47 @@ describe('opener detection', () => {
   it('prefers the longest opener at one place', () => {
     const detect = compileOpeners(FIELD_GRAMMARS);
     expect(detect.next('<|tool_calls_section_begin|>', 0)?.opener).toBe('<|tool_calls_section_begin|>');
+  });
+
+  it('counts a line-start opener only after a newline or at the start, and a longer opener there first', () => {
+    const detect = compileOpeners(FIELD_GRAMMARS);
+    expect(detect.next('a {"x": 1}', 0)).toBeNull();
+    expect(detect.next('a\n{"x": 1}', 0)).toMatchObject({ index: 2, opener: '{' });
+    expect(detect.next('[TOOL_CALLS]x', 0)?.opener).toBe('[TOOL_CALLS]');
+    expect(detect.next('see [1] and\n[2]', 0)).toMatchObject({ index: 12, opener: '[' });
+  });
+
+  // The trie-shaped RegExp against the plain definition: at the first position from the cursor
+  // where some opener starts (a line-start one only after a newline or at 0), the longest one.
+  it('finds what a position-by-position search finds, on texts built from opener pieces', () => {
+    const detect = compileOpeners(FIELD_GRAMMARS);
+    const openers = [...new Set(FIELD_GRAMMARS.flatMap((g) => g.openers.map((o) => [o, g.openAt === 'line-start'] as const)))];
+    const plain = (text: string, from: number) => {
+      for (let at = from; at < text.length; at++) {
+        let best = '';
+        for (const [opener, lineStart] of openers) {
+          if (lineStart && at > 0 && text[at - 1] !== '\n') continue;
+          if (opener.length > best.length && text.startsWith(opener, at)) best = opener;
+        }
+        if (best !== '') return { index: at, opener: best };
+      }
+      return null;
+    };
+    const piece = fc.oneof(
+      fc.constantFrom(...openers.map(([o]) => o)),
+      fc.constantFrom(...openers.map(([o]) => o)).chain((o) => fc.nat(o.length).map((k) => o.slice(0, k))),
+      fc.constantFrom('\n', ' ', 'a', '<', '|', '[', '{', '｜', 'x y'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.nat(20), (pieces, start) => {
+        const text = pieces.join('');
+        const from = Math.min(start, text.length);
+        const hit = detect.next(text, from);
+        expect(hit === null ? null : { index: hit.index, opener: hit.opener }).toEqual(plain(text, from));
+        expect(detect.none(text)).toBe(plain(text, 0) === null);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

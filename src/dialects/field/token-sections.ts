@@ -53,18 +53,20 @@ export const DEEPSEEK_V3: TokenSectionGrammar = {
 
 const MISTRAL_CALL = ['[TOOL_CALLS]'];
 const MISTRAL_ARGS = '[ARGS]';
+const MISTRAL_CALL_ID = '[CALL_ID]';
 
 /**
  * Mistral: v11+ repeats `[TOOL_CALLS]NAME[ARGS]{JSON}` per call (`[TOOL_CALLS]NAME{JSON}` when
  * special tokens are skipped); pre-v11 (and xLAM after the marker) writes one list of call
  * objects, `[TOOL_CALLS] [{…}]`, possibly after a few characters of junk. Magistral and
- * Ministral 3 write the same after their reasoning.
+ * Ministral 3 write the same after their reasoning; Mistral Small 3.2 puts a call id between
+ * the name and the arguments (`[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{JSON}`).
  */
 export const MISTRAL: TokenSectionGrammar = {
   id: 'mistral',
   family: 'token-section',
   openers: MISTRAL_CALL,
-  markers: [...MISTRAL_CALL, MISTRAL_ARGS],
+  markers: [...MISTRAL_CALL, MISTRAL_ARGS, MISTRAL_CALL_ID],
   sectionOpen: [],
   sectionClose: [],
   callOpen: MISTRAL_CALL,
@@ -72,6 +74,7 @@ export const MISTRAL: TokenSectionGrammar = {
   heads: [
     { prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects', skipBeforeList: 32 },
     { prefix: '', nameEnd: MISTRAL_ARGS, nameForm: 'plain', args: 'json' },
+    { prefix: '', nameEnd: MISTRAL_CALL_ID, idAfterNameEnd: MISTRAL_ARGS, nameForm: 'plain', args: 'json' },
     { prefix: '', nameEnd: '', nameForm: 'plain', args: 'json' },
   ],
 };

@@ -59,6 +59,11 @@ export interface CallHeadForm {
    * (`none`: the body is call objects that carry their own names).
    */
   readonly nameForm: 'plain' | 'kimi-id' | 'none';
+  /**
+   * A literal that ends a call id standing after the name's end (Mistral Small 3.2's
+   * `NAME[CALL_ID]ID[ARGS]`); the id is stepped over. Absent when no id follows the name.
+   */
+  readonly idAfterNameEnd?: string;
   /** A literal between the name and the arguments (PLaMo's `<|plamo:begin_tool_arguments:plamo|>`). */
   readonly argsOpen?: string;
   /** A literal right after the arguments, consumed when present (PLaMo's end of arguments). */

@@ -210,8 +210,14 @@ function readHead(text: string, at: number, form: CallHeadForm): Head | null {
     pos = skipSpace(text, idEnd + form.idEnd.length);
   }
   if (form.nameForm === 'none') return { name: '', argsAt: pos };
-  const [nameEnd, argsAt] = nameBounds(text, pos, form.nameEnd);
+  const [nameEnd, afterName] = nameBounds(text, pos, form.nameEnd);
   if (nameEnd < 0) return null;
+  let argsAt = afterName;
+  if (form.idAfterNameEnd !== undefined) {
+    const idEnd = indexWithin(text, form.idAfterNameEnd, afterName, FIELD_NAME_MAX);
+    if (idEnd < 0) return null;
+    argsAt = idEnd + form.idAfterNameEnd.length;
+  }
   let name = text.slice(pos, nameEnd).trim();
   if (!isHeadName(name)) return null;
   if (form.nameForm === 'kimi-id') name = withoutCallIndex(name);

@@ -12,9 +12,22 @@ function tag(name: string): string {
   return `<${name}>`;
 }
 
+/**
+ * Whether an opener is markup rather than words: it holds a bracket or bar of a special token
+ * or tag. Thinking is prose and quotes code, so the look-alike openers (a `{` or `[` at a line's
+ * start) and the word-like openers (`>>>`, `functools`, `to=functions.`, `**Tool Call:**`) stand
+ * in it without any call being meant; only the field grammars' other openers say one is.
+ */
+function isMarkup(opener: string): boolean {
+  return opener.length > 1 && /[<[\]|｜‹]/.test(opener);
+}
+
 function build(): readonly string[] {
   const needles = new Set<string>();
-  for (const grammar of FIELD_GRAMMARS) if (grammar.family !== 'reasoning') for (const opener of grammar.openers) needles.add(opener);
+  for (const grammar of FIELD_GRAMMARS) {
+    if (grammar.family === 'reasoning' || grammar.openAt === 'line-start') continue;
+    for (const opener of grammar.openers) if (isMarkup(opener)) needles.add(opener);
+  }
   const toolCall = DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'tool_call');
   for (const spelling of toolCall?.spellings ?? []) needles.add(tag(spelling));
   for (const envelope of DIALECTS.ENVELOPE_OPENERS) for (const spelling of envelope.spellings) needles.add(tag(spelling));

@@ -66,6 +66,15 @@ describe('reasoning: its own channel', () => {
     expect(result.protocol_violations[0]).toMatchObject({ kind: 'call_in_reasoning', excerpt: '<|tool_calls_section_begin|>' });
   });
 
+  it('brackets, braces and word-like openers in thinking are not call markup', () => {
+    for (const thought of ['The list [1, 2] matters.\n[3] too.', 'An object:\n{"a": 1}', 'At the prompt:\n>>> print(1)', 'I could use functools here.']) {
+      const result = gateway(`<think>${thought}</think>Answer.`);
+      expect(result.reasoning).toBe(thought);
+      expect(result.prose).toBe('Answer.');
+      expect(result.protocol_violations).toEqual([]);
+    }
+  });
+
   it('reasoning_started: a call before the first close is reasoning; the one after runs', () => {
     const before = kimi('get_weather', { city: 'Rome' });
     const after = kimi('get_weather', { city: 'Paris' });

@@ -26,7 +26,10 @@ function build(): readonly string[] {
   const needles = new Set<string>();
   for (const grammar of FIELD_GRAMMARS) {
     if (grammar.family === 'reasoning' || grammar.openAt === 'line-start') continue;
-    for (const opener of grammar.openers) if (isMarkup(opener)) needles.add(opener);
+    // Harmony's end markers open a region only to account for a stray one; in thinking they end
+    // the analysis message.
+    const ends: readonly string[] = grammar.family === 'harmony' ? grammar.ends : [];
+    for (const opener of grammar.openers) if (isMarkup(opener) && !ends.includes(opener)) needles.add(opener);
   }
   const toolCall = DIALECTS.TAGGED_DIALECT.find((d) => d.canonical === 'tool_call');
   for (const spelling of toolCall?.spellings ?? []) needles.add(tag(spelling));

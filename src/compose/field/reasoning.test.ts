@@ -67,6 +67,8 @@ describe('reasoning: its own channel', () => {
   });
 
   it('brackets, braces and word-like openers in thinking are not call markup', () => {
+    expect(gateway('<|channel|>analysis<|message|>Thought.<|return|>').protocol_violations).toEqual([]);
+    expect(gateway('Reason.<|end|><|start|>assistant<|channel|>final<|message|>Answer.<|return|>', { reasoning_started: true })).toMatchObject({ prose: 'Answer.', protocol_violations: [] });
     for (const thought of ['The list [1, 2] matters.\n[3] too.', 'An object:\n{"a": 1}', 'At the prompt:\n>>> print(1)', 'I could use functools here.']) {
       const result = gateway(`<think>${thought}</think>Answer.`);
       expect(result.reasoning).toBe(thought);

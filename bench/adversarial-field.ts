@@ -66,6 +66,8 @@ const SHAPES: Record<string, (n: number) => string> = {
   'look-alike: many unregistered calls': (n) => '{"name": "nope", "arguments": {}}\n'.repeat(n),
   'look-alike: deep nesting': (n) => `{"name": "f", "arguments": ${'['.repeat(n)}`,
   'harmony: call bodies cut in a string': (n) => '<|channel|>commentary to=functions.f<|message|>{"a": "x'.repeat(n),
+  'turn ends: HTML-like tokens mid-text': (n) => 'a <s>b</s> c </s> '.repeat(n),
+  'turn ends: a long tail of tokens': (n) => `Done.${'</s>\n<|eot_id|> '.repeat(n)}`,
 };
 
 

@@ -24,8 +24,17 @@ export const KIMI_K2: TokenSectionGrammar = {
   heads: [{ prefix: '', nameEnd: KIMI_ARGS, nameForm: 'kimi-id', args: 'json' }],
 };
 
-// DeepSeek writes its markers with U+FF5C; some deployments decode them with an ASCII `|`.
-const DEEPSEEK_SECTION_OPEN = ['<｜tool▁calls▁begin｜>', '<｜tool▁calls｜>', '<|tool▁calls▁begin|>'];
+// DeepSeek writes its markers with U+FF5C; some deployments decode them with an ASCII `|`. The
+// section opener also arrives spelled with spaces or with backslash-escaped underscores for the
+// `▁` (llama.cpp accepts both); `<｜tool_calls_begin｜>`, with plain underscores, is Step-3's.
+const DEEPSEEK_SECTION_OPEN = [
+  '<｜tool▁calls▁begin｜>',
+  '<｜tool▁calls｜>',
+  '<|tool▁calls▁begin|>',
+  '<|tool▁calls|>',
+  '<｜tool calls begin｜>',
+  '<｜tool\\_calls\\_begin｜>',
+];
 const DEEPSEEK_SECTION_CLOSE = ['<｜tool▁calls▁end｜>', '<|tool▁calls▁end|>'];
 const DEEPSEEK_CALL_OPEN = ['<｜tool▁call▁begin｜>', '<|tool▁call▁begin|>'];
 const DEEPSEEK_CALL_CLOSE = ['<｜tool▁call▁end｜>', '<|tool▁call▁end|>'];

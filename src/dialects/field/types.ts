@@ -9,7 +9,7 @@
  */
 
 /** The reader families. Each has one reader in `src/compose/field/readers/`. */
-export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike' | 'reasoning';
+export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike' | 'reasoning' | 'turn-end';
 
 export interface FieldGrammarBase {
   /** Stable id (`kimi-k2`, `deepseek-v3`): used in messages, traces and conformance tables. */
@@ -414,7 +414,27 @@ export interface ReasoningGrammar extends FieldGrammarBase {
 }
 
 /**
+ * Special tokens that end a turn, a message or the sequence (`<|eot_id|>`, `<|im_end|>`,
+ * `<｜end▁of▁sentence｜>`, `</s>`, ...), which a gateway sees when the server did not skip
+ * special tokens. They carry no content: the reader consumes one where it stands and records
+ * it on the drop ledger (`end_of_turn_token`), with no violation.
+ *
+ *     The answer is 4.<|eot_id|>        prose "The answer is 4.", the token dropped
+ *     [TOOL_CALLS]f{…}</s>              the call, then the token dropped
+ *
+ * `tokens` count wherever they stand. `trailingTokens` are also ordinary text (`</s>` closes
+ * HTML's `<s>`), so they count only where nothing but whitespace and such tokens follows.
+ * `markers` stays empty: a turn end is not call syntax, so a dropped fragment holding one is no
+ * sign of a lost call.
+ */
+export interface TurnEndGrammar extends FieldGrammarBase {
+  readonly family: 'turn-end';
+  readonly tokens: readonly string[];
+  readonly trailingTokens: readonly string[];
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar | ReasoningGrammar;
+export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar | ReasoningGrammar | TurnEndGrammar;

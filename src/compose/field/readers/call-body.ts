@@ -18,10 +18,9 @@
  */
 import type { CallObjectShape } from '../../../dialects/field/index.js';
 import { Code } from '../../../lex/codes.js';
-import { readLenientJsonAt } from '../../../lex/json-lenient.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
-import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
 import { skipSpace } from '../cursor.js';
+import { argumentsInString, readJsonItem } from '../json-text.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -84,7 +83,7 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
       continue;
     }
     if (code !== Code.LeftBrace) return { end, stopped: 'clean' };
-    const read = readItem(text, pos);
+    const read = readJsonItem(text, pos);
     if (!read.ok) {
       if (read.eof) {
         sink.fail(fieldMessages.truncated(sink.grammar.id, options.headName ?? ''), pos, text.length);
@@ -101,13 +100,6 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
   }
 }
 
-function readItem(text: string, at: number): JsonValueAt {
-  const strict = readJsonValueAt(text, at);
-  if (strict.ok || strict.eof) return strict;
-  const lenient = readLenientJsonAt(text, at);
-  // The strict reader's complaint is the one to show when neither reading works.
-  return lenient.ok || lenient.eof ? lenient : strict;
-}
 
 type ItemCall = { readonly ok: true; readonly name: string; readonly args: unknown } | { readonly ok: false; readonly name: string; readonly error: string };
 
@@ -154,8 +146,6 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
 
 /** `"arguments": "{\"a\": 1}"`: the string must hold exactly one JSON object. */
 function stringArguments(name: string, args: string): ItemCall {
-  const read = readItem(args, 0);
-  if (!read.ok) return { ok: false, name, error: `a string that is not JSON (${read.error})` };
-  if (skipSpace(args, read.end) < args.length) return { ok: false, name, error: 'a string with text after its JSON value' };
-  return { ok: true, name, args: read.value };
+  const read = argumentsInString(args);
+  return read.ok ? { ok: true, name, args: read.value } : { ok: false, name, error: read.error };
 }

@@ -12,6 +12,7 @@ import { readHarmony } from './harmony.js';
 import { readLookalike } from './look-alike.js';
 import { readReasoning } from './reasoning.js';
 import { readTokenSection, readUnmarkedSegment } from './token-section.js';
+import { readTurnEnd } from './turn-end.js';
 import { readValueGrammar } from './value-grammar.js';
 
 export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
@@ -26,6 +27,7 @@ const READERS: ReaderTable = {
   harmony: readHarmony,
   'look-alike': readLookalike,
   reasoning: readReasoning,
+  'turn-end': readTurnEnd,
 };
 
 /**

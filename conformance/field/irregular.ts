@@ -30,6 +30,20 @@ const D = '<｜DSML｜';
 const DC = '</｜DSML｜';
 const M = ']<]minimax[>[';
 
+const PY_CODE = 'import math\nprint(math.pi)';
+const codeTool = (name: string): OpenAiTool => ({ type: 'function', function: { name, description: 'Run Python code.', parameters: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } });
+const WITH_PYTHON: OpenAiTool[] = [...REGISTRY, codeTool('python')];
+const CUT: FieldExpect = { calls: [], prose: BEFORE, error_prefixes: ['TOOL CALL TRUNCATED:'], dropped: true };
+
+/** An opener and then nothing (the stream was cut right after the token): a truncation, the prose before it kept. */
+const cutAfterOpener = (grammar: string, opener: string): Irregular => ({
+  grammar,
+  scenario: 'cut-after-opener',
+  note: `the text ends right after \`${opener}\`: a call cut off (\`TOOL CALL TRUNCATED:\` and a drop), the prose before it kept, no marker in prose`,
+  text: `${BEFORE} ${opener}`,
+  expect: { ...CUT, prose_excludes: [opener] },
+});
+
 const IRREGULAR: Irregular[] = [
   // Section 1.
   { grammar: 'kimi-k2', scenario: 'singular-section-token', note: 'the singular `<|tool_call_section_begin|>` opens the section too', text: `<|tool_call_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>${W}<|tool_call_end|><|tool_call_section_end|>`, expect: ok([WEATHER]) },
@@ -38,6 +52,9 @@ const IRREGULAR: Irregular[] = [
   { grammar: 'deepseek-v3', scenario: 'ascii-bars', note: 'ASCII `|` instead of `｜` in every token', text: `<|tool▁calls▁begin|><|tool▁call▁begin|>function<|tool▁sep|>get_weather\n\`\`\`json\n${W}\n\`\`\`<|tool▁call▁end|><|tool▁calls▁end|>`, expect: ok([WEATHER]), keepMarkers: [] },
   { grammar: 'deepseek-v3', scenario: 'short-section-opener', note: '`<｜tool▁calls｜>` as the section opener', text: `<｜tool▁calls｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n\`\`\`json\n${W}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`, expect: ok([WEATHER]) },
   { grammar: 'deepseek-v3', scenario: 'missing-final-call-end', note: 'the final `<｜tool▁call▁end｜>` is missing before the section end: both calls, recovered', text: `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n\`\`\`json\n${W}\n\`\`\`<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n\`\`\`json\n${S}\n\`\`\`<｜tool▁calls▁end｜>`, expect: { calls: [WEATHER, SEARCH_CALL], violation_kinds: ['recovered_dialect'] } },
+  cutAfterOpener('kimi-k2', '<|tool_calls_section_begin|>'),
+  { grammar: 'deepseek-v3', scenario: 'cut-after-name', note: 'the text ends right after the name: a cut call to that name, not a parse error about `function`', text: `${BEFORE} <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather`, expect: { ...CUT, error_mentions: ["'get_weather'"] } },
+  { grammar: 'deepseek-v3', scenario: 'spaced-tokens', note: 'every token decoded with spaces for `▁`', text: `<｜tool calls begin｜><｜tool call begin｜>get_weather<｜tool sep｜>${W}<｜tool call end｜><｜tool calls end｜>`, expect: { ...ok([WEATHER]), prose: '', prose_excludes: ['｜tool'] } },
   { grammar: 'deepseek-v3', scenario: 'spaced-section-opener', note: 'the section opener spelled with spaces for `▁` (llama.cpp accepts it): the call, and the prose on both sides with no opener left in it', text: `${BEFORE} <｜tool calls begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n\`\`\`json\n${W}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜> ${ANSWER}`, expect: { calls: [WEATHER], prose: `${BEFORE}\n\n${ANSWER}`, no_errors: true, prose_excludes: ['<｜tool calls begin｜>'] } },
   { grammar: 'deepseek-v3', scenario: 'escaped-underscore-section-opener', note: 'the section opener with backslash-escaped underscores, `<｜tool\\_calls\\_begin｜>`, holding V3.1 calls', text: `${BEFORE} <｜tool\\_calls\\_begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>${W}<｜tool▁call▁end｜><｜tool▁calls▁end｜> ${ANSWER}`, expect: { calls: [WEATHER], prose: `${BEFORE}\n\n${ANSWER}`, no_errors: true, prose_excludes: ['tool\\_calls'] } },
   { grammar: 'deepseek-v3', scenario: 'ascii-short-section-opener', note: 'the short opener with ASCII bars, `<|tool▁calls|>`: its section close is the section\'s, not a stray tag', text: `<|tool▁calls|><|tool▁call▁begin|>get_weather<|tool▁sep|>${W}<|tool▁call▁end|><|tool▁calls▁end|>`, expect: { calls: [WEATHER], prose: '', no_errors: true, dropped: false, prose_excludes: ['<|tool▁calls▁end|>'] } },
@@ -69,16 +86,39 @@ const IRREGULAR: Irregular[] = [
   { grammar: 'llama3-json', scenario: 'builtin-call-ends-at-eot', note: 'the built-in-tool form may end at `<|eot_id|>` too', text: '<|python_tag|>search.call(query="best ramen in Tokyo", limit=5)<|eot_id|>', expect: ok([SEARCH_CALL]) },
   { grammar: 'mistral-v11', scenario: 'args-token-skipped', note: 'with special tokens skipped `[ARGS]` is gone: `[TOOL_CALLS]NAME{JSON}`', text: `[TOOL_CALLS]get_weather${W}[TOOL_CALLS]search${S}`, expect: ok([WEATHER, SEARCH_CALL]) },
   { grammar: 'mistral-v11', scenario: 'call-id-between', note: 'Mistral Small 3.2 writes a call id between the name and the arguments: `NAME[CALL_ID]ID[ARGS]{JSON}`; the id is not part of the name', text: `[TOOL_CALLS]get_weather[CALL_ID]a1B2c3D4e[ARGS]${W}[TOOL_CALLS]search[CALL_ID]f5G6h7J8k[ARGS]${S}`, expect: ok([WEATHER, SEARCH_CALL]) },
+  { grammar: 'mistral-v11', scenario: 'token-named-in-prose', note: 'look-alike: `[TOOL_CALLS]` named in a sentence, words after it and no arguments: the sentence stays prose, no truncation', text: 'Use the `[TOOL_CALLS]` token to call tools.', expect: { calls: [], prose: 'Use the `[TOOL_CALLS]` token to call tools.', no_errors: true, dropped: false }, keepMarkers: [] },
+  { grammar: 'mistral-v11', scenario: 'token-named-in-prose-no-registry', note: 'look-alike: the same with no registry', text: 'The [TOOL_CALLS] token marks a call.', tools: null, expect: { calls: [], prose: 'The [TOOL_CALLS] token marks a call.', no_errors: true, dropped: false }, keepMarkers: [] },
+  { grammar: 'mistral-v11', scenario: 'cut-in-name', note: 'the text ends inside the name: a call cut off', text: `${BEFORE} [TOOL_CALLS]get_wea`, expect: CUT },
+  cutAfterOpener('mistral-v11', '[TOOL_CALLS]'),
   { grammar: 'mistral-v11', scenario: 'eos-after-call', note: 'Mistral\'s `</s>` written out after the last call ends the turn: no prose, no stray tag', text: `[TOOL_CALLS]get_weather[ARGS]${W}</s>`, expect: { calls: [WEATHER], prose: '', no_errors: true, dropped: true, prose_excludes: ['</s>'] } },
   { grammar: 'mistral-v11', scenario: 'arguments-as-json-string', note: '`[ARGS]` followed by a JSON string holding the object: decoded', text: `[TOOL_CALLS]get_weather[ARGS]${JSON.stringify(W)}`, expect: ok([WEATHER]) },
+  { grammar: 'llama3-json', scenario: 'python-tag-raw-code', note: 'Llama 3.1\'s code interpreter: `<|python_tag|>` then raw code is a call of the registered code tool', text: `<|python_tag|>${PY_CODE}<|eom_id|>`, tools: WITH_PYTHON, expect: ok([{ name: 'python', arguments: { code: PY_CODE } }]) },
+  { grammar: 'llama3-json', scenario: 'python-tag-code-interpreter', note: 'with `code_interpreter` registered (and no `python`), the code calls it', text: '<|python_tag|>print(6 * 7)', tools: [...REGISTRY, codeTool('code_interpreter')], expect: ok([{ name: 'code_interpreter', arguments: { code: 'print(6 * 7)' } }]) },
+  { grammar: 'llama3-json', scenario: 'python-tag-code-no-code-tool', note: 'raw code with no code tool registered does not vanish: an unknown-tool error naming `python`, and a drop', text: '<|python_tag|>print(6 * 7)<|eom_id|>', expect: { calls: [], prose: '', error_mentions: ["'python'"], dropped: true } },
+  { grammar: 'llama3-json', scenario: 'python-tag-named-in-prose', note: 'look-alike: the tag named in a sentence is no code', text: 'After <|python_tag|> comes the code.', tools: WITH_PYTHON, expect: { calls: [], prose: 'After <|python_tag|> comes the code.', no_errors: true }, keepMarkers: [] },
+  cutAfterOpener('llama3-json', '<|python_tag|>'),
   { grammar: 'llama3-json', scenario: 'eot-after-answer', note: 'a plain answer ending with `<|eot_id|>` (special tokens not skipped): the answer alone is prose, the token is no call syntax', text: `${ANSWER}<|eot_id|>`, expect: { calls: [], prose: ANSWER, no_errors: true, dropped: true } },
   { grammar: 'llama3-json', scenario: 'eom-after-answer', note: '`<|eom_id|>` after prose ends the turn as well', text: `${BEFORE}\n\n${ANSWER}<|eom_id|>`, expect: { calls: [], prose: `${BEFORE}\n\n${ANSWER}`, no_errors: true, prose_excludes: ['<|eom_id|>'] } },
   { grammar: 'mistral-v11', scenario: 'pre-v11-list', note: 'the pre-v11 list form `[TOOL_CALLS] [{…}]` is read as before', text: `[TOOL_CALLS] [{"name": "get_weather", "arguments": ${W}}]`, expect: ok([WEATHER]) },
   { grammar: 'functionary-v3.2', scenario: 'first-segment-without-marker', note: 'the first `>>>` sat in the prompt: output starts with `RECIPIENT\\n`', text: `get_weather\n${W}>>>search\n${S}`, expect: ok([WEATHER, SEARCH_CALL]) },
   { grammar: 'functionary-v3.2', scenario: 'all-is-prose', note: 'the recipient `all` carries prose', text: `all\n${BEFORE}>>>get_weather\n${W}`, expect: { calls: [WEATHER], prose: BEFORE, no_errors: true } },
+  { grammar: 'functionary-v3.2', scenario: 'all-only-answer', note: 'a text-only answer whose `>>>` sat in the prompt: `all` heads it even with no later `>>>`', text: `all\n${ANSWER}`, expect: { calls: [], prose: ANSWER, no_errors: true } },
+  { grammar: 'functionary-v3.2', scenario: 'first-segment-alone', note: 'the whole response is the unmarked first segment of a registered recipient: a call', text: `get_weather\n${W}`, expect: ok([WEATHER]) },
+  { grammar: 'functionary-v3.2', scenario: 'python-raw-code', note: 'the `python` recipient carries raw code, not JSON: a call with `{"code": …}` (as llama.cpp reads it)', text: `>>>python\n${PY_CODE}`, tools: WITH_PYTHON, expect: ok([{ name: 'python', arguments: { code: PY_CODE } }]) },
+  { grammar: 'functionary-v3.2', scenario: 'python-first-segment', note: 'the unmarked first segment may be `python` and its code', text: `python\n${PY_CODE}`, tools: WITH_PYTHON, expect: ok([{ name: 'python', arguments: { code: PY_CODE } }]) },
+  { grammar: 'functionary-v3.2', scenario: 'python-after-all', note: 'prose, then a `>>>python` segment of code', text: `all\n${BEFORE}\n>>>python\n${PY_CODE}`, tools: WITH_PYTHON, expect: { calls: [{ name: 'python', arguments: { code: PY_CODE } }], prose: BEFORE, no_errors: true } },
+  { grammar: 'functionary-v3.2', scenario: 'repl-transcript-is-prose', note: 'look-alike: `>>> ` lines of a Python REPL transcript stay prose', text: `In the REPL:\n>>> import math\n>>> math.floor(2.5)\n2`, tools: WITH_PYTHON, expect: { calls: [], prose_includes: ['>>> import math', '>>> math.floor(2.5)'], no_errors: true }, keepMarkers: [] },
+  { grammar: 'functionary-v3.2', scenario: 'cut-in-head', note: 'the text ends inside a glued registered recipient: a call cut off', text: `${BEFORE}\n>>>get_weath`, expect: CUT },
+  { grammar: 'functionary-v3.2', scenario: 'bare-prompt-at-end', note: 'look-alike: a bare `>>>` at the end of the text is a quoted prompt, not a cut call', text: 'Type the code after the prompt >>>', expect: { calls: [], prose: 'Type the code after the prompt >>>', no_errors: true }, keepMarkers: [] },
   { grammar: 'functionary-v3.2', scenario: 'unregistered-recipient-is-prose', note: 'look-alike: a first line that is not a registered tool name is ordinary prose', text: `Paris\n${W}`, expect: { calls: [], prose_includes: ['Paris'] }, keepMarkers: [] },
   { grammar: 'command-r7b', scenario: 'response-only', note: 'a response block and no action: prose only', text: `<|START_THINKING|>${THOUGHT}<|END_THINKING|><|START_RESPONSE|>It will be 18°C.<|END_RESPONSE|>`, expect: { calls: [], reasoning: THOUGHT, prose: 'It will be 18°C.', no_errors: true } },
   { grammar: 'apertus', scenario: 'several-name-keyed', note: 'several name-keyed objects in one list', text: `<|tools_prefix|>[{"get_weather": ${W}}, {"search": ${S}}]<|tools_suffix|>`, expect: ok([WEATHER, SEARCH_CALL]) },
+
+  cutAfterOpener('granite', '<|tool_call|>'),
+  cutAfterOpener('command-r7b', '<|START_ACTION|>'),
+  cutAfterOpener('apertus', '<|tools_prefix|>'),
+  { grammar: 'phi4-mini', scenario: 'space-before-list', note: 'a space between `functools` and its list', text: `functools [{"name": "get_weather", "arguments": ${W}}]`, expect: { ...ok([WEATHER]), prose: '' } },
+  { grammar: 'tool-request', scenario: 'token-named-in-prose', note: 'look-alike: `[TOOL_REQUEST]` named in a sentence stays prose', text: 'A [TOOL_REQUEST] line opens each request.', expect: { calls: [], prose: 'A [TOOL_REQUEST] line opens each request.', no_errors: true }, keepMarkers: [] },
 
   // Section 2.
   { grammar: 'hermes', scenario: 'arguments-as-json-string', note: '`arguments` sometimes arrives as a JSON string holding the object', text: `<tool_call>\n{"name": "get_weather", "arguments": ${JSON.stringify(W)}}\n</tool_call>`, expect: ok([WEATHER]) },
@@ -107,6 +147,9 @@ const IRREGULAR: Irregular[] = [
   { grammar: 'deepseek-v4.1', scenario: 'string-not-stripped', note: 'string values are not stripped; `tool_calls` also opens the block', text: `<｜DSML｜ tool_calls>\n<｜DSML｜ invoke name="search">\n<｜DSML｜ parameter name="query" string="true"> ramen </｜DSML｜ parameter>\n</｜DSML｜ invoke>\n</｜DSML｜ tool_calls>`, expect: ok([{ name: 'search', arguments: { query: ' ramen ' } }]) },
   { grammar: 'glm-body-ling', scenario: 'laguna-json-body', note: 'Poolside Laguna also takes a JSON body in `<tool_call>`', text: `<tool_call>{"name": "get_weather", "arguments": ${W}}</tool_call>`, expect: ok([WEATHER]) },
   { grammar: 'nemotron-nano-v2', scenario: 'missing-brackets', note: 'a missing `[` or `]` occurs', text: `<TOOLCALL>{"name": "get_weather", "arguments": ${W}}]</TOOLCALL>`, expect: { calls: [WEATHER] } },
+  { grammar: 'internlm2', scenario: 'interpreter-code', note: 'an `<|interpreter|>` action is code to run: a call of the registered code tool', text: `<|action_start|><|interpreter|>\n${PY_CODE}<|action_end|>`, tools: WITH_PYTHON, expect: ok([{ name: 'python', arguments: { code: PY_CODE } }]) },
+  { grammar: 'internlm2', scenario: 'interpreter-no-code-tool', note: 'an interpreter action with no code tool registered: an unknown-tool error naming `python` (the block is complete, not cut)', text: `<|action_start|><|interpreter|>\n${PY_CODE}<|action_end|>`, expect: { calls: [], prose: '', error_prefixes: ['Unknown tool'], error_mentions: ["'python'"], dropped: true } },
+  { grammar: 'internlm2', scenario: 'plugin-fenced', note: 'the plugin call object in a ```json fence', text: `<|action_start|><|plugin|>\n\`\`\`json\n{"name": "get_weather", "parameters": ${W}}\n\`\`\`<|action_end|>`, expect: ok([WEATHER]) },
   { grammar: 'internlm2', scenario: 'arguments-key', note: '`arguments` as well as `parameters`; prose may precede', text: `${BEFORE}<|action_start|><|plugin|>\n{"name": "get_weather", "arguments": ${W}}<|action_end|>`, expect: { calls: [WEATHER], prose: BEFORE, no_errors: true } },
   { grammar: 'minimax-m1', scenario: 'jamba-list-sniffed', note: '`<tool_calls>` holding `[` is the Jamba/Hunyuan JSON list: sniff the body', text: `<tool_calls>[{"name": "get_weather", "arguments": ${W}}]</tool_calls>`, expect: ok([WEATHER]) },
   { grammar: 'minimax-m1', scenario: 'call-in-think-not-call', note: 'MiniMax M1: a call inside <think> is not a call', text: `<think>\n<tool_calls>\n{"name": "get_weather", "arguments": ${W}}\n</tool_calls>\n</think>\nIt will be 18°C.`, expect: { calls: [], prose: 'It will be 18°C.' } },
@@ -138,6 +181,15 @@ const IRREGULAR: Irregular[] = [
   { grammar: 'inkling', scenario: 'header-name-mismatch', note: 'the header name must match the JSON name: a mismatch is not a call', text: '<|message_model|>search<|content_invoke_tool_json|>{"name": "get_weather", "args": {"city": "Paris"}}<|end_message|>', expect: { calls: [] } },
   { grammar: 'muse-glimmer', scenario: 'self-recipient-is-prose', note: 'recipients `self` and `user` carry prose', text: '<|start|>to=user<|message|>It will be 18°C.<|eot|>', expect: { calls: [], prose: 'It will be 18°C.' } },
   { grammar: 'cwm', scenario: 'rest-not-json', note: 'a rest that is not JSON becomes `{"command": rest}`', text: '<tool: bash>\nbash ls -la /tmp\n</tool>', tools: [{ type: 'function', function: { name: 'bash', description: 'Shell.', parameters: { type: 'object', properties: { command: { type: 'string' } } } } }], expect: ok([{ name: 'bash', arguments: { command: 'ls -la /tmp' } }]) },
+  { grammar: 'rwkv', scenario: 'unfenced-body', note: 'the call object with its fence left out', text: `**Tool Call:**\n{"name": "get_weather", "arguments": ${W}}`, expect: { ...ok([WEATHER]), prose: '' } },
+  cutAfterOpener('rwkv', '**Tool Call:**'),
+  cutAfterOpener('cwm', '<tool: get_weather>'),
+  cutAfterOpener('inkling', '<|message_model|>'),
+  cutAfterOpener('pangu', '[unused11]'),
+  cutAfterOpener('solar-open', '<|tool_calls|>'),
+  cutAfterOpener('nemotron-nano-v2', '<TOOLCALL>'),
+  cutAfterOpener('longcat', '<longcat_tool_call>'),
+  cutAfterOpener('granite-20b-fc', '<function_call>'),
   { grammar: 'rwkv', scenario: 'python-literal-body', note: 'the fenced body may be a Python literal', text: "**Tool Call:**\n```json\n{'name': 'search', 'arguments': {'query': 'best ramen in Tokyo', 'limit': 5}}\n```", expect: ok([SEARCH_CALL]) },
   { grammar: 'command-a', scenario: 'text-only', note: 'a message holds either text or calls: the answer in `<|START_TEXT|>`', text: '<|START_TEXT|>It will be 18°C.<|END_TEXT|>', expect: { calls: [], prose: 'It will be 18°C.', no_errors: true } },
   { grammar: 'command-a', scenario: 'end-of-turn-token', note: '`<|END_OF_TURN_TOKEN|>` written out after the answer ends the turn', text: `<|START_TEXT|>${ANSWER}<|END_TEXT|><|END_OF_TURN_TOKEN|>`, expect: { calls: [], prose: ANSWER, no_errors: true, prose_excludes: ['<|END_OF_TURN_TOKEN|>'] } },

@@ -14,7 +14,7 @@ function tagged(id: string, open: readonly string[], close: readonly string[], e
  * Hermes / Qwen 2.5 / Qwen 3 `<tool_call>{…}</tool_call>`, also ERNIE 4.5, Granite 4, Trinity
  * and xLAM's list in the same tag.
  */
-export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>']);
+export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>'], { openerAlone: 'left' });
 
 /** Granite 3: `<|tool_call|>[…]`, closed by nothing. */
 export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true });
@@ -22,8 +22,11 @@ export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional:
 /** Hunyuan, Jamba, Apriel 1.5 (`<tool_calls>[…]</tool_calls>`) and MiniMax M1 (one object per line). */
 export const TOOL_CALLS_JSON = tagged('tool-calls-json', ['<tool_calls>'], ['</tool_calls>']);
 
-/** Phi-4 mini `functools[…]`, Firefunction v2 ` functools[…]`: the list is glued to the word. */
-export const PHI4_MINI = tagged('phi-4-mini', ['functools'], [], { closeOptional: true, glued: true });
+/**
+ * Phi-4 mini `functools[…]`, Firefunction v2 ` functools[…]`: the list follows the word, glued to
+ * it or after a space. The word alone is prose (Python's module).
+ */
+export const PHI4_MINI = tagged('phi-4-mini', ['functools'], [], { closeOptional: true, openerAlone: 'left' });
 
 /** Apertus: name-keyed objects, `<|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>`. */
 export const APERTUS = tagged('apertus', ['<|tools_prefix|>'], ['<|tools_suffix|>'], { shapes: ['name-keyed'] });

@@ -70,11 +70,15 @@ export interface CallHeadForm {
   readonly argsClose?: string;
   /**
    * The arguments: one JSON object (`json`), one in a ```json fence (`json-fence`), a body of
-   * call objects (`call-objects`, optionally fenced: `call-objects-fence`; see
-   * `CallObjectsGrammar`), or CWM's rest of the line that is JSON or else a command string
-   * (`json-or-command`).
+   * call objects (`call-objects`, which may stand in a ```json fence; see
+   * `CallObjectsGrammar`), CWM's rest of the line that is JSON or else
+   * a command string (`json-or-command`), or raw code (`code`: the text up to the call's close,
+   * the next call, a turn's end or the end of the text, as `{"code": …}`; with no name in the
+   * head, the call goes to the registered code tool, `CODE_TOOL_NAMES`).
    */
-  readonly args: 'json' | 'json-fence' | 'call-objects' | 'call-objects-fence' | 'json-or-command';
+  readonly args: 'json' | 'json-fence' | 'call-objects' | 'json-or-command' | 'code';
+  /** The only head names this form reads (Functionary writes raw code for `python` alone); absent: any. */
+  readonly names?: readonly string[];
   /**
    * The most characters of plain text (no bracket, brace or quote) that may stand between the
    * head and a `[` that opens a call-objects list (Mistral's `[TOOL_CALLS]json\n[{…}]`).
@@ -118,6 +122,14 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
    * rule as any call does: an error when a registry lacks it, a call when there is none.
    */
   readonly unregisteredGlued?: boolean;
+  /**
+   * When the text ends inside a call head (nothing, or part of a head, after the opener):
+   * `always` (the default) a cut call, `TOOL CALL TRUNCATED:`; `registered` only when the head
+   * is glued to the opener and begins a registered name (a bare `>>>` at the end of the text is
+   * a quoted prompt); `never` where the opener is shared and the other readers decide
+   * (`<tool_call>`, `<function=`).
+   */
+  readonly cutHead?: 'always' | 'registered' | 'never';
   /** Head names whose segment is visible text, not a call (Functionary's `>>>all`). */
   readonly proseHeads?: readonly string[];
   /**
@@ -152,6 +164,12 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
   readonly closeOptional?: boolean;
   /** The body must start right after the opener, with no whitespace (`functools[…]`). */
   readonly glued?: boolean;
+  /**
+   * An opener with nothing after it (the text ends there): `cut` (the default) a call cut off,
+   * `TOOL CALL TRUNCATED:`; `left` for the other lanes (the reference grammar's `<tool_call>`,
+   * which the tagged lane reads, and `functools`, a word of prose).
+   */
+  readonly openerAlone?: 'cut' | 'left';
   /** Extra call-object shapes this grammar writes. */
   readonly shapes: readonly CallObjectShape[];
 }

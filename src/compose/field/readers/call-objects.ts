@@ -10,13 +10,14 @@
  * get their turn. Recovery rungs, none of which throws:
  *   1. complete objects with the close missing: calls, with `recovered_dialect` (unless the
  *      grammar closes nothing);
- *   2. an object cut off by the end of the text: `TOOL CALL TRUNCATED:` and a drop;
+ *   2. an object cut off by the end of the text, or the text ending right after the opener:
+ *      `TOOL CALL TRUNCATED:` and a drop;
  *   3. an object that is not JSON, even leniently: a parse error and a drop up to the close or
  *      the next opener;
  *   4. text between the objects and the close: dropped with an error.
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
-import { matchAt, skipSpace } from '../cursor.js';
+import { atEnd, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -39,7 +40,12 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   const opener = matchAt(text, at, grammar.openers);
   if (opener === null) return -1;
   const start = callBodyStart(text, at + opener.length, grammar.glued === true);
-  if (start < 0) return -1;
+  if (start < 0) {
+    // rung 2: the text ends right after the opener, before any object.
+    if (grammar.openerAlone === 'left' || !atEnd(text, at + opener.length)) return -1;
+    sink.fail(fieldMessages.truncated(grammar.id, ''), at, text.length);
+    return text.length;
+  }
   const resume = resumeOf(grammar);
   const body = readCallBody(scan, start, { shapes: grammar.shapes, headName: null, resume }, sink);
   if (body.stopped === 'eof') return text.length;

@@ -7,7 +7,7 @@
 import type { CallObjectsGrammar } from './types.js';
 
 function tagged(id: string, open: readonly string[], close: readonly string[], extra: Partial<CallObjectsGrammar> = {}): CallObjectsGrammar {
-  return { id, family: 'call-objects', openers: open, markers: [...open, ...close], close, shapes: [], ...extra };
+  return { id, family: 'call-objects', openers: open, markers: [...open, ...close, ...(extra.extraClose ?? [])], close, shapes: [], ...extra };
 }
 
 /**
@@ -37,8 +37,8 @@ export const COMMAND_R = tagged('command-r', ['<|START_ACTION|>'], ['<|END_ACTIO
 /** Nemotron Nano v2: `<TOOLCALL>[…]</TOOLCALL>`, where a missing `[` or `]` occurs. */
 export const NEMOTRON = tagged('nemotron', ['<TOOLCALL>'], ['</TOOLCALL>']);
 
-/** Llama 3.x JSON: `<|python_tag|>{"name", "parameters"}`, several joined by `;`. */
-export const LLAMA_3_JSON = tagged('llama-3-json', ['<|python_tag|>'], ['<|eom_id|>', '<|eot_id|>'], { closeOptional: true });
+/** Llama 3.x JSON: `<|python_tag|>{"name", "parameters"}`, several joined by `;` (a built-in `NAME.call(…)` among them). */
+export const LLAMA_3_JSON = tagged('llama-3-json', ['<|python_tag|>'], ['<|eom_id|>', '<|eot_id|>'], { closeOptional: true, methodItems: 'call' });
 
 /** Pangu / openPangu: `[unused11][…][unused12]`. */
 export const PANGU = tagged('pangu', ['[unused11]'], ['[unused12]']);
@@ -49,8 +49,8 @@ export const LFM2_JSON = tagged('lfm2-json', ['<|tool_call_start|>'], ['<|tool_c
 /** LongCat-Flash: `<longcat_tool_call>{…}</longcat_tool_call>`. */
 export const LONGCAT = tagged('longcat', ['<longcat_tool_call>'], ['</longcat_tool_call>']);
 
-/** Granite-20B-FC: `<function_call>{…}`, repeated, closed by nothing. */
-export const GRANITE_20B_FC = tagged('granite-20b-fc', ['<function_call>'], [], { closeOptional: true });
+/** Granite-20B-FC: `<function_call>{…}`, repeated, closed by nothing (a `</function_call>` some write is stepped over). */
+export const GRANITE_20B_FC = tagged('granite-20b-fc', ['<function_call>'], [], { closeOptional: true, extraClose: ['</function_call>'] });
 
 /** dots with a JSON body (its `<invoke>` body is another family's). */
 export const DOTS_JSON = tagged('dots-json', ['<dots_function_call>'], ['</dots_function_call>']);

@@ -162,6 +162,11 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
   readonly close: readonly string[];
   /** A missing `close` is how the grammar is written, not a recovery (no `recovered_dialect`). */
   readonly closeOptional?: boolean;
+  /**
+   * Closes the grammar does not write but models add (Granite-20B-FC's `</function_call>`):
+   * consumed when one follows the body, never waited for, so a region ends without one.
+   */
+  readonly extraClose?: readonly string[];
   /** The body must start right after the opener, with no whitespace (`functools[…]`). */
   readonly glued?: boolean;
   /**
@@ -172,6 +177,11 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
   readonly openerAlone?: 'cut' | 'left';
   /** Extra call-object shapes this grammar writes. */
   readonly shapes: readonly CallObjectShape[];
+  /**
+   * Besides objects, a built-in call `NAME.METHOD(k=v)` may follow a separator (Llama 3 chains
+   * `{…}; brave_search.call(query="x")`): the method word, or absent.
+   */
+  readonly methodItems?: string;
 }
 
 /**
@@ -308,12 +318,13 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
  *
  * - `py-calls`: pythonic calls with keyword arguments, in a list `[f(a=1), g(b='x')]` or one per
  *   line with no brackets (Olmo 3);
- * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`);
+ * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`),
+ *   and the `separator` after it when calls are chained (`;`);
  * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`), strings between `stringDelimiter`.
  */
 export type ValueBody =
   | { readonly form: 'py-calls' }
-  | { readonly form: 'py-method-call'; readonly method: string }
+  | { readonly form: 'py-method-call'; readonly method: string; readonly separator: string }
   | { readonly form: 'gemma-calls'; readonly callPrefix: string; readonly stringDelimiter: string };
 
 /**

@@ -66,6 +66,12 @@ const SHAPES: Record<string, (n: number) => string> = {
   'look-alike: many unregistered calls': (n) => '{"name": "nope", "arguments": {}}\n'.repeat(n),
   'look-alike: deep nesting': (n) => `{"name": "f", "arguments": ${'['.repeat(n)}`,
   'harmony: call bodies cut in a string': (n) => '<|channel|>commentary to=functions.f<|message|>{"a": "x'.repeat(n),
+  'llama 3: objects chained with built-in calls': (n) => `<|python_tag|>{"name": "f", "parameters": {}}${'; f.call(a=1)'.repeat(n)}`,
+  'llama 3: chained built-in calls, each cut': (n) => `<|python_tag|>{"name": "f", "parameters": {}}${'; f.call(a="x'.repeat(n)}`,
+  'code: python segments by the thousand': (n) => '>>>python\nprint(1)\n'.repeat(n),
+  'mentions: special tokens named on one long line': (n) => `say ${'the [TOOL_CALLS] token and '.repeat(n)}`,
+  'turn ends: HTML-like tokens mid-text': (n) => 'a <s>b</s> c </s> '.repeat(n),
+  'turn ends: a long tail of tokens': (n) => `Done.${'</s>\n<|eot_id|> '.repeat(n)}`,
 };
 
 

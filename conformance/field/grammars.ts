@@ -37,7 +37,7 @@ export interface GrammarSpec {
   trailingProse?: boolean;
   /** `false`: one call per response. */
   multi?: boolean;
-  /** `false`: a call quoted inside the reasoning block cannot be written (Harmony's channels). */
+  /** `false`: a call quoted inside the reasoning block cannot be written (Harmony's channels; Solar's `<|tool_calls|>` ends its reasoning). */
   quoteInReasoning?: boolean;
   /** `true`: calls inside reasoning are calls (Trinity). */
   callsInReasoning?: boolean;
@@ -142,6 +142,7 @@ export const GRAMMARS: GrammarSpec[] = [
   {
     grammar: 'solar-open', title: 'Solar Open', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<|tool_call:end|>', '<|tool_calls|>', '<|tool_call:begin|>', '<|tool_call:name|>', '<|tool_call:args|>', '<|think|>', '<|content|>'],
     reasoning: { open: '<|think|>', close: '<|end|>' },
+    quoteInReasoning: false,
   },
   { grammar: 'plamo-3', title: 'PLaMo-3', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<|plamo:end_tool_arguments:plamo|>', '<|plamo:'] },
   {

@@ -40,6 +40,7 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',
   unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
   invalid_arguments: "validate: 'reject': a call whose arguments do not match its tool's schema; its error is in tool_parse_errors.",
+  end_of_turn_token: 'Gateway: a special token that ends a turn or the sequence (<|eot_id|>, <|im_end|>, </s>, ...), written out because special tokens were not skipped; it carries no content.',
 });
 
 /**
@@ -47,6 +48,9 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
  * detector skips them: it exists to surface silent losses, and these are not silent.
  */
 export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool', 'invalid_arguments'] as const);
+
+/** Drop reasons whose fragment carries no content at all (a turn's end token): never a lost call either. */
+export const CONTENTLESS_DROP_REASONS: readonly DropReason[] = Object.freeze(['end_of_turn_token'] as const);
 
 
 /**

@@ -11,7 +11,7 @@ import { TOOL_SHAPE } from '../dialects/vocabulary.js';
 import { Code } from '../lex/codes.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { literalTrieSource } from './literal-trie.js';
-import { DIAGNOSED_DROP_REASONS } from './diagnostics.js';
+import { CONTENTLESS_DROP_REASONS, DIAGNOSED_DROP_REASONS } from './diagnostics.js';
 import type { Profile } from './context.js';
 import { messagesFor } from './messages.js';
 import type { DroppedFragment, ProtocolViolation } from './types.js';
@@ -40,9 +40,9 @@ interface Run {
   readonly reason: string;
 }
 
-const DIAGNOSED: ReadonlySet<string> = new Set(DIAGNOSED_DROP_REASONS);
+const DIAGNOSED: ReadonlySet<string> = new Set([...DIAGNOSED_DROP_REASONS, ...CONTENTLESS_DROP_REASONS]);
 
-/** The drops that carry no diagnostic of their own and hold more than whitespace, in ledger order. */
+/** The drops that carry no diagnostic of their own, hold content and more than whitespace, in ledger order. */
 function silentDrops(dropped: readonly DroppedFragment[]): DroppedFragment[] {
   const kept: DroppedFragment[] = [];
   for (const d of dropped) if (!DIAGNOSED.has(d.reason) && !isBlank(d.text)) kept.push(d);

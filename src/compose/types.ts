@@ -49,6 +49,7 @@ export type DropReason =
   | 'unparsed_fenced_turn'
   | 'unparsed_call_block'
   | 'unparsed_markup'
+  | 'end_of_turn_token'
   | 'unknown_tool'
   | 'invalid_arguments';
 

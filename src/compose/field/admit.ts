@@ -15,12 +15,20 @@ export type Admission = { readonly ok: true; readonly name: string } | { readonl
 
 export function isNameLike(name: string): boolean {
   if (name === '' || name.length > FIELD_NAME_MAX) return false;
+  let word = false;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
     // Whitespace, quotes and brackets never stand in a tool name; they mean the head was misread.
     if (code <= 0x20 || code === 0x22 || code === 0x27 || code === 0x3c || code === 0x3e || code === 0x7b || code === 0x7d) return false;
+    word ||= isWordCode(code);
   }
-  return true;
+  // A name of separators alone (`::`, `.`) is what is left of a head with no name in it.
+  return word;
+}
+
+/** A letter, digit or `_`, or any character beyond ASCII (names in other scripts). */
+function isWordCode(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code >= 0x80;
 }
 
 export function admitName(raw: string, registry: ToolRegistry | null, origin: CallOrigin): Admission {

@@ -18,9 +18,11 @@ import { renderParts, type CanonicalPart } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
-import { matchAt } from './cursor.js';
+import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
+import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
+import { isTokenMention } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion } from './region.js';
@@ -105,6 +107,22 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   return sink.region(lineStart, lineEnd);
 }
 
+/**
+ * A special-token opener no reader took, followed on its line by words that can hold no call
+ * (`The [TOOL_CALLS] token marks a call.`), is the token named in prose: its whole line is prose.
+ */
+function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  const grammar = hit.grammars.find((g) => g.family === 'token-section' && isTokenMention(scan, hit.index, g));
+  if (grammar === undefined) return null;
+  const lineStart = lines.startOf(text, hit.index, floor);
+  if (lineStart < 0) return null;
+  const newline = scan.earliest(NEWLINE, hit.index);
+  const lineEnd = newline < 0 ? text.length : newline;
+  const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(lineStart, lineEnd);
+  return sink.region(lineStart, lineEnd);
+}
+
 /** Line starts for increasing offsets, each found by looking back only to the previous offset. */
 class LineStarts {
   #at = 0;
@@ -139,7 +157,8 @@ export function mayHeadUnmarkedSegment(line: string, ctx: ComposeContext): boole
  * Whether `held`, the start of a response, may still begin with an unmarked first segment whose
  * grammar's opener has not come: its first line that is not blank is ended and may head one
  * (`mayHeadUnmarkedSegment`), and no such opener follows in it. Until one does, a stream
- * releases nothing: the segment would read on past any region before it.
+ * releases nothing: the segment may read on to the end of the text (raw code does), or stop at
+ * an opener still to come.
  */
 export function awaitsUnmarkedOpener(held: string, ctx: ComposeContext): boolean {
   for (let at = 0; at < held.length; ) {
@@ -154,14 +173,32 @@ export function awaitsUnmarkedOpener(held: string, ctx: ComposeContext): boolean
   return false;
 }
 
-/** The segment at the start of `text` of a grammar whose opener follows it, or null. */
-function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
+/** Where the first line of `text` (a segment head) ends, or -1 when it is longer than a head may be. */
+function headLineEnd(text: string): number {
+  return indexWithin(text, '\n', skipSpace(text, 0), FIELD_NAME_MAX);
+}
+
+/** Whether `text` may begin with an unmarked first segment: its first line is a head a reader takes there. */
+function mayBeginUnmarked(text: string, ctx: ComposeContext): boolean {
+  if (UNMARKED_FIRST.length === 0) return false;
+  const end = headLineEnd(text);
+  return end > 0 && mayHeadUnmarkedSegment(text.slice(0, end), ctx);
+}
+
+/**
+ * The segment at the start of `text` of a grammar whose first opener sat in the prompt, or
+ * null. It ends before that grammar's next opener when one follows; a prose head's text also
+ * ends where any other opener stands after the head (that grammar's region may begin there).
+ */
+function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan, detect: OpenerDetector): FieldRegion | null {
+  if (!mayBeginUnmarked(text, ctx)) return null;
+  const proseStop = detect.next(text, headLineEnd(text) + 1)?.index ?? text.length;
   for (const grammar of UNMARKED_FIRST) {
     const opener = grammar.family === 'token-section' ? scan.earliest(grammar.callOpen, 0) : -1;
-    if (opener <= 0) continue;
+    if (opener === 0) continue;
     const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
-    const end = readUnmarkedRegion(scan, grammar, sink);
-    if (end > 0 && end <= opener) return sink.region(0, end);
+    const end = readUnmarkedRegion(scan, grammar, sink, proseStop);
+    if (end > 0 && (opener < 0 || end <= opener)) return sink.region(0, end);
   }
   return null;
 }
@@ -176,8 +213,8 @@ function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan)
  * - the orphan close: when no region came before it, the text from the start of the response
  *   up to the first such close is reasoning.
  * - the unmarked first segment: a grammar whose template ends the prompt with its first
- *   opener (Functionary's `>>>`) reads the start of the response as a segment when its opener
- *   follows (`unmarkedFirstRegion`).
+ *   opener (Functionary's `>>>`) reads the start of the response as a segment when its first
+ *   line is a head it takes there (`unmarkedFirstRegion`).
  *
  * A reasoning marker inside a complete block of the reference grammar belongs to that block.
  */
@@ -200,7 +237,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // perf: the first search doubles as the "no marker at all" probe, so a text whose only
   // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
   const first = detect.next(text, 0);
-  if (!started && first === null) return found;
+  if (!started && first === null && !mayBeginUnmarked(text, ctx)) return found;
   const scan = new FieldScan(text, ctx.registry);
   const blocks = new ReferenceBlocks(scan);
   let from = 0;
@@ -224,9 +261,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
     hit = detect.next(text, from);
   }
-  // A grammar's first opener may have sat in the prompt: the segment before it reads as that grammar's.
-  if (!started && hit !== null) {
-    const unmarked = unmarkedFirstRegion(text, ctx, scan);
+  // A grammar's first opener may have sat in the prompt: the response's first segment reads as that grammar's.
+  if (!started) {
+    const unmarked = unmarkedFirstRegion(text, ctx, scan, detect);
     if (unmarked !== null) {
       found.push(unmarked);
       from = unmarked.end;
@@ -276,7 +313,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       // A refused opener, or a mention line (decided by what comes later): a stream may not
       // release past either.
       reading.rejected?.push(hit.index);
-      const mention = mentionLine(text, hit, floor, ctx, scan, lines);
+      const mention = mentionLine(text, hit, floor, ctx, scan, lines) ?? tokenMentionLine(text, hit, floor, ctx, scan, lines);
       if (mention !== null) {
         found.push(mention);
         end = floor = mention.end;

@@ -14,6 +14,7 @@ import type { CallMarks } from '../call-provenance.js';
 import type { DroppedFragment, DropReason, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
 import { admitName, registeredNames, type CallOrigin } from './admit.js';
 import { callMarkupWithin } from './call-markup.js';
+import { argumentsInString } from './json-text.js';
 import { fieldMessages } from './messages.js';
 import { FieldScan } from './scan.js';
 
@@ -103,11 +104,21 @@ export class RegionSink {
       this.fail(message, report.start, report.end, admission.why === 'empty' ? 'unparsed_call_block' : 'unknown_tool');
       return false;
     }
-    if (!isPlainRecord(report.arguments)) {
+    let args = report.arguments;
+    if (typeof args === 'string') {
+      // Arguments written as a JSON string holding the object: every grammar decodes them alike.
+      const decoded = argumentsInString(args);
+      if (!decoded.ok) {
+        this.fail(fieldMessages.badArguments(id, admission.name, decoded.error), report.start, report.end, 'unparsed_call_block');
+        return false;
+      }
+      args = decoded.value;
+    }
+    if (!isPlainRecord(args)) {
       this.fail(fieldMessages.argumentsNotObject(id, admission.name), report.start, report.end, 'unparsed_call_block');
       return false;
     }
-    const call: ToolCall = this.#marks.writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: report.arguments }, this.#text.slice(report.start, report.end));
+    const call: ToolCall = this.#marks.writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
     this.calls.push(call);
     this.parts.push({ kind: 'call', call });
     if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);

@@ -7,14 +7,14 @@
 import type { CallObjectsGrammar } from './types.js';
 
 function tagged(id: string, open: readonly string[], close: readonly string[], extra: Partial<CallObjectsGrammar> = {}): CallObjectsGrammar {
-  return { id, family: 'call-objects', openers: open, markers: [...open, ...close], close, shapes: [], ...extra };
+  return { id, family: 'call-objects', openers: open, markers: [...open, ...close, ...(extra.extraClose ?? [])], close, shapes: [], ...extra };
 }
 
 /**
  * Hermes / Qwen 2.5 / Qwen 3 `<tool_call>{…}</tool_call>`, also ERNIE 4.5, Granite 4, Trinity
  * and xLAM's list in the same tag.
  */
-export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>']);
+export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>'], { openerAlone: 'left' });
 
 /** Granite 3: `<|tool_call|>[…]`, closed by nothing. */
 export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true });
@@ -22,8 +22,11 @@ export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional:
 /** Hunyuan, Jamba, Apriel 1.5 (`<tool_calls>[…]</tool_calls>`) and MiniMax M1 (one object per line). */
 export const TOOL_CALLS_JSON = tagged('tool-calls-json', ['<tool_calls>'], ['</tool_calls>']);
 
-/** Phi-4 mini `functools[…]`, Firefunction v2 ` functools[…]`: the list is glued to the word. */
-export const PHI4_MINI = tagged('phi-4-mini', ['functools'], [], { closeOptional: true, glued: true });
+/**
+ * Phi-4 mini `functools[…]`, Firefunction v2 ` functools[…]`: the list follows the word, glued to
+ * it or after a space. The word alone is prose (Python's module).
+ */
+export const PHI4_MINI = tagged('phi-4-mini', ['functools'], [], { closeOptional: true, openerAlone: 'left' });
 
 /** Apertus: name-keyed objects, `<|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>`. */
 export const APERTUS = tagged('apertus', ['<|tools_prefix|>'], ['<|tools_suffix|>'], { shapes: ['name-keyed'] });
@@ -34,8 +37,8 @@ export const COMMAND_R = tagged('command-r', ['<|START_ACTION|>'], ['<|END_ACTIO
 /** Nemotron Nano v2: `<TOOLCALL>[…]</TOOLCALL>`, where a missing `[` or `]` occurs. */
 export const NEMOTRON = tagged('nemotron', ['<TOOLCALL>'], ['</TOOLCALL>']);
 
-/** Llama 3.x JSON: `<|python_tag|>{"name", "parameters"}`, several joined by `;`. */
-export const LLAMA_3_JSON = tagged('llama-3-json', ['<|python_tag|>'], ['<|eom_id|>', '<|eot_id|>'], { closeOptional: true });
+/** Llama 3.x JSON: `<|python_tag|>{"name", "parameters"}`, several joined by `;` (a built-in `NAME.call(…)` among them). */
+export const LLAMA_3_JSON = tagged('llama-3-json', ['<|python_tag|>'], ['<|eom_id|>', '<|eot_id|>'], { closeOptional: true, methodItems: 'call' });
 
 /** Pangu / openPangu: `[unused11][…][unused12]`. */
 export const PANGU = tagged('pangu', ['[unused11]'], ['[unused12]']);
@@ -46,8 +49,8 @@ export const LFM2_JSON = tagged('lfm2-json', ['<|tool_call_start|>'], ['<|tool_c
 /** LongCat-Flash: `<longcat_tool_call>{…}</longcat_tool_call>`. */
 export const LONGCAT = tagged('longcat', ['<longcat_tool_call>'], ['</longcat_tool_call>']);
 
-/** Granite-20B-FC: `<function_call>{…}`, repeated, closed by nothing. */
-export const GRANITE_20B_FC = tagged('granite-20b-fc', ['<function_call>'], [], { closeOptional: true });
+/** Granite-20B-FC: `<function_call>{…}`, repeated, closed by nothing (a `</function_call>` some write is stepped over). */
+export const GRANITE_20B_FC = tagged('granite-20b-fc', ['<function_call>'], [], { closeOptional: true, extraClose: ['</function_call>'] });
 
 /** dots with a JSON body (its `<invoke>` body is another family's). */
 export const DOTS_JSON = tagged('dots-json', ['<dots_function_call>'], ['</dots_function_call>']);

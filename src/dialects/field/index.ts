@@ -10,7 +10,8 @@ import { PARAM_MARKUP_GRAMMARS } from './param-markup.js';
 import { HARMONY_GRAMMARS } from './harmony.js';
 import { LOOKALIKE_GRAMMARS } from './look-alikes.js';
 import { REASONING_GRAMMARS } from './reasoning.js';
-import { TOKEN_SECTION_GRAMMARS } from './token-sections.js';
+import { TOKEN_SECTION_FALLBACK_GRAMMARS, TOKEN_SECTION_GRAMMARS } from './token-sections.js';
+import { TURN_END_GRAMMARS } from './turn-end.js';
 import { VALUE_GRAMMARS } from './value-grammars.js';
 import type { FieldGrammar } from './types.js';
 
@@ -33,20 +34,25 @@ export type {
   ReasoningGrammar,
   TagSuffix,
   TokenSectionGrammar,
+  TurnEndGrammar,
   ValueBody,
   ValueGrammar,
   ValueRule,
 } from './types.js';
 export { NAME_TO_SPACE } from './types.js';
 
-// Look-alikes come after every call grammar with markers of its own; reasoning blocks last, so a
-// call grammar that shares one of their literals is tried first.
+// Bodies that take any text (raw code after a shared opener) come after every grammar that reads
+// a shaped body at the same opener. Look-alikes come after every call grammar with markers of its own; reasoning blocks after
+// them, so a call grammar that shares one of their literals is tried first; turn ends last,
+// since a grammar that owns one of those tokens reads it inside its own region.
 export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([
   ...TOKEN_SECTION_GRAMMARS,
   ...HARMONY_GRAMMARS,
   ...CALL_OBJECT_GRAMMARS,
   ...PARAM_MARKUP_GRAMMARS,
   ...VALUE_GRAMMARS,
+  ...TOKEN_SECTION_FALLBACK_GRAMMARS,
   ...LOOKALIKE_GRAMMARS,
   ...REASONING_GRAMMARS,
+  ...TURN_END_GRAMMARS,
 ]);

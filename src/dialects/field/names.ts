@@ -7,3 +7,11 @@ export const FIELD_NAMESPACE_PREFIXES: readonly string[] = ['functions.'];
 
 /** The longest tool name a field grammar may carry; longer heads are not names. */
 export const FIELD_NAME_MAX = 256;
+
+/**
+ * A body of raw code whose head names no tool (Llama 3.1's `<|python_tag|>print(1)`, InternLM2's
+ * `<|interpreter|>`) calls the code interpreter: the first of these names the registry holds
+ * (with no registry, the first), with the code under `CODE_ARGUMENT` (llama.cpp reads both so).
+ */
+export const CODE_TOOL_NAMES: readonly string[] = ['python', 'code_interpreter', 'ipython'];
+export const CODE_ARGUMENT = 'code';

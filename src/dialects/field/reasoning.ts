@@ -131,10 +131,29 @@ export const KIMI_K3_RESPONSE = block({
 
 export const APRIEL_THINKING = block({ id: 'apriel-thinking', role: 'reasoning', open: ['<thinking>'], close: ['</thinking>'], strayClose: true, orphan: true });
 
-/** Solar Open: `<|think|>…<|end|>`, then the answer after `<|content|>` (no close of its own). */
-export const SOLAR_THINK = block({ id: 'solar-think', role: 'reasoning', open: ['<|think|>'], close: ['<|end|>'], strayClose: false, orphan: false });
+/**
+ * Solar Open: `<|think|>…<|end|>`, then the answer after `<|content|>` (no close of its own).
+ * The public Solar parser also ends the reasoning where the answer or the tool calls begin,
+ * the `<|end|>` left out: those tokens stop the block and open what follows.
+ */
+export const SOLAR_THINK = block({
+  id: 'solar-think',
+  role: 'reasoning',
+  open: ['<|think|>'],
+  close: ['<|end|>'],
+  stop: ['<|content|>', '<|tool_calls|>'],
+  strayClose: false,
+  orphan: false,
+});
 
-export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: ['<|content|>'], close: [], strayClose: false, orphan: false });
+/** The answer after `<|content|>`; `<|begin|>assistant` heads each assistant message (a marker, no content). */
+export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: ['<|content|>', '<|begin|>assistant'], close: [], strayClose: false, orphan: false });
+
+/** GigaChat 3: `assistant<|role_sep|>` heads an assistant message (a marker, no content); it ends at `<|message_sep|>`. */
+export const GIGACHAT_ASSISTANT = block({ id: 'gigachat-assistant', role: 'answer', open: ['assistant<|role_sep|>'], close: [], strayClose: false, orphan: false });
+
+/** Pangu / openPangu: `[unused16]…[unused17]` (vLLM's Pangu reasoning parser). */
+export const PANGU_THINK = block({ id: 'pangu-think', role: 'reasoning', open: ['[unused16]'], close: ['[unused17]'], strayClose: true, orphan: true });
 
 /** K2 Horizon (K2-v3): three thinking modes, each its own tag. */
 export const K2_HORIZON_THINK = block({
@@ -164,6 +183,8 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   APRIEL_THINKING,
   SOLAR_THINK,
   SOLAR_CONTENT,
+  PANGU_THINK,
+  GIGACHAT_ASSISTANT,
   K2_HORIZON_THINK,
   ERNIE_RESPONSE,
 ];

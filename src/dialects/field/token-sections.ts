@@ -24,12 +24,21 @@ export const KIMI_K2: TokenSectionGrammar = {
   heads: [{ prefix: '', nameEnd: KIMI_ARGS, nameForm: 'kimi-id', args: 'json' }],
 };
 
-// DeepSeek writes its markers with U+FF5C; some deployments decode them with an ASCII `|`.
-const DEEPSEEK_SECTION_OPEN = ['<｜tool▁calls▁begin｜>', '<｜tool▁calls｜>', '<|tool▁calls▁begin|>'];
-const DEEPSEEK_SECTION_CLOSE = ['<｜tool▁calls▁end｜>', '<|tool▁calls▁end|>'];
-const DEEPSEEK_CALL_OPEN = ['<｜tool▁call▁begin｜>', '<|tool▁call▁begin|>'];
-const DEEPSEEK_CALL_CLOSE = ['<｜tool▁call▁end｜>', '<|tool▁call▁end|>'];
-const DEEPSEEK_SEP = ['<｜tool▁sep｜>', '<|tool▁sep|>'];
+// DeepSeek writes its markers with U+FF5C; some deployments decode them with an ASCII `|`, or
+// with a space for each `▁`. The section opener also arrives with backslash-escaped underscores
+// (llama.cpp accepts it); `<｜tool_calls_begin｜>`, with plain underscores, is Step-3's.
+const DEEPSEEK_SECTION_OPEN = [
+  '<｜tool▁calls▁begin｜>',
+  '<｜tool▁calls｜>',
+  '<|tool▁calls▁begin|>',
+  '<|tool▁calls|>',
+  '<｜tool calls begin｜>',
+  '<｜tool\\_calls\\_begin｜>',
+];
+const DEEPSEEK_SECTION_CLOSE = ['<｜tool▁calls▁end｜>', '<|tool▁calls▁end|>', '<｜tool calls end｜>'];
+const DEEPSEEK_CALL_OPEN = ['<｜tool▁call▁begin｜>', '<|tool▁call▁begin|>', '<｜tool call begin｜>'];
+const DEEPSEEK_CALL_CLOSE = ['<｜tool▁call▁end｜>', '<|tool▁call▁end|>', '<｜tool call end｜>'];
+const DEEPSEEK_SEP = ['<｜tool▁sep｜>', '<|tool▁sep|>', '<｜tool sep｜>'];
 
 /**
  * DeepSeek V3 / R1 (`function<sep>NAME` then a ```json fence) and V3.1 (`NAME<sep>{JSON}`):
@@ -139,21 +148,26 @@ export const PLAMO_3: TokenSectionGrammar = {
 const INTERNLM_CALL_OPEN = ['<|action_start|>'];
 const INTERNLM_CALL_CLOSE = ['<|action_end|>'];
 const INTERNLM_PLUGIN = '<|plugin|>';
+const INTERNLM_INTERPRETER = '<|interpreter|>';
 
 /**
  * InternLM2 / Intern-S1: `<|action_start|><|plugin|>{"name", "parameters"}<|action_end|>`, one
- * call per block. Its `<|interpreter|>` actions (code to run) have no reader: they are reported.
+ * call per block (the object may stand in a ```json fence); `<|action_start|><|interpreter|>`
+ * then code to run, a call of the registered code tool.
  */
 export const INTERNLM2: TokenSectionGrammar = {
   id: 'internlm2',
   family: 'token-section',
   openers: INTERNLM_CALL_OPEN,
-  markers: [...INTERNLM_CALL_OPEN, ...INTERNLM_CALL_CLOSE, INTERNLM_PLUGIN],
+  markers: [...INTERNLM_CALL_OPEN, ...INTERNLM_CALL_CLOSE, INTERNLM_PLUGIN, INTERNLM_INTERPRETER],
   sectionOpen: [],
   sectionClose: [],
   callOpen: INTERNLM_CALL_OPEN,
   callClose: INTERNLM_CALL_CLOSE,
-  heads: [{ prefix: INTERNLM_PLUGIN, nameEnd: '', nameForm: 'none', args: 'call-objects' }],
+  heads: [
+    { prefix: INTERNLM_PLUGIN, nameEnd: '', nameForm: 'none', args: 'call-objects' },
+    { prefix: INTERNLM_INTERPRETER, nameEnd: '', nameForm: 'none', args: 'code' },
+  ],
 };
 
 const INKLING_CALL_OPEN = ['<|message_model|>'];
@@ -198,6 +212,7 @@ export const LLAMA_31_FUNCTION: TokenSectionGrammar = {
   callClose: LLAMA_FUNCTION_CLOSE,
   heads: [{ prefix: '', nameEnd: '>', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
+  cutHead: 'never',
 };
 
 const HERMES_TAG_OPEN = ['<tool_call>'];
@@ -215,6 +230,7 @@ export const STEP_AUDIO_2: TokenSectionGrammar = {
   callClose: HERMES_TAG_CLOSE,
   heads: [{ prefix: 'function\n', nameEnd: '\n', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
+  cutHead: 'never',
 };
 
 /** GLM-5.3-Flash (low confidence): `<tool_call>NAME>{JSON}`, no close (one is consumed when present). */
@@ -230,6 +246,7 @@ export const GLM_53_FLASH: TokenSectionGrammar = {
   callCloseOptional: true,
   heads: [{ prefix: '', nameEnd: '>', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
+  cutHead: 'never',
 };
 
 const GIGACHAT_CALL_OPEN = ['<|function_call|>', 'function call<|role_sep|>'];
@@ -267,10 +284,12 @@ export const CWM: TokenSectionGrammar = {
 };
 
 const FUNCTIONARY_OPEN = ['>>>'];
+const FUNCTIONARY_CODE_HEADS = ['python'];
 
 /**
- * Functionary v3.2: segments `>>>RECIPIENT\n…`. A recipient is a call (JSON arguments); `all` is
- * visible text; an unregistered recipient counts only written as the template writes it.
+ * Functionary v3.2: segments `>>>RECIPIENT\n…`. A recipient is a call (JSON arguments; raw code
+ * for `python`, as llama.cpp reads it); `all` is visible text; an unregistered recipient counts
+ * only written as the template writes it. A bare `>>>` (a quoted prompt) is never a cut call.
  */
 export const FUNCTIONARY_V32: TokenSectionGrammar = {
   id: 'functionary-v3.2',
@@ -281,8 +300,12 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = {
   sectionClose: [],
   callOpen: FUNCTIONARY_OPEN,
   callClose: [],
-  heads: [{ prefix: '', nameEnd: '\n', nameForm: 'plain', args: 'json' }],
+  heads: [
+    { prefix: '', nameEnd: '\n', nameForm: 'plain', args: 'json' },
+    { prefix: '', nameEnd: '\n', nameForm: 'plain', args: 'code', names: FUNCTIONARY_CODE_HEADS },
+  ],
   bodyDecides: true,
+  cutHead: 'registered',
   unregisteredGlued: true,
   proseHeads: ['all'],
   unmarkedFirstSegment: true,
@@ -290,7 +313,7 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = {
 
 const RWKV_OPEN = ['**Tool Call:**'];
 
-/** RWKV: `**Tool Call:**` then a ```json fence holding one call object (JSON or a Python literal). */
+/** RWKV: `**Tool Call:**` then a ```json fence (sometimes left out) holding one call object (JSON or a Python literal). */
 export const RWKV: TokenSectionGrammar = {
   id: 'rwkv',
   family: 'token-section',
@@ -300,9 +323,33 @@ export const RWKV: TokenSectionGrammar = {
   sectionClose: [],
   callOpen: RWKV_OPEN,
   callClose: [],
-  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects-fence' }],
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects' }],
   bodyDecides: true,
 };
+
+const LLAMA_CODE_CLOSE = ['<|eom_id|>', '<|eot_id|>'];
+
+/**
+ * Llama 3.1's code interpreter: `<|python_tag|>` then raw Python up to `<|eom_id|>` (which
+ * deployments often strip), a call of the registered code tool (`CODE_TOOL_NAMES`). Any text
+ * reads as code, so this record is tried after every other that shares the opener (JSON call
+ * objects, `NAME.call(…)`, `<function=…>`): see `TOKEN_SECTION_FALLBACK_GRAMMARS`.
+ */
+export const LLAMA_31_CODE: TokenSectionGrammar = {
+  id: 'llama-3.1-code',
+  family: 'token-section',
+  openers: LLAMA_PYTHON_TAG,
+  markers: [...LLAMA_PYTHON_TAG, ...LLAMA_CODE_CLOSE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: LLAMA_PYTHON_TAG,
+  callClose: LLAMA_CODE_CLOSE,
+  callCloseOptional: true,
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'code' }],
+};
+
+/** Token sections whose body takes any text: tried after every other family that shares their opener. */
+export const TOKEN_SECTION_FALLBACK_GRAMMARS: readonly TokenSectionGrammar[] = [LLAMA_31_CODE];
 
 export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [
   KIMI_K2,

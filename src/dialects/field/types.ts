@@ -9,7 +9,7 @@
  */
 
 /** The reader families. Each has one reader in `src/compose/field/readers/`. */
-export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike' | 'reasoning';
+export type FieldFamily = 'token-section' | 'call-objects' | 'param-markup' | 'value-grammar' | 'harmony' | 'look-alike' | 'reasoning' | 'turn-end';
 
 export interface FieldGrammarBase {
   /** Stable id (`kimi-k2`, `deepseek-v3`): used in messages, traces and conformance tables. */
@@ -70,11 +70,15 @@ export interface CallHeadForm {
   readonly argsClose?: string;
   /**
    * The arguments: one JSON object (`json`), one in a ```json fence (`json-fence`), a body of
-   * call objects (`call-objects`, optionally fenced: `call-objects-fence`; see
-   * `CallObjectsGrammar`), or CWM's rest of the line that is JSON or else a command string
-   * (`json-or-command`).
+   * call objects (`call-objects`, which may stand in a ```json fence; see
+   * `CallObjectsGrammar`), CWM's rest of the line that is JSON or else
+   * a command string (`json-or-command`), or raw code (`code`: the text up to the call's close,
+   * the next call, a turn's end or the end of the text, as `{"code": …}`; with no name in the
+   * head, the call goes to the registered code tool, `CODE_TOOL_NAMES`).
    */
-  readonly args: 'json' | 'json-fence' | 'call-objects' | 'call-objects-fence' | 'json-or-command';
+  readonly args: 'json' | 'json-fence' | 'call-objects' | 'json-or-command' | 'code';
+  /** The only head names this form reads (Functionary writes raw code for `python` alone); absent: any. */
+  readonly names?: readonly string[];
   /**
    * The most characters of plain text (no bracket, brace or quote) that may stand between the
    * head and a `[` that opens a call-objects list (Mistral's `[TOOL_CALLS]json\n[{…}]`).
@@ -118,6 +122,14 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
    * rule as any call does: an error when a registry lacks it, a call when there is none.
    */
   readonly unregisteredGlued?: boolean;
+  /**
+   * When the text ends inside a call head (nothing, or part of a head, after the opener):
+   * `always` (the default) a cut call, `TOOL CALL TRUNCATED:`; `registered` only when the head
+   * is glued to the opener and begins a registered name (a bare `>>>` at the end of the text is
+   * a quoted prompt); `never` where the opener is shared and the other readers decide
+   * (`<tool_call>`, `<function=`).
+   */
+  readonly cutHead?: 'always' | 'registered' | 'never';
   /** Head names whose segment is visible text, not a call (Functionary's `>>>all`). */
   readonly proseHeads?: readonly string[];
   /**
@@ -150,10 +162,26 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
   readonly close: readonly string[];
   /** A missing `close` is how the grammar is written, not a recovery (no `recovered_dialect`). */
   readonly closeOptional?: boolean;
+  /**
+   * Closes the grammar does not write but models add (Granite-20B-FC's `</function_call>`):
+   * consumed when one follows the body, never waited for, so a region ends without one.
+   */
+  readonly extraClose?: readonly string[];
   /** The body must start right after the opener, with no whitespace (`functools[…]`). */
   readonly glued?: boolean;
+  /**
+   * An opener with nothing after it (the text ends there): `cut` (the default) a call cut off,
+   * `TOOL CALL TRUNCATED:`; `left` for the other lanes (the reference grammar's `<tool_call>`,
+   * which the tagged lane reads, and `functools`, a word of prose).
+   */
+  readonly openerAlone?: 'cut' | 'left';
   /** Extra call-object shapes this grammar writes. */
   readonly shapes: readonly CallObjectShape[];
+  /**
+   * Besides objects, a built-in call `NAME.METHOD(k=v)` may follow a separator (Llama 3 chains
+   * `{…}; brave_search.call(query="x")`): the method word, or absent.
+   */
+  readonly methodItems?: string;
 }
 
 /**
@@ -290,12 +318,13 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
  *
  * - `py-calls`: pythonic calls with keyword arguments, in a list `[f(a=1), g(b='x')]` or one per
  *   line with no brackets (Olmo 3);
- * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`);
+ * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`),
+ *   and the `separator` after it when calls are chained (`;`);
  * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`), strings between `stringDelimiter`.
  */
 export type ValueBody =
   | { readonly form: 'py-calls' }
-  | { readonly form: 'py-method-call'; readonly method: string }
+  | { readonly form: 'py-method-call'; readonly method: string; readonly separator: string }
   | { readonly form: 'gemma-calls'; readonly callPrefix: string; readonly stringDelimiter: string };
 
 /**
@@ -414,7 +443,27 @@ export interface ReasoningGrammar extends FieldGrammarBase {
 }
 
 /**
+ * Special tokens that end a turn, a message or the sequence (`<|eot_id|>`, `<|im_end|>`,
+ * `<｜end▁of▁sentence｜>`, `</s>`, ...), which a gateway sees when the server did not skip
+ * special tokens. They carry no content: the reader consumes one where it stands and records
+ * it on the drop ledger (`end_of_turn_token`), with no violation.
+ *
+ *     The answer is 4.<|eot_id|>        prose "The answer is 4.", the token dropped
+ *     [TOOL_CALLS]f{…}</s>              the call, then the token dropped
+ *
+ * `tokens` count wherever they stand. `trailingTokens` are also ordinary text (`</s>` closes
+ * HTML's `<s>`), so they count only where nothing but whitespace and such tokens follows.
+ * `markers` stays empty: a turn end is not call syntax, so a dropped fragment holding one is no
+ * sign of a lost call.
+ */
+export interface TurnEndGrammar extends FieldGrammarBase {
+  readonly family: 'turn-end';
+  readonly tokens: readonly string[];
+  readonly trailingTokens: readonly string[];
+}
+
+/**
  * The union of every family's record. A family adds its record type here and its reader to
  * `src/compose/field/readers/index.ts`.
  */
-export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar | ReasoningGrammar;
+export type FieldGrammar = TokenSectionGrammar | CallObjectsGrammar | ParamMarkupGrammar | ValueGrammar | HarmonyGrammar | LookalikeGrammar | ReasoningGrammar | TurnEndGrammar;

@@ -46,7 +46,7 @@ export const LLAMA3_BUILTIN: ValueGrammar = {
   family: 'value-grammar',
   openers: ['<|python_tag|>'],
   markers: ['<|python_tag|>', '<|eom_id|>', '<|eot_id|>'],
-  body: { form: 'py-method-call', method: 'call' },
+  body: { form: 'py-method-call', method: 'call', separator: ';' },
   close: ['<|eom_id|>', '<|eot_id|>'],
   closeRequired: false,
   sharedOpener: true,

@@ -18,10 +18,10 @@
  */
 import type { CallObjectShape } from '../../../dialects/field/index.js';
 import { Code } from '../../../lex/codes.js';
-import { readLenientJsonAt } from '../../../lex/json-lenient.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
-import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
 import { skipSpace } from '../cursor.js';
+import { argumentsInString, readJsonItem } from '../json-text.js';
+import { readMethodCallAt } from './value-grammar.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -32,6 +32,8 @@ export interface CallBodyOptions {
   readonly headName: string | null;
   /** Where to resume after an item that is not JSON: the grammar's close and openers. */
   readonly resume: readonly string[];
+  /** After a separator, an item may also be a built-in call `NAME.METHOD(k=v)` (`CallObjectsGrammar.methodItems`). */
+  readonly methodItems?: string;
 }
 
 /**
@@ -46,6 +48,29 @@ export interface CallBodyEnd {
 
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
 const NAME_KEYS = ['name', 'tool_name'] as const;
+
+const FENCE = '```';
+/** The longest info string a fence line may carry (```json). */
+const FENCE_INFO_MAX = 32;
+
+/**
+ * Where the body starts when a ```` ``` ```` fence line opens it at `at` (after whitespace): past
+ * the fence's info string and line break; -1 when no fence opens there, or its line runs on
+ * past an info string's length.
+ */
+export function fencedBodyAt(text: string, at: number): number {
+  const pos = skipSpace(text, at);
+  if (!text.startsWith(FENCE, pos)) return -1;
+  const stop = Math.min(text.length, pos + FENCE.length + FENCE_INFO_MAX + 1);
+  for (let i = pos + FENCE.length; i < stop; i++) if (text.charCodeAt(i) === Code.LineFeed) return i + 1;
+  return -1;
+}
+
+/** Past the fence that closes a fenced body, when it follows `at` (after whitespace); else `at`. */
+export function afterClosingFence(text: string, at: number): number {
+  const pos = skipSpace(text, at);
+  return text.startsWith(FENCE, pos) ? pos + FENCE.length : at;
+}
 
 /** Where a call-objects body starts at `at` (`{`, or `[` then `{`), or -1. */
 export function callBodyStart(text: string, at: number, glued: boolean): number {
@@ -63,6 +88,7 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
   let end = start;
   let inList = false;
   let items = 0;
+  let separated = false;
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length) return { end, stopped: 'clean' };
@@ -79,34 +105,43 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
       end = ++pos;
       continue;
     }
+    // A separator after an item belongs to the body, a trailing one too (`{…};` ends a Llama 3 chain).
     if ((code === Code.Comma || code === Code.Semicolon) && items > 0) {
-      pos++;
+      end = ++pos;
+      separated = true;
       continue;
     }
-    if (code !== Code.LeftBrace) return { end, stopped: 'clean' };
-    const read = readItem(text, pos);
-    if (!read.ok) {
-      if (read.eof) {
-        sink.fail(fieldMessages.truncated(sink.grammar.id, options.headName ?? ''), pos, text.length);
-        return { end: text.length, stopped: 'eof' };
-      }
-      const next = scan.earliest(options.resume, pos + 1);
-      const stop = next < 0 ? text.length : next;
-      sink.fail(fieldMessages.badArguments(sink.grammar.id, options.headName ?? '', read.error), pos, stop);
-      return { end: stop, stopped: 'broken' };
+    if (code !== Code.LeftBrace) {
+      const method = separated && options.methodItems !== undefined ? readMethodCallAt(text, pos, options.methodItems) : null;
+      if (method === null) return { end, stopped: 'clean' };
+      if (!method.ok) return failedItem(scan, pos, method, options, sink);
+      sink.call({ name: method.call.name, arguments: method.call.arguments, start: pos, end: method.call.end });
+      items++;
+      separated = false;
+      end = pos = method.call.end;
+      continue;
     }
+    separated = false;
+    const read = readJsonItem(text, pos);
+    if (!read.ok) return failedItem(scan, pos, { eof: read.eof, error: read.error, name: options.headName ?? '' }, options, sink);
     reportItem(read.value, pos, read.end, options, sink);
     items++;
     end = pos = read.end;
   }
 }
 
-function readItem(text: string, at: number): JsonValueAt {
-  const strict = readJsonValueAt(text, at);
-  if (strict.ok || strict.eof) return strict;
-  const lenient = readLenientJsonAt(text, at);
-  // The strict reader's complaint is the one to show when neither reading works.
-  return lenient.ok || lenient.eof ? lenient : strict;
+
+/** An item that did not read: cut off by the end of the text, or not a value, dropped up to the next resume point. */
+function failedItem(scan: FieldScan, pos: number, read: { readonly eof: boolean; readonly error: string; readonly name: string }, options: CallBodyOptions, sink: RegionSink): CallBodyEnd {
+  const text = scan.text;
+  if (read.eof) {
+    sink.fail(fieldMessages.truncated(sink.grammar.id, read.name), pos, text.length);
+    return { end: text.length, stopped: 'eof' };
+  }
+  const next = scan.earliest(options.resume, pos + 1);
+  const stop = next < 0 ? text.length : next;
+  sink.fail(fieldMessages.badArguments(sink.grammar.id, read.name, read.error), pos, stop);
+  return { end: stop, stopped: 'broken' };
 }
 
 type ItemCall = { readonly ok: true; readonly name: string; readonly args: unknown } | { readonly ok: false; readonly name: string; readonly error: string };
@@ -154,8 +189,6 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
 
 /** `"arguments": "{\"a\": 1}"`: the string must hold exactly one JSON object. */
 function stringArguments(name: string, args: string): ItemCall {
-  const read = readItem(args, 0);
-  if (!read.ok) return { ok: false, name, error: `a string that is not JSON (${read.error})` };
-  if (skipSpace(args, read.end) < args.length) return { ok: false, name, error: 'a string with text after its JSON value' };
-  return { ok: true, name, args: read.value };
+  const read = argumentsInString(args);
+  return read.ok ? { ok: true, name, args: read.value } : { ok: false, name, error: read.error };
 }

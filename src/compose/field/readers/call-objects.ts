@@ -10,17 +10,20 @@
  * get their turn. Recovery rungs, none of which throws:
  *   1. complete objects with the close missing: calls, with `recovered_dialect` (unless the
  *      grammar closes nothing);
- *   2. an object cut off by the end of the text: `TOOL CALL TRUNCATED:` and a drop;
+ *   2. an object cut off by the end of the text, or the text ending right after the opener:
+ *      `TOOL CALL TRUNCATED:` and a drop;
  *   3. an object that is not JSON, even leniently: a parse error and a drop up to the close or
  *      the next opener;
  *   4. text between the objects and the close: dropped with an error.
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
-import { matchAt, skipSpace } from '../cursor.js';
+import { atEnd, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
-import { callBodyStart, readCallBody } from './call-body.js';
+import { afterClosingFence, callBodyStart, fencedBodyAt, readCallBody } from './call-body.js';
+
+const NONE: readonly string[] = [];
 
 const RESUME = new WeakMap<CallObjectsGrammar, readonly string[]>();
 
@@ -38,13 +41,22 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   const text = scan.text;
   const opener = matchAt(text, at, grammar.openers);
   if (opener === null) return -1;
-  const start = callBodyStart(text, at + opener.length, grammar.glued === true);
-  if (start < 0) return -1;
+  const bodyAt = at + opener.length;
+  // The body may stand in a ```json fence (Command R7B's `<|START_ACTION|>\n```json\n[…]\n```…`).
+  const fenced = grammar.glued === true ? -1 : fencedBodyAt(text, bodyAt);
+  const start = callBodyStart(text, fenced < 0 ? bodyAt : fenced, grammar.glued === true);
+  if (start < 0) {
+    // rung 2: the text ends right after the opener, before any object.
+    if (grammar.openerAlone === 'left' || !atEnd(text, bodyAt)) return -1;
+    sink.fail(fieldMessages.truncated(grammar.id, ''), at, text.length);
+    return text.length;
+  }
   const resume = resumeOf(grammar);
-  const body = readCallBody(scan, start, { shapes: grammar.shapes, headName: null, resume }, sink);
+  const body = readCallBody(scan, start, { shapes: grammar.shapes, headName: null, resume, ...(grammar.methodItems === undefined ? {} : { methodItems: grammar.methodItems }) }, sink);
   if (body.stopped === 'eof') return text.length;
-  const pos = body.stopped === 'broken' ? body.end : skipSpace(text, body.end);
-  const close = matchAt(text, pos, grammar.close);
+  const bodyEnd = fenced >= 0 && body.stopped === 'clean' ? afterClosingFence(text, body.end) : body.end;
+  const pos = body.stopped === 'broken' ? body.end : skipSpace(text, bodyEnd);
+  const close = matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE);
   if (close !== null) return pos + close.length;
   if (body.stopped === 'broken') return body.end;
   if (grammar.close.length > 0 && pos < text.length) {
@@ -59,5 +71,5 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   if (grammar.closeOptional !== true && grammar.close.length > 0 && sink.calls.length > 0) {
     sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
   }
-  return body.end;
+  return bodyEnd;
 }

@@ -12,6 +12,7 @@ import { readHarmony } from './harmony.js';
 import { readLookalike } from './look-alike.js';
 import { readReasoning } from './reasoning.js';
 import { readTokenSection, readUnmarkedSegment } from './token-section.js';
+import { readTurnEnd } from './turn-end.js';
 import { readValueGrammar } from './value-grammar.js';
 
 export type FieldReader<G extends FieldGrammar = FieldGrammar> = (scan: FieldScan, at: number, grammar: G, sink: RegionSink) => number;
@@ -26,14 +27,16 @@ const READERS: ReaderTable = {
   harmony: readHarmony,
   'look-alike': readLookalike,
   reasoning: readReasoning,
+  'turn-end': readTurnEnd,
 };
 
 /**
  * The first segment of a response whose opener the template put in the prompt, read by its
- * grammar's family (token sections only); the segment's end, or -1.
+ * grammar's family (token sections only); the segment's end, or -1. Visible text in it ends by
+ * `proseStop` at the latest (where another grammar's region may begin).
  */
-export function readUnmarkedRegion(scan: FieldScan, grammar: FieldGrammar, sink: RegionSink): number {
-  return grammar.family === 'token-section' ? readUnmarkedSegment(scan, grammar, sink) : -1;
+export function readUnmarkedRegion(scan: FieldScan, grammar: FieldGrammar, sink: RegionSink, proseStop: number): number {
+  return grammar.family === 'token-section' ? readUnmarkedSegment(scan, grammar, sink, proseStop) : -1;
 }
 
 export function readRegion(scan: FieldScan, at: number, grammar: FieldGrammar, sink: RegionSink): number {

@@ -17,8 +17,9 @@
  * calls whose head and arguments are its own: at any other, the region ends before it, or the
  * reader returns -1 when it has read nothing.
  */
-import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
+import { CODE_ARGUMENT, CODE_TOOL_NAMES, FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../../../dialects/field/index.js';
+import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { Code, isJsonSpace } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
@@ -47,6 +48,18 @@ function resumeOf(grammar: TokenSectionGrammar): readonly string[] {
   return resume;
 }
 
+const CODE_STOPS = new WeakMap<TokenSectionGrammar, readonly string[]>();
+
+/** Where raw code ends: the call's close, the next call, the section's close, or a turn's end (one array per grammar). */
+function codeStopsOf(grammar: TokenSectionGrammar): readonly string[] {
+  let stops = CODE_STOPS.get(grammar);
+  if (stops === undefined) {
+    stops = [...grammar.callClose, ...grammar.callOpen, ...grammar.sectionClose, ...TURN_END.tokens];
+    CODE_STOPS.set(grammar, stops);
+  }
+  return stops;
+}
+
 /** Region end, or -1 when the text at `at` is not this grammar. */
 export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSectionGrammar, sink: RegionSink): number {
   const text = scan.text;
@@ -63,6 +76,11 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
     pos = skipSpace(text, pos);
     if (pos >= text.length) {
       if (closable && sink.calls.length > 0) sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
+      // A section opener and then nothing: the calls were cut off.
+      if (inSection && sink.empty && (grammar.cutHead ?? 'always') !== 'never') {
+        sink.fail(fieldMessages.truncated(grammar.id, ''), at, text.length);
+        return text.length;
+      }
       return claimed || closable ? text.length : -1;
     }
     if (closable) {
@@ -87,7 +105,7 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
       if (again === null) break;
       head = skipSpace(text, head) + again.length;
     }
-    const next = readCall(scan, pos, head, grammar, sink, resume);
+    const next = readCall(scan, pos, head, grammar, sink, resume, inSection);
     if (next === NOT_MINE) return claimed || closable ? pos : -1;
     claimed = true;
     pos = next;
@@ -97,43 +115,69 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
 /**
  * `unmarkedFirstSegment`: the segment at the start of the text whose opener sat in the prompt.
  * Only a prose head, or a registered name whose arguments start, is read (an unmarked head is
- * weaker evidence than a marked one); returns where the segment ends, or -1.
+ * weaker evidence than a marked one); returns where the segment ends, or -1. A prose head's
+ * text ends at the grammar's next opener or at `proseStop` (where another grammar's region may
+ * begin), whichever comes first.
  */
-export function readUnmarkedSegment(scan: FieldScan, grammar: TokenSectionGrammar, sink: RegionSink): number {
+export function readUnmarkedSegment(scan: FieldScan, grammar: TokenSectionGrammar, sink: RegionSink, proseStop: number): number {
   if (grammar.unmarkedFirstSegment !== true) return -1;
   const text = scan.text;
   const at = skipSpace(text, 0);
   for (const form of grammar.heads) {
     const named = readHead(text, at, form);
-    if (named === null) continue;
-    const prose = grammar.proseHeads?.includes(named.name) === true;
-    if (!prose && (scan.registry?.byName.has(named.name) !== true || !argumentsStart(text, named.argsAt, form))) continue;
-    const end = readCall(scan, at, at, grammar, sink, resumeOf(grammar));
+    if (named === null || !formReads(form, named.name)) continue;
+    if (grammar.proseHeads?.includes(named.name) === true) return proseSegment(scan, named.argsAt, grammar, sink, proseStop);
+    if (scan.registry?.byName.has(named.name) !== true || !argumentsStart(text, named.argsAt, form)) continue;
+    const end = readCall(scan, at, at, grammar, sink, resumeOf(grammar), false);
     return end === NOT_MINE ? -1 : end;
   }
   return -1;
 }
 
-/** Reads one call whose opener ends at `head`; returns where the text after it starts, or NOT_MINE. */
-function readCall(scan: FieldScan, callStart: number, head: number, grammar: TokenSectionGrammar, sink: RegionSink, resume: readonly string[]): number {
+/** A prose head's segment (Functionary's `all`): visible text up to the next opener (or `limit`). */
+function proseSegment(scan: FieldScan, from: number, grammar: TokenSectionGrammar, sink: RegionSink, limit: number): number {
+  const next = scan.earliest(grammar.callOpen, from);
+  const stop = Math.min(next < 0 ? scan.text.length : next, limit);
+  sink.proseSpan(from, stop);
+  return stop;
+}
+
+/** Whether `form` reads a head named `name` (a form may be for some names only). */
+function formReads(form: CallHeadForm, name: string): boolean {
+  return form.names === undefined || form.names.includes(name);
+}
+
+/**
+ * Reads one call whose opener ends at `head`; returns where the text after it starts, or
+ * NOT_MINE. `inSection`: the call stands in a section this region opened, so what follows its
+ * opener is this grammar's whatever it holds.
+ */
+function readCall(scan: FieldScan, callStart: number, head: number, grammar: TokenSectionGrammar, sink: RegionSink, resume: readonly string[], inSection: boolean): number {
   const text = scan.text;
+  // The text ended inside the head (nothing, or part of a name, after the opener): a cut call.
+  const cut = cutHeadName(scan, head, grammar);
+  if (cut !== null) {
+    sink.fail(fieldMessages.truncated(grammar.id, cut), callStart, text.length);
+    return text.length;
+  }
   for (const form of grammar.heads) {
     const named = readHead(text, head, form);
-    if (named === null) continue;
-    if (grammar.proseHeads?.includes(named.name) === true) {
-      const next = scan.earliest(grammar.callOpen, named.argsAt);
-      const stop = next < 0 ? text.length : next;
-      sink.proseSpan(named.argsAt, stop);
-      return stop;
-    }
+    if (named === null || !formReads(form, named.name)) continue;
+    if (grammar.proseHeads?.includes(named.name) === true) return proseSegment(scan, named.argsAt, grammar, sink, text.length);
     if (grammar.bodyDecides === true && !argumentsStart(text, named.argsAt, form)) continue;
     if (grammar.unregisteredGlued === true && scan.registry?.byName.has(named.name) !== true && !gluedWithArguments(text, head, named, form)) return NOT_MINE;
-    if (form.args === 'call-objects' || form.args === 'call-objects-fence') {
+    if (form.args === 'call-objects') {
       const objects = readObjectsCall(scan, callStart, named, form, grammar, sink, resume);
       if (objects !== NOT_MINE) return objects;
       continue;
     }
     if (form.args === 'json-or-command') return readCommandCall(scan, callStart, named, grammar, sink);
+    if (form.args === 'code') {
+      // Code written right after its opener never starts with a blank: a blank after a bare
+      // opener is prose naming the token (`After <|python_tag|> comes code.`).
+      if (form.nameForm === 'none' && form.prefix === '' && isBlankCode(text.charCodeAt(head))) return NOT_MINE;
+      return readCodeCall(scan, callStart, named, form, grammar, sink);
+    }
     const args = readArguments(text, named.argsAt, form);
     if (!args.ok) {
       if (args.eof) {
@@ -154,19 +198,133 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
     return end;
   }
   if (grammar.bodyDecides === true) return NOT_MINE;
-  // No head form read the text: cut off inside the head, or not this grammar's head at all.
+  // No head form read the text: not this grammar's head at all.
   const next = scan.earliest(resume, head);
   const stop = next < 0 ? text.length : next;
-  // The text ended within a name's length of the opener: the head was cut off.
-  const cut = next < 0 && stop - head <= FIELD_NAME_MAX;
-  sink.fail(cut ? fieldMessages.truncated(grammar.id, '') : fieldMessages.unreadable(grammar.id, 'a call head with no tool name'), callStart, stop);
+  // Outside a section, an opener followed by words that can hold no arguments is the token
+  // named in prose (`Use the [TOOL_CALLS] token to call tools.`): the lane keeps its line.
+  if (!inSection && mentionAfter(scan, head)) return NOT_MINE;
+  sink.fail(fieldMessages.unreadable(grammar.id, 'a call head with no tool name'), callStart, stop);
   const close = matchAt(text, stop, grammar.callClose);
   return close === null ? stop : stop + close.length;
 }
 
+/** The most characters after an opener that a cut head may hold: a prefix, an id, a name and their markers. */
+const CUT_HEAD_MAX = 2 * FIELD_NAME_MAX + 128;
+
+/**
+ * The name read so far ('' for none) when the text ends inside a call head of `grammar` at
+ * `head`: before the arguments begin, within a prefix, an id, a name or a marker of some head
+ * form. Null when it does not, or when the record's `cutHead` does not count such an end.
+ */
+function cutHeadName(scan: FieldScan, head: number, grammar: TokenSectionGrammar): string | null {
+  const text = scan.text;
+  const mode = grammar.cutHead ?? 'always';
+  if (mode === 'never' || text.length - head > CUT_HEAD_MAX) return null;
+  for (const form of grammar.heads) {
+    const name = cutInHead(text, head, form);
+    if (name === null) continue;
+    if (mode === 'always' || (name !== '' && skipSpace(text, head) === head && beginsRegisteredName(scan, name))) return name;
+  }
+  return null;
+}
+
+function beginsRegisteredName(scan: FieldScan, prefix: string): boolean {
+  for (const tool of scan.registry?.tools ?? []) if (tool.name.startsWith(prefix)) return true;
+  return false;
+}
+
+/** How `literal` stands at `at`: whole, cut by the end of the text (a proper prefix, or nothing), or not at all. */
+function literalAt(text: string, at: number, literal: string): 'whole' | 'cut' | 'no' {
+  if (text.startsWith(literal, at)) return 'whole';
+  return atEnd(text, at) || literal.startsWith(text.slice(at)) ? 'cut' : 'no';
+}
+
+/** The end of the run of characters a head name may hold from `at` (bounded by a name's length). */
+function nameRunEnd(text: string, at: number): number {
+  const stop = Math.min(text.length, at + FIELD_NAME_MAX);
+  let i = at;
+  while (i < stop && isHeadNameCode(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** `cutHeadName` for one form: the name read so far, or null when the text does not end inside its head. */
+function cutInHead(text: string, at: number, form: CallHeadForm): string | null {
+  let pos = skipSpace(text, at);
+  if (form.prefix !== '') {
+    const prefix = literalAt(text, pos, form.prefix);
+    if (prefix !== 'whole') return prefix === 'cut' ? '' : null;
+    pos += form.prefix.length;
+  }
+  if (form.idEnd !== undefined) {
+    const id = nameRunEnd(text, skipSpace(text, pos));
+    if (id >= text.length) return '';
+    const idEnd = literalAt(text, id, form.idEnd);
+    if (idEnd !== 'whole') return idEnd === 'cut' ? '' : null;
+    pos = id + form.idEnd.length;
+  }
+  pos = skipSpace(text, pos);
+  if (form.nameForm === 'none') return pos >= text.length ? '' : null;
+  const nameEnd = nameRunEnd(text, pos);
+  const written = text.slice(pos, nameEnd);
+  const name = form.nameForm === 'kimi-id' ? withoutCallIndex(written) : written;
+  if (nameEnd >= text.length) return name;
+  // A name that runs to its arguments' `{`, or to a space: what follows the name is no marker.
+  if (form.nameEnd === '') return null;
+  if (form.nameEnd === NAME_TO_SPACE) return isJsonSpace(text.charCodeAt(nameEnd)) && atEnd(text, nameEnd) ? name : null;
+  const after = skipSpace(text, nameEnd);
+  const end = literalAt(text, after, form.nameEnd);
+  if (end !== 'whole') return end === 'cut' ? name : null;
+  pos = after + form.nameEnd.length;
+  if (form.idAfterNameEnd !== undefined) {
+    const id = nameRunEnd(text, skipSpace(text, pos));
+    if (id >= text.length) return name;
+    const idEnd = literalAt(text, id, form.idAfterNameEnd);
+    if (idEnd !== 'whole') return idEnd === 'cut' ? name : null;
+    pos = id + form.idAfterNameEnd.length;
+  }
+  if (form.argsOpen !== undefined) {
+    const open = literalAt(text, skipSpace(text, pos), form.argsOpen);
+    if (open !== 'whole') return open === 'cut' ? name : null;
+    pos = skipSpace(text, pos) + form.argsOpen.length;
+  }
+  return atEnd(text, pos) ? name : null;
+}
+
+const NEWLINE: readonly string[] = ['\n'];
+const BRACKETS: readonly string[] = ['{', '['];
+/** How far after an opener the words of a mention are looked for. */
+const WORDS_WINDOW = 64;
+
+/**
+ * Whether the rest of the line after an opener (from `after`) cannot hold a call head and its
+ * arguments: words, and no `{` or `[` before the line ends (`[TOOL_CALLS]\` token to call
+ * tools.`). Both searches are memoised in `scan`, so many openers on one line cost one pass.
+ */
+export function mentionAfter(scan: FieldScan, after: number): boolean {
+  const text = scan.text;
+  const newline = scan.earliest(NEWLINE, after);
+  const lineEnd = newline < 0 ? text.length : newline;
+  const bracket = scan.earliest(BRACKETS, after);
+  if (bracket >= 0 && bracket < lineEnd) return false;
+  for (let i = after, stop = Math.min(lineEnd, after + WORDS_WINDOW); i < stop; i++) if (!isJsonSpace(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * Whether the opener of `grammar` at `at`, which no reader took, is a special token named in
+ * prose: a call opener (not a section's) of a grammar whose opener is its own (`bodyDecides`
+ * grammars leave theirs to the other lanes), followed on its line by words only.
+ */
+export function isTokenMention(scan: FieldScan, at: number, grammar: TokenSectionGrammar): boolean {
+  if (grammar.bodyDecides === true) return false;
+  const open = matchAt(scan.text, at, grammar.callOpen) ?? matchAt(scan.text, at, grammar.sectionOpen);
+  return open !== null && mentionAfter(scan, at + open.length);
+}
+
 /** The head stands right after its opener and its arguments read (`unregisteredGlued`). */
 function gluedWithArguments(text: string, head: number, named: Head, form: CallHeadForm): boolean {
-  return skipSpace(text, head) === head && readArguments(text, named.argsAt, form).ok;
+  return skipSpace(text, head) === head && (form.args === 'code' || readArguments(text, named.argsAt, form).ok);
 }
 
 /** Past the call's close (and the form's `argsClose`) when one follows `from`; whether the close was there. */
@@ -186,10 +344,10 @@ function afterArgsClose(text: string, from: number, form: CallHeadForm): number 
 /** Whether the arguments of `form` may start at `at` (the text ending there counts: truncation). */
 function argumentsStart(text: string, at: number, form: CallHeadForm): boolean {
   const pos = skipSpace(text, at);
-  if (pos >= text.length || form.args === 'json-or-command') return true;
-  if (form.args === 'call-objects') return callBodyStart(text, pos, false) >= 0;
+  if (pos >= text.length || form.args === 'json-or-command' || form.args === 'code') return true;
   if (text.startsWith(FENCE, pos)) return form.args !== 'json';
-  return form.args !== 'call-objects-fence' && text.charCodeAt(pos) === Code.LeftBrace;
+  if (form.args === 'call-objects') return callBodyStart(text, pos, false) >= 0;
+  return text.charCodeAt(pos) === Code.LeftBrace;
 }
 
 interface Head {
@@ -248,23 +406,26 @@ function nameBounds(text: string, from: number, nameEnd: string): [number, numbe
  * found belongs to something later). Empty is allowed: the sink reports a missing name.
  */
 function isHeadName(name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (
-      code <= Code.Space ||
-      code === Code.Quote ||
-      code === Code.Apostrophe ||
-      code === Code.LessThan ||
-      code === Code.GreaterThan ||
-      code === Code.LeftBrace ||
-      code === Code.RightBrace ||
-      code === Code.LeftBracket ||
-      code === Code.RightBracket
-    ) {
-      return false;
-    }
-  }
+  for (let i = 0; i < name.length; i++) if (!isHeadNameCode(name.charCodeAt(i))) return false;
   return true;
+}
+
+function isBlankCode(code: number): boolean {
+  return code === Code.Space || code === Code.Tab;
+}
+
+function isHeadNameCode(code: number): boolean {
+  return !(
+    code <= Code.Space ||
+    code === Code.Quote ||
+    code === Code.Apostrophe ||
+    code === Code.LessThan ||
+    code === Code.GreaterThan ||
+    code === Code.LeftBrace ||
+    code === Code.RightBrace ||
+    code === Code.LeftBracket ||
+    code === Code.RightBracket
+  );
 }
 
 /** `functions.get_weather:0` -> `functions.get_weather` (the registry rule strips the namespace). */
@@ -277,14 +438,13 @@ function withoutCallIndex(id: string): string {
 
 /**
  * A head whose arguments are call objects (Mistral's list, InternLM2, Inkling, GigaChat,
- * RWKV's fence). Returns NOT_MINE when no body starts there.
+ * RWKV), possibly in a ```json fence. Returns NOT_MINE when no body starts there.
  */
 function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: CallHeadForm, grammar: TokenSectionGrammar, sink: RegionSink, resume: readonly string[]): number {
   const text = scan.text;
   let at = skipSpace(text, named.argsAt);
   let fenced = false;
-  if (form.args === 'call-objects-fence') {
-    if (!text.startsWith(FENCE, at)) return NOT_MINE;
+  if (text.startsWith(FENCE, at)) {
     const lineEnd = indexWithin(text, '\n', at + FENCE.length, 32);
     if (lineEnd < 0) {
       if (!atEnd(text, at + FENCE.length) && text.length - at > 32 + FENCE.length) return NOT_MINE;
@@ -311,12 +471,12 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   const body = readCallBody(scan, start, { shapes: [], headName, resume }, sink);
   if (body.stopped === 'eof') return text.length;
   let end = body.end;
-  // A fence the grammar requires (RWKV's ```json) that never closed before the end of the text.
+  // A fence opened before the body that never closed before the end of the text.
   let fenceMissing = false;
   if (fenced) {
     const fence = skipSpace(text, end);
     if (text.startsWith(FENCE, fence)) end = fence + FENCE.length;
-    else fenceMissing = form.args === 'call-objects-fence' && fence >= text.length;
+    else fenceMissing = fence >= text.length;
   }
   const [after, closed] = closeAfter(text, end, grammar);
   const closeMissing = !closed && grammar.callClose.length > 0 && grammar.callCloseOptional !== true;
@@ -381,6 +541,41 @@ function readCommandCall(scan: FieldScan, callStart: number, named: Head, gramma
   const end = close + matchAt(text, close, grammar.callClose)!.length;
   sink.call({ name: named.name, arguments: args, start: callStart, end });
   return end;
+}
+
+/**
+ * Raw code as the arguments (Functionary's `>>>python`, Llama 3.1's `<|python_tag|>`, InternLM2's
+ * `<|interpreter|>`): the text up to the call's close, the next call or section close, or a
+ * turn's end, as `{"code": …}`. A head with no name calls the registered code tool. Code has no
+ * end of its own, so where the grammar closes a call and the text ends with none, the code may
+ * have been cut anywhere: truncation.
+ */
+function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: CallHeadForm, grammar: TokenSectionGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  const next = scan.earliest(codeStopsOf(grammar), named.argsAt);
+  const stop = next < 0 ? text.length : next;
+  const name = form.nameForm === 'none' ? codeToolName(scan) : named.name;
+  const closeRequired = grammar.callClose.length > 0 && grammar.callCloseOptional !== true;
+  if (next < 0 && closeRequired) {
+    sink.fail(fieldMessages.truncated(grammar.id, name), callStart, text.length);
+    return text.length;
+  }
+  const code = text.slice(named.argsAt, stop).trim();
+  const close = next < 0 ? null : matchAt(text, stop, grammar.callClose);
+  const end = close === null ? stop : stop + close.length;
+  if (code === '') {
+    sink.fail(fieldMessages.unreadable(grammar.id, 'a code call with no code'), callStart, end);
+    return end;
+  }
+  sink.call({ name, arguments: { [CODE_ARGUMENT]: code }, start: callStart, end, unclosed: closeRequired && close === null });
+  return end;
+}
+
+/** The tool a nameless code body calls: the first code tool the registry holds, else the first (its error names it). */
+function codeToolName(scan: FieldScan): string {
+  const registry = scan.registry;
+  if (registry !== null) for (const name of CODE_TOOL_NAMES) if (registry.byName.has(name)) return name;
+  return CODE_TOOL_NAMES[0]!;
 }
 
 type Arguments = { ok: true; value: unknown; end: number } | { ok: false; eof: boolean; error: string };

@@ -21,7 +21,7 @@ import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ValueGrammar } from '../../../dialects/field/index.js';
 import { Code } from '../../../lex/codes.js';
 import { readGemmaObjectAt } from '../../../lex/gemma-value.js';
-import { dottedNameEnd, pyCallStartsAt, readPyCallAt, readPyCallListAt, type PyCall } from '../../../lex/py-call.js';
+import { dottedNameEnd, pyCallStartsAt, readPyCallAt, readPyCallListAt, type PyCall, type PyCallRead } from '../../../lex/py-call.js';
 import { indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
@@ -54,13 +54,15 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   else read = readGemmaCalls(scan, at, bodyAt, grammar, body.callPrefix, body.stringDelimiter);
   if (read === null) return -1;
   if (!read.ok) return fail(scan, at, grammar, sink, read);
-  const end = skipSpace(text, read.end);
+  // A chain separator after the call is the call's (`brave_search.call(…); {…}`).
+  const bodyEnd = body.form === 'py-method-call' && text.startsWith(body.separator, skipSpace(text, read.end)) ? skipSpace(text, read.end) + body.separator.length : read.end;
+  const end = skipSpace(text, bodyEnd);
   const close = matchAt(text, end, grammar.close);
   const unclosed = close === null && grammar.closeRequired;
   read.calls.forEach((call, i) => {
     sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end, unclosed: unclosed && i === read.calls.length - 1 });
   });
-  return close === null ? read.end : end + close.length;
+  return close === null ? bodyEnd : end + close.length;
 }
 
 function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSink, read: BodyFailure): number {
@@ -109,16 +111,23 @@ function readPyCalls(text: string, at: number, bodyAt: number, grammar: ValueGra
   }
 }
 
-/** `NAME.METHOD(k=v)`: one call to NAME; null when the body is not written so. */
-function readMethodCall(text: string, at: number, bodyAt: number, method: string): Body | null {
-  const nameEnd = dottedNameEnd(text, bodyAt);
+/** `NAME.METHOD(k=v)` at `at`: the call to NAME (or why it does not read); null when the text is not written so. */
+export function readMethodCallAt(text: string, at: number, method: string): PyCallRead | null {
+  const nameEnd = dottedNameEnd(text, at);
   const suffix = `.${method}`;
-  const dotted = text.slice(bodyAt, nameEnd);
+  const dotted = text.slice(at, nameEnd);
   if (nameEnd >= text.length || text.charCodeAt(nameEnd) !== Code.LeftParen || !dotted.endsWith(suffix) || dotted.length === suffix.length) return null;
   const name = dotted.slice(0, -suffix.length);
-  const read = readPyCallAt(text, bodyAt);
-  if (!read.ok) return { ok: false, calls: [], eof: read.eof, error: read.error, from: at, at: read.at, name };
-  return { ok: true, calls: [{ ...read.call, name }], end: read.call.end };
+  const read = readPyCallAt(text, at);
+  return read.ok ? { ok: true, call: { ...read.call, name } } : { ...read, name };
+}
+
+/** `NAME.METHOD(k=v)`: one call to NAME; null when the body is not written so. */
+function readMethodCall(text: string, at: number, bodyAt: number, method: string): Body | null {
+  const read = readMethodCallAt(text, bodyAt, method);
+  if (read === null) return null;
+  if (!read.ok) return { ok: false, calls: [], eof: read.eof, error: read.error, from: at, at: read.at, name: read.name };
+  return { ok: true, calls: [read.call], end: read.call.end };
 }
 
 /** `PREFIX NAME{…}` calls, one or more; the opener is unique, so any other body is an error. */

@@ -1,0 +1,73 @@
+/**
+ * The `turn-end` reader: one end-of-turn special token, consumed where it stands and recorded
+ * on the drop ledger (it carries no content, so it is neither prose nor a violation).
+ *
+ *     The answer is 4.<|eot_id|>       region: the token
+ *     The <s>old</s> price             `</s>` is a trailing token: not at the end, so -1
+ *
+ * A trailing token counts only in the text's tail: the run at its end of whitespace and turn
+ * ends; and a close tag (`</s>`) not at all when its HTML open (`<s>`) stands before the tail,
+ * where it closes that. The tail, and each open's last place, are found once per parse, so
+ * deciding costs O(1) per token however many stand in the text.
+ */
+import type { TurnEndGrammar } from '../../../dialects/field/index.js';
+import { isJsonSpace } from '../../../lex/codes.js';
+import { matchAt } from '../cursor.js';
+import type { RegionSink } from '../region.js';
+import type { FieldScan } from '../scan.js';
+
+const TAIL = new WeakMap<FieldScan, number>();
+const OPENS_BEFORE_TAIL = new WeakMap<FieldScan, Map<string, boolean>>();
+
+/** Where the run of whitespace and turn-end tokens at the end of the text begins. */
+function tailStart(scan: FieldScan, grammar: TurnEndGrammar): number {
+  let tail = TAIL.get(scan);
+  if (tail !== undefined) return tail;
+  const text = scan.text;
+  tail = text.length;
+  for (;;) {
+    while (tail > 0 && isJsonSpace(text.charCodeAt(tail - 1))) tail--;
+    const token = endingAt(text, tail, grammar);
+    if (token === null) break;
+    tail -= token.length;
+  }
+  TAIL.set(scan, tail);
+  return tail;
+}
+
+function endingAt(text: string, end: number, grammar: TurnEndGrammar): string | null {
+  for (const list of [grammar.tokens, grammar.trailingTokens]) {
+    for (const token of list) if (end >= token.length && text.startsWith(token, end - token.length)) return token;
+  }
+  return null;
+}
+
+/** `</s>` -> `<s>`: the HTML open a close tag would close; null for a token that is no close tag. */
+function htmlOpenOf(token: string): string | null {
+  return token.startsWith('</') ? `<${token.slice(2)}` : null;
+}
+
+/** Whether the HTML open of `token` stands anywhere before the tail (memoised per parse). */
+function closesHtml(scan: FieldScan, token: string, tail: number): boolean {
+  const open = htmlOpenOf(token);
+  if (open === null) return false;
+  let seen = OPENS_BEFORE_TAIL.get(scan);
+  if (seen === undefined) OPENS_BEFORE_TAIL.set(scan, (seen = new Map()));
+  let found = seen.get(open);
+  if (found === undefined) seen.set(open, (found = tail > 0 && scan.text.lastIndexOf(open, tail - 1) >= 0));
+  return found;
+}
+
+export function readTurnEnd(scan: FieldScan, at: number, grammar: TurnEndGrammar, sink: RegionSink): number {
+  const text = scan.text;
+  let token = matchAt(text, at, grammar.tokens);
+  if (token === null) {
+    token = matchAt(text, at, grammar.trailingTokens);
+    if (token === null) return -1;
+    const tail = tailStart(scan, grammar);
+    if (at < tail || closesHtml(scan, token, tail)) return -1;
+  }
+  const end = at + token.length;
+  sink.drop(at, end, 'end_of_turn_token');
+  return end;
+}

@@ -7,9 +7,9 @@ import type { MarkupTag, ParamMarkupGrammar, TagArguments, ValueRule } from './t
 
 const STRIP: ValueRule = { typing: 'schema', typeAttribute: null, whitespace: 'strip', entities: false, cdata: false, nullWords: ['null', 'None'] };
 
-/** `<PREFIXinvoke name="N">` … `</PREFIXinvoke>` style tags. */
-function attrTag(open: string, close: string, nameAttribute = 'name', end = '>'): MarkupTag {
-  return { open: [open], nameAttribute, end, close: [close] };
+/** `<PREFIXinvoke name="N">` … `</PREFIXinvoke>` style tags; a grammar with two spellings passes both. */
+function attrTag(open: string | readonly string[], close: string | readonly string[], nameAttribute = 'name', end = '>'): MarkupTag {
+  return { open: typeof open === 'string' ? [open] : open, nameAttribute, end, close: typeof close === 'string' ? [close] : close };
 }
 
 function tagArgs(tag: MarkupTag): TagArguments {
@@ -234,16 +234,24 @@ export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
   values: { ...STRIP, typeAttribute: STRING_FLAG, whitespace: 'exact' },
 };
 
-/** GigaChat 3.5 GCML (`‹` is U+2039): `string="true"` (the default) raw text, else JSON. */
+/**
+ * GigaChat 3.5 GCML: `string="true"` (the default) raw text, else JSON. The template's tokens
+ * open with `‹` (U+2039); vLLM's and SGLang's gigachat35 parsers and tests write the same tags
+ * with an ASCII `<`, so both spellings are read (one region never mixes them in practice, and
+ * reading a mix costs nothing).
+ */
+const GCML_LEADS = ['‹', '<'] as const;
+const gcml = (tag: string): string[] => GCML_LEADS.map((lead) => `${lead}${tag}`);
+
 export const GIGACHAT_GCML: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'gigachat-3.5',
   family: 'param-markup',
-  openers: ['‹｜GCML｜tool_calls>'],
-  markers: ['‹｜GCML｜tool_calls>', '‹/｜GCML｜tool_calls>', '‹｜GCML｜invoke', '‹/｜GCML｜invoke>', '‹｜GCML｜parameter', '‹/｜GCML｜parameter>'],
-  section: { open: ['‹｜GCML｜tool_calls>'], close: ['‹/｜GCML｜tool_calls>'] },
-  call: { kind: 'tag', tag: attrTag('‹｜GCML｜invoke', '‹/｜GCML｜invoke>') },
-  args: tagArgs(attrTag('‹｜GCML｜parameter', '‹/｜GCML｜parameter>')),
+  openers: gcml('｜GCML｜tool_calls>'),
+  markers: ['｜GCML｜tool_calls>', '/｜GCML｜tool_calls>', '｜GCML｜invoke', '/｜GCML｜invoke>', '｜GCML｜parameter', '/｜GCML｜parameter>'].flatMap(gcml),
+  section: { open: gcml('｜GCML｜tool_calls>'), close: gcml('/｜GCML｜tool_calls>') },
+  call: { kind: 'tag', tag: attrTag(gcml('｜GCML｜invoke'), gcml('/｜GCML｜invoke>')) },
+  args: tagArgs(attrTag(gcml('｜GCML｜parameter'), gcml('/｜GCML｜parameter>'))),
   values: { ...STRIP, typeAttribute: STRING_FLAG },
 };
 

@@ -100,6 +100,32 @@ for (const grammar of PARAM_MARKUP_GRAMMARS) {
       expect(result.tool_parse_errors).toEqual([]);
     });
 
+    const valueClose = grammar.args.kind === 'tags' ? grammar.args.tag.close[0]! : grammar.args.kind === 'pairs' ? grammar.args.valueClose : null;
+    const closeOptional = grammar.args.kind === 'tags' && grammar.args.closeOptional;
+
+    it('never runs a value with no close of its own into the next call', () => {
+      if (valueClose === null) return;
+      const text = grammar.envelope === null && grammar.section === null ? `${render([weather])}\n${render([search])}` : render([weather, search]);
+      const broken = text.replace(valueClose.split('{S}').join(':opensource'), '');
+      const result = gateway(broken);
+      noMarkers(result.prose);
+      if (closeOptional) {
+        expect(pairs(result)).toEqual([weather, search]);
+        expect(result.protocol_violations.map((v) => v.kind)).toContain('recovered_dialect');
+        return;
+      }
+      expect(pairs(result)).toEqual([search]);
+      expect(result.tool_parse_errors).toHaveLength(1);
+      expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR:/);
+      expect(result.dropped.length).toBeGreaterThan(0);
+    });
+
+    it('keeps its own value close written inside a value when text follows it there', () => {
+      if (valueClose === null) return;
+      const city = `a ${valueClose.split('{S}').join(':opensource')} b`;
+      expect(pairs(gateway(render([{ name: 'get_weather', arguments: { city } }, search])))).toEqual([{ name: 'get_weather', arguments: { city } }, search]);
+    });
+
     it('keeps a value that does not read as its schema type as text, with an error beside the call', () => {
       const text = render([{ name: 'get_weather', arguments: { days: 'three' } }]);
       const result = gateway(text);

@@ -12,8 +12,8 @@ function attrTag(open: string | readonly string[], close: string | readonly stri
   return { open: typeof open === 'string' ? [open] : open, nameAttribute, end, close: typeof close === 'string' ? [close] : close };
 }
 
-function tagArgs(tag: MarkupTag): TagArguments {
-  return { kind: 'tags', tag, wrapper: null };
+function tagArgs(tag: MarkupTag, closeOptional = false): TagArguments {
+  return { kind: 'tags', tag, wrapper: null, closeOptional };
 }
 
 /** The fields most records leave at their default. */
@@ -28,7 +28,8 @@ const PLAIN = {
   envelope: null,
 } as const;
 
-// Qwen3-Coder (also Nemotron 3, Qwen3.5, MiMo, Step-3.5): `<function=NAME>` + `<parameter=K>`.
+// Qwen3-Coder (also Nemotron 3, Qwen3.5, MiMo, Step-3.5): `<function=NAME>` + `<parameter=K>`;
+// a `</parameter>` the model leaves out ends the value at the next `<parameter=` or `</function>`.
 const QWEN_FUNCTION: MarkupTag = { open: ['<function='], nameAttribute: null, end: '>', close: ['</function>'] };
 const QWEN_PARAMETER: MarkupTag = { open: ['<parameter='], nameAttribute: null, end: '>', close: ['</parameter>'] };
 const QWEN_MARKERS = ['<function=', '</function>', '<parameter=', '</parameter>'];
@@ -42,7 +43,7 @@ export const QWEN3_CODER: ParamMarkupGrammar = {
   section: { open: ['<tool_call>'], close: ['</tool_call>'] },
   bare: true,
   call: { kind: 'tag', tag: QWEN_FUNCTION },
-  args: tagArgs(QWEN_PARAMETER),
+  args: tagArgs(QWEN_PARAMETER, true),
 };
 
 /** Seed-OSS: the Qwen3-Coder body in `<seed:tool_call>`. */
@@ -265,7 +266,7 @@ export const MINICPM_5: ParamMarkupGrammar = {
   section: null,
   bare: true,
   call: { kind: 'tag', tag: attrTag('<function', '</function>') },
-  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' } },
+  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' }, closeOptional: false },
   values: { ...STRIP, cdata: true },
 };
 

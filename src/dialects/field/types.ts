@@ -195,6 +195,12 @@ export interface TagArguments {
   readonly tag: MarkupTag;
   /** An optional element around all the arguments (MiniCPM's `<arguments>`), or null. */
   readonly wrapper: { readonly open: string; readonly close: string } | null;
+  /**
+   * A value's close may be left out: the value then ends where the next argument opens or the
+   * call closes (Qwen3-Coder, as vLLM's and llama.cpp's readers take it). Elsewhere a value
+   * with no close of its own before the call ends makes the call malformed.
+   */
+  readonly closeOptional: boolean;
 }
 
 /**

@@ -13,10 +13,16 @@
  *
  * Recovery rungs, in order, none of which throws:
  *   1. complete arguments whose call (or section) close is missing: a call, `recovered_dialect`;
+ *      so is a value whose close is left out where the grammar allows it (Qwen3-Coder: it ends
+ *      at the next argument or the call's close);
  *   2. the text ends inside a tag or a value: `TOOL CALL TRUNCATED:` and a drop to the end;
- *   3. a JSON body that does not read, or text inside a call that is no argument: a parse error
- *      and a drop up to the next call, call close or section close;
+ *   3. a JSON body that does not read, text inside a call that is no argument, or a value with
+ *      no close of its own before the call ends: a parse error and a drop up to the next call,
+ *      call close or section close (a value never runs on into the next call);
  *   4. text inside a section that is not a call: dropped the same way.
+ *
+ * A value's own close written inside it (`s = "</parameter>"` in code) is told from the real
+ * one by what follows it: see `valueEnd`.
  */
 import type { ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
@@ -43,6 +49,12 @@ interface Needles {
   readonly resume: readonly string[];
   readonly valueClose: readonly string[];
   readonly envelopeClose: readonly string[];
+  /** The next argument's open tag or key: a value whose close comes after it had none of its own. */
+  readonly argOpen: readonly string[];
+  /** Where a call ends when a value's close is missing: call, wrap and section closes, the next call or section. */
+  readonly boundary: readonly string[];
+  /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
+  readonly follow: readonly string[];
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
@@ -54,16 +66,44 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const headOpen = grammar.call.kind === 'tag' ? grammar.call.tag.open : grammar.call.open;
     const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
     const args = grammar.args;
+    const argOpen = args.kind === 'tags' ? args.tag.open : args.kind === 'pairs' ? [args.keyOpen] : [];
+    const wrapClose = grammar.callWrap?.close ?? [];
+    const sectionClose = grammar.section?.close ?? [];
+    const opens = [...callOpen, ...headOpen, ...(grammar.section?.open ?? [])];
+    const envelopeClose = grammar.envelope?.close ?? [];
+    const wrapper = args.kind === 'tags' && args.wrapper !== null ? [args.wrapper.open, args.wrapper.close] : [];
     needles = {
       callOpen,
-      resume: [...new Set([...callOpen, ...headOpen, ...closes, ...(grammar.callWrap?.close ?? []), ...(grammar.section?.close ?? [])])].filter((n) => n !== ''),
+      resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
       valueClose: args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : [],
-      envelopeClose: grammar.envelope?.close ?? [],
+      envelopeClose,
+      argOpen: literals(argOpen),
+      boundary: literals([...closes, ...wrapClose, ...sectionClose, ...opens]),
+      follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
     };
     NEEDLES.set(grammar, needles);
   }
   return needles;
 }
+
+/** Each literal once, the empty one left out. */
+function literals(list: readonly string[]): readonly string[] {
+  return [...new Set(list)].filter((n) => n !== '');
+}
+
+/** Where one argument value ends. */
+type ValueEnd =
+  /** At its own close `end`; the arguments go on at `next`, past the close. */
+  | { readonly kind: 'closed'; readonly end: number; readonly next: number }
+  /** With no close of its own, at `end`: the next argument or the call's end (a grammar whose value close is optional). */
+  | { readonly kind: 'open'; readonly end: number }
+  /** With no close of its own before the call ends: the call is malformed. */
+  | { readonly kind: 'unclosed' }
+  /** The text ends inside it. */
+  | { readonly kind: 'eof' };
+
+const UNCLOSED: ValueEnd = { kind: 'unclosed' };
+const VALUE_EOF: ValueEnd = { kind: 'eof' };
 
 /** What `readCall` found at a position. */
 type CallRead =
@@ -109,7 +149,10 @@ class Reader {
     if (stop < 0) return { stop: this.text.length, end: this.text.length };
     const closes = this.grammar.call.kind === 'tag' ? this.grammar.call.tag.close : this.grammar.call.close;
     const past = this.past(stop, closes);
-    return { stop, end: past < 0 ? stop : past };
+    const wrap = this.grammar.callWrap;
+    // A call's wrap close (Step-3's `<｜tool_call_end｜>`) belongs to the call whose close it follows, or stands alone.
+    const unwrapped = wrap === null ? -1 : this.past(past < 0 ? stop : this.skip(past), wrap.close);
+    return { stop, end: unwrapped >= 0 ? unwrapped : past < 0 ? stop : past };
   }
 
   region(at: number): number {
@@ -207,6 +250,7 @@ class Reader {
     let end: number;
     let closed: boolean;
     const problems: string[] = [];
+    const unclosedKeys: string[] = [];
     if (json !== null) {
       if (json.kind === 'foreign') return FOREIGN;
       if (json.kind === 'eof') {
@@ -230,7 +274,7 @@ class Reader {
           ? this.pairs(bodyAt, grammar.args, tool, problems)
           : grammar.args.kind === 'named-tags'
             ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes, problems))
-            : this.tags(bodyAt, grammar.args, tool, problems);
+            : this.tags(bodyAt, grammar.args, tool, problems, unclosedKeys);
       if (read.kind === 'eof') {
         sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
         return { kind: 'read', end: text.length };
@@ -239,7 +283,7 @@ class Reader {
         // A head followed by no argument at all: outside a section it is prose that looks like a
         // head (`<function=name> then …`); a JSON body where the grammar takes none is another grammar's.
         if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null))) return FOREIGN;
-        return this.unreadable(start, read.at, name, 'text inside the call that is not an argument');
+        return this.unreadable(start, read.at, name, read.detail ?? 'text inside the call that is not an argument');
       }
       args = read.args;
       end = read.end;
@@ -255,6 +299,7 @@ class Reader {
     }
     if (sink.call({ name, arguments: args, start, end, unclosed: !closed })) {
       for (const problem of problems) sink.note(problem);
+      if (unclosedKeys.length > 0) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
     }
     return { kind: 'read', end };
   }
@@ -343,7 +388,7 @@ class Reader {
     return { kind: 'ok', value: value as Record<string, unknown>, end: read.end };
   }
 
-  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined, problems: string[]): ArgsRead {
+  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined, problems: string[], unclosedKeys: string[]): ArgsRead {
     const { text, grammar } = this;
     const args: Record<string, unknown> = {};
     const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
@@ -371,11 +416,13 @@ class Reader {
         return { kind: 'bad', at: here, first };
       }
       if (!tag.ok) return tag.eof ? EOF : { kind: 'bad', at: here, first };
-      const closeAt = this.scan.earliest(this.needles.valueClose, tag.end);
-      if (closeAt < 0) return EOF;
+      const value = this.valueEnd(tag.end, spec.closeOptional);
+      if (value.kind === 'eof') return EOF;
+      if (value.kind === 'unclosed') return { kind: 'bad', at: tag.end, first: false, detail: VALUE_UNCLOSED };
       const inband = this.inband(tag.attributes);
-      this.assign(args, tag.name, text.slice(tag.end, closeAt), tool, inband, problems);
-      at = this.past(closeAt, spec.tag.close);
+      this.assign(args, tag.name, text.slice(tag.end, value.end), tool, inband, problems);
+      if (value.kind === 'open') unclosedKeys.push(tag.name);
+      at = value.kind === 'closed' ? value.next : value.end;
       first = false;
     }
   }
@@ -419,13 +466,108 @@ class Reader {
         }
         valueAt += spec.valueOpen.length;
       }
-      const closeAt = this.scan.earliest(this.needles.valueClose, valueAt);
-      if (closeAt < 0) return EOF;
       if (key === '') return { kind: 'bad', at: here, first };
-      this.assign(args, key, text.slice(valueAt, closeAt), tool, inband, problems);
-      at = closeAt + spec.valueClose.length;
+      const value = this.valueEnd(valueAt, false);
+      if (value.kind === 'eof') return EOF;
+      if (value.kind !== 'closed') return { kind: 'bad', at: valueAt, first: false, detail: VALUE_UNCLOSED };
+      this.assign(args, key, text.slice(valueAt, value.end), tool, inband, problems);
+      at = value.next;
       first = false;
     }
+  }
+
+  /**
+   * Where the value starting at `from` ends, reading the text after it once, in order:
+   *
+   *   - its own close ends it where what follows (past whitespace) is the next argument, a
+   *     close, the next call or the end; a close followed by anything else is part of the value
+   *     (`s = "</parameter>"` in code), and the first close is taken when no later one qualifies;
+   *   - the next argument's open, or a call boundary (a close, the next call) that stands as
+   *     one, reached before any close: the value had none of its own. Where the grammar's close
+   *     is optional the value ends there; elsewhere the call is malformed, never merged with
+   *     what follows.
+   *
+   * Each look is bounded (a tag's header, the whitespace after a close), and every candidate is
+   * looked at once: the searches are the scan's memoised ones, moving forward.
+   */
+  valueEnd(from: number, closeOptional: boolean): ValueEnd {
+    const { scan, needles } = this;
+    let close = scan.earliest(needles.valueClose, from);
+    let arg = scan.earliest(needles.argOpen, from);
+    let boundary = scan.earliest(needles.boundary, from);
+    let firstClose = -1;
+    let passedBoundary = false;
+    let stop = -1;
+    while (stop < 0) {
+      if (close >= 0 && (arg < 0 || close < arg) && (boundary < 0 || close < boundary)) {
+        const next = this.past(close, needles.valueClose);
+        if (this.followsValue(next)) return { kind: 'closed', end: close, next };
+        if (firstClose < 0) firstClose = close;
+        close = scan.earliest(needles.valueClose, close + 1);
+      } else if (arg >= 0 && (boundary < 0 || arg < boundary)) {
+        if (this.argumentAt(arg)) stop = arg;
+        else arg = scan.earliest(needles.argOpen, arg + 1);
+      } else if (boundary >= 0) {
+        if (this.boundaryAt(boundary)) stop = boundary;
+        else {
+          passedBoundary = true;
+          boundary = scan.earliest(needles.boundary, boundary + 1);
+        }
+      } else break;
+    }
+    if (firstClose >= 0) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
+    if (stop < 0) return passedBoundary && !closeOptional ? UNCLOSED : VALUE_EOF;
+    return closeOptional ? { kind: 'open', end: stop } : UNCLOSED;
+  }
+
+  /** After a value's close: the end, or (past whitespace) the next argument, a close or the next call. */
+  followsValue(at: number): boolean {
+    const pos = this.skip(at);
+    return pos >= this.text.length || matchAt(this.text, pos, this.needles.follow) !== null;
+  }
+
+  /** A well-formed argument opens at `at` (or the text ends inside its head). */
+  argumentAt(at: number): boolean {
+    const { text } = this;
+    const args = this.grammar.args;
+    if (args.kind === 'tags') {
+      const tag = readOpenTag(text, at, args.tag);
+      return tag !== null && (tag.ok || tag.eof);
+    }
+    if (args.kind !== 'pairs') return false;
+    const keyAt = at + args.keyOpen.length;
+    const keyEnd = indexWithin(text, args.keyClose, keyAt, FIELD_NAME_MAX);
+    if (keyEnd >= 0) return isKeyName(text.slice(keyAt, keyEnd).trim());
+    if (text.length - keyAt > FIELD_NAME_MAX + args.keyClose.length) return false;
+    // The text may end inside the key or its close: `<arg_key>ci`, `<arg_key>city</arg_`.
+    const rest = text.slice(keyAt);
+    const cut = rest.indexOf('<');
+    return cut < 0 ? isKeyName(rest.trim()) : args.keyClose.startsWith(rest.slice(cut)) && isKeyName(rest.slice(0, cut).trim());
+  }
+
+  /**
+   * A call boundary at `at` that stands as one: a call or section that opens with a head that
+   * reads, or a close followed by the end, a line break, or (past whitespace) more structure. A
+   * close or opener written inside a value (`a </function> b`) is none.
+   */
+  boundaryAt(at: number): boolean {
+    const { text, grammar, needles } = this;
+    const sectionAt = this.past(at, grammar.section?.open ?? []);
+    if (sectionAt >= 0 || matchAt(text, at, needles.callOpen) !== null) {
+      let pos = sectionAt >= 0 ? this.skip(sectionAt) : at;
+      const wrapped = grammar.callWrap === null ? -1 : this.past(pos, grammar.callWrap.open);
+      if (wrapped >= 0) {
+        pos = skipSpace(text, wrapped);
+        const prefixed = this.past(pos, grammar.callWrap!.prefix);
+        if (prefixed >= 0) pos = skipSpace(text, prefixed);
+      }
+      return pos >= text.length || this.head(pos).kind !== 'none';
+    }
+    const closed = this.past(at, needles.boundary);
+    if (closed >= text.length) return true;
+    const code = text.charCodeAt(closed);
+    if (code === 0x0a || code === 0x0d) return true;
+    return this.followsValue(closed);
   }
 
   /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */
@@ -461,8 +603,10 @@ class Reader {
 type ArgsRead =
   | { readonly kind: 'ok'; readonly args: Record<string, unknown>; readonly end: number }
   | { readonly kind: 'eof' }
-  /** `first`: nothing was read before `at` (the body is not this grammar's). */
-  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean };
+  /** `first`: nothing was read before `at` (the body is not this grammar's); `detail` says what went wrong, when known. */
+  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean; readonly detail?: string };
+
+const VALUE_UNCLOSED = 'an argument value has no close of its own before the call ends';
 
 const EOF: ArgsRead = { kind: 'eof' };
 
@@ -473,6 +617,13 @@ function isCallName(name: string): boolean {
     const code = name.charCodeAt(i);
     if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!)) return false;
   }
+  return true;
+}
+
+/** An argument key as a pair grammar writes one (`city`, `max-results`): one line, no markup or quotes. */
+function isKeyName(key: string): boolean {
+  if (key === '' || key.length > FIELD_NAME_MAX) return false;
+  for (let i = 0; i < key.length; i++) if ('<>"\'{}\n\r'.includes(key[i]!)) return false;
   return true;
 }
 

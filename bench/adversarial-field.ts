@@ -29,6 +29,7 @@ function paramMarkupFamilies(grammar: ParamMarkupGrammar, out: Record<string, (n
   out[`${grammar.id}: one value full of its own close`] = (n) => `${section}${head}${param}${`${valueClose} x `.repeat(n)}`;
   out[`${grammar.id}: values each closed inside`] = (n) => `${section}${head}${`${param}${valueClose} x `.repeat(n)}`;
   out[`${grammar.id}: values that run into the call close`] = (n) => `${section}${`${head}${param}${callClose} x `.repeat(n)}`;
+  out[`${grammar.id}: unclosed values on their own lines`] = (n) => `${section}${`${head}\n${param}\n`.repeat(n)}`;
 }
 
 function families(): Record<string, (n: number) => string> {

@@ -161,6 +161,13 @@ describe('param-markup: grammar particulars', () => {
     expect(pairs(gateway(text))).toEqual([{ name: 'get_weather', arguments: { code: 'def f():\n    return "&amp;"' } }]);
   });
 
+  it('Qwen3-Coder: a `<parameter=` or `<function=` mid-line inside a value is text; at a line start it ends a value left unclosed', () => {
+    const doc = '<tool_call>\n<function=get_weather>\n<parameter=code>\nUse <parameter=name> or <function=f> to start.\n</parameter>\n</function>\n</tool_call>';
+    expect(pairs(gateway(doc))).toEqual([{ name: 'get_weather', arguments: { code: 'Use <parameter=name> or <function=f> to start.' } }]);
+    const unclosed = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n  <parameter=days>\n3\n</parameter>\n</function>\n</tool_call>';
+    expect(pairs(gateway(unclosed))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris', days: 3 } }]);
+  });
+
   it('Qwen3-Coder bare, without <tool_call>', () => {
     expect(pairs(gateway('<function=search>\n<parameter=query>\nx\n</parameter>\n</function>'))).toEqual([{ name: 'search', arguments: { query: 'x' } }]);
   });

@@ -75,7 +75,8 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     needles = {
       callOpen,
       resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
-      valueClose: args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : [],
+      // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
+      valueClose: literals(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []),
       envelopeClose,
       argOpen: literals(argOpen),
       boundary: literals([...closes, ...wrapClose, ...sectionClose, ...opens]),
@@ -477,47 +478,32 @@ class Reader {
   }
 
   /**
-   * Where the value starting at `from` ends, reading the text after it once, in order:
+   * Where the value starting at `from` ends, by what comes first after it:
    *
    *   - its own close ends it where what follows (past whitespace) is the next argument, a
    *     close, the next call or the end; a close followed by anything else is part of the value
    *     (`s = "</parameter>"` in code), and the first close is taken when no later one qualifies;
-   *   - the next argument's open, or a call boundary (a close, the next call) that stands as
-   *     one, reached before any close: the value had none of its own. Where the grammar's close
-   *     is optional the value ends there; elsewhere the call is malformed, never merged with
-   *     what follows.
+   *   - the next argument's open or the next call's, at the start of a line (where templates
+   *     write them; mid-line they are text such as `Use <parameter=name> to set`), or a close of
+   *     the call that stands as one, reached before any close: the value had none of its own.
+   *     Where the grammar's close is optional the value ends there; elsewhere the call is
+   *     malformed, never merged with what follows.
    *
-   * Each look is bounded (a tag's header, the whitespace after a close), and every candidate is
-   * looked at once: the searches are the scan's memoised ones, moving forward.
+   * Each look is bounded (a tag's header, the whitespace after a close), and each test depends
+   * on the text at the candidate alone, so the scan memoises the answers: every candidate is
+   * tested once per parse however many values (or regions) ask.
    */
   valueEnd(from: number, closeOptional: boolean): ValueEnd {
     const { scan, needles } = this;
-    let close = scan.earliest(needles.valueClose, from);
-    let arg = scan.earliest(needles.argOpen, from);
-    let boundary = scan.earliest(needles.boundary, from);
-    let firstClose = -1;
-    let passedBoundary = false;
-    let stop = -1;
-    while (stop < 0) {
-      if (close >= 0 && (arg < 0 || close < arg) && (boundary < 0 || close < boundary)) {
-        const next = this.past(close, needles.valueClose);
-        if (this.followsValue(next)) return { kind: 'closed', end: close, next };
-        if (firstClose < 0) firstClose = close;
-        close = scan.earliest(needles.valueClose, close + 1);
-      } else if (arg >= 0 && (boundary < 0 || arg < boundary)) {
-        if (this.argumentAt(arg)) stop = arg;
-        else arg = scan.earliest(needles.argOpen, arg + 1);
-      } else if (boundary >= 0) {
-        if (this.boundaryAt(boundary)) stop = boundary;
-        else {
-          passedBoundary = true;
-          boundary = scan.earliest(needles.boundary, boundary + 1);
-        }
-      } else break;
-    }
-    if (firstClose >= 0) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
-    if (stop < 0) return passedBoundary && !closeOptional ? UNCLOSED : VALUE_EOF;
-    return closeOptional ? { kind: 'open', end: stop } : UNCLOSED;
+    const close = scan.earliestAccepted(needles.valueClose, 'real close', from, (at) => this.followsValue(this.past(at, needles.valueClose)));
+    const arg = scan.earliestAccepted(needles.argOpen, 'next argument', from, (at) => atLineStart(this.text, at) && this.argumentAt(at));
+    const boundary = scan.earliestAccepted(needles.boundary, 'call boundary', from, (at) => this.boundaryAt(at));
+    const stop = arg < 0 ? boundary : boundary < 0 ? arg : Math.min(arg, boundary);
+    if (close >= 0 && (stop < 0 || close < stop)) return { kind: 'closed', end: close, next: this.past(close, needles.valueClose) };
+    const firstClose = scan.earliest(needles.valueClose, from);
+    if (firstClose >= 0 && (stop < 0 || firstClose < stop)) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
+    if (stop >= 0) return closeOptional ? { kind: 'open', end: stop } : UNCLOSED;
+    return !closeOptional && scan.earliest(needles.boundary, from) >= 0 ? UNCLOSED : VALUE_EOF;
   }
 
   /** After a value's close: the end, or (past whitespace) the next argument, a close or the next call. */
@@ -546,14 +532,15 @@ class Reader {
   }
 
   /**
-   * A call boundary at `at` that stands as one: a call or section that opens with a head that
-   * reads, or a close followed by the end, a line break, or (past whitespace) more structure. A
-   * close or opener written inside a value (`a </function> b`) is none.
+   * A call boundary at `at` that stands as one: a call or section that opens at a line start
+   * with a head that reads, or a close followed by the end, a line break, or (past whitespace)
+   * more structure. A close or opener written inside a value (`a </function> b`) is none.
    */
   boundaryAt(at: number): boolean {
     const { text, grammar, needles } = this;
     const sectionAt = this.past(at, grammar.section?.open ?? []);
     if (sectionAt >= 0 || matchAt(text, at, needles.callOpen) !== null) {
+      if (!atLineStart(text, at)) return false;
       let pos = sectionAt >= 0 ? this.skip(sectionAt) : at;
       const wrapped = grammar.callWrap === null ? -1 : this.past(pos, grammar.callWrap.open);
       if (wrapped >= 0) {
@@ -618,6 +605,19 @@ function isCallName(name: string): boolean {
     if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!)) return false;
   }
   return true;
+}
+
+/** How far back a line start is looked for past indentation. */
+const INDENT_MAX = 16;
+
+/** `at` starts a line, or follows only indentation on it (looking back at most `INDENT_MAX`). */
+function atLineStart(text: string, at: number): boolean {
+  for (let pos = at - 1; pos >= 0 && pos >= at - INDENT_MAX; pos--) {
+    const code = text.charCodeAt(pos);
+    if (code === 0x0a || code === 0x0d) return true;
+    if (code !== 0x20 && code !== 0x09) return false;
+  }
+  return at === 0;
 }
 
 /** An argument key as a pair grammar writes one (`city`, `max-results`): one line, no markup or quotes. */

@@ -220,6 +220,20 @@ describe('param-markup: grammar particulars', () => {
     expect(pairs(gateway(text))).toEqual([{ name: 'get_weather', arguments: { city: '42', code: 5 } }]);
   });
 
+  it('K2 Horizon: a {"name", "arguments"} object in <ifm|tool_call>, with or without a registry; the text after it is an error', () => {
+    const text = 'Before<ifm|tool_calls><ifm|tool_call>{"name": "search", "arguments": {"query": "x"}}</ifm|tool_call></ifm|tool_calls>after';
+    for (const registry of [tools, null]) {
+      const result = gateway(text, registry);
+      expect(pairs(result)).toEqual([{ name: 'search', arguments: { query: 'x' } }]);
+      expect(result.prose).toBe('Before\n\nafter');
+      expect(result.tool_parse_errors).toEqual([]);
+    }
+    const trailing = gateway('<ifm|tool_call>{"name": "search", "arguments": {}} stray</ifm|tool_call>');
+    expect(trailing.calls.map((c) => c.name)).toEqual(['search']);
+    expect(trailing.tool_parse_errors).toHaveLength(1);
+    expect(trailing.prose).toBe('');
+  });
+
   it('dots: unquoted attributes; a JSON body is left to another grammar', () => {
     expect(pairs(gateway('<dots_function_call><invoke name=search><parameter name=query>x</parameter></invoke></dots_function_call>'))).toEqual([{ name: 'search', arguments: { query: 'x' } }]);
     expect(gateway('<dots_function_call>{"name": "search", "arguments": {}}</dots_function_call>').tool_parse_errors.filter((e) => e.includes('dots'))).toEqual([]);

@@ -21,6 +21,7 @@ const PLAIN = {
   bare: false,
   callWrap: null,
   jsonBody: null,
+  callObjects: false,
   callEndsAtNextOpen: false,
   values: STRIP,
   tagToken: null,
@@ -95,7 +96,10 @@ export const HUNYUAN: ParamMarkupGrammar = {
   suffixed: true,
 };
 
-/** K2 Horizon (K2-v3): GLM-style pairs with an optional `<ifm|arg_type>`, or a JSON body. */
+/**
+ * K2 Horizon (K2-v3): GLM-style pairs with an optional `<ifm|arg_type>`, or a JSON body after
+ * the name, or (the template's `json` format) a `{"name", "arguments"}` object in place of both.
+ */
 export const K2_HORIZON: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'k2-horizon',
@@ -115,6 +119,7 @@ export const K2_HORIZON: ParamMarkupGrammar = {
     valueClose: '</ifm|arg_value>',
   },
   jsonBody: { open: [''], close: [] },
+  callObjects: true,
 };
 
 /** Solar Open2: `<|tool_call:start|>NAME\n` + `<|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>`. */

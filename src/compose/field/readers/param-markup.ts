@@ -36,6 +36,7 @@ import { fieldMessages } from '../messages.js';
 import { typeArgument, type InbandType } from '../raw-value.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { callBodyStart, readCallBody } from './call-body.js';
 import { readNamedTags, type NamedTagsContext } from './named-tags.js';
 import { withSuffix } from './suffix.js';
 
@@ -234,6 +235,10 @@ class Reader {
         if (prefixed >= 0) pos = skipSpace(text, prefixed);
       }
     }
+    if (!wrapped) {
+      const objects = this.callObjects(start, pos);
+      if (objects !== null) return objects;
+    }
     const head = this.head(pos);
     if (head.kind === 'eof') {
       if (!wrapped && pos === start) return NONE;
@@ -303,6 +308,33 @@ class Reader {
       if (unclosedKeys.length > 0) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
     }
     return { kind: 'read', end };
+  }
+
+  /**
+   * A text head's opener followed by JSON call objects (K2 Horizon's `json` format), read as
+   * call bodies are and closed by the call's close; null when the grammar writes none here.
+   */
+  callObjects(start: number, pos: number): CallRead | null {
+    const { text, grammar, sink } = this;
+    if (!grammar.callObjects || grammar.call.kind !== 'text') return null;
+    const opened = this.past(pos, grammar.call.open);
+    if (opened < 0) return null;
+    const bodyAt = callBodyStart(text, opened, false);
+    if (bodyAt < 0) return null;
+    const closes = grammar.call.close;
+    const calls = sink.calls.length;
+    const body = readCallBody(this.scan, bodyAt, { shapes: [], headName: null, resume: this.needles.resume }, sink);
+    if (body.stopped === 'eof') return { kind: 'read', end: text.length };
+    if (body.stopped === 'broken') {
+      const closed = this.past(body.end, closes);
+      return { kind: 'read', end: closed < 0 ? body.end : closed };
+    }
+    const after = this.skip(body.end);
+    const closed = this.past(after, closes);
+    if (closed >= 0) return { kind: 'read', end: closed };
+    if (after < text.length) return this.unreadable(start, after, '', 'text after the call objects');
+    if (sink.calls.length > calls) sink.recovered(fieldMessages.endMarkersMissing(grammar.id), calls);
+    return { kind: 'read', end: text.length };
   }
 
   namedTagsContext(tool: ToolDef | undefined, closes: readonly string[], problems: string[]): NamedTagsContext {

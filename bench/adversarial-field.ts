@@ -23,6 +23,13 @@ function paramMarkupFamilies(grammar: ParamMarkupGrammar, out: Record<string, (n
   out[`${grammar.id}: heads with no arguments`] = (n) => `${section}${head.repeat(n)}`;
   out[`${grammar.id}: unclosed attribute headers`] = (n) => `${section}${fill(attributeOpen).repeat(n)}`;
   out[`${grammar.id}: calls with unclosed parameters`] = (n) => `${section}${head}${param}`.repeat(n);
+  // Value closes and call closes that stand inside values (followed by neither an argument nor a close).
+  const valueClose = fill(args.kind === 'tags' ? args.tag.close[0]! : args.kind === 'pairs' ? args.valueClose : '</k>');
+  const callClose = fill(grammar.call.kind === 'tag' ? grammar.call.tag.close[0]! : grammar.call.close[0]!);
+  out[`${grammar.id}: one value full of its own close`] = (n) => `${section}${head}${param}${`${valueClose} x `.repeat(n)}`;
+  out[`${grammar.id}: values each closed inside`] = (n) => `${section}${head}${`${param}${valueClose} x `.repeat(n)}`;
+  out[`${grammar.id}: values that run into the call close`] = (n) => `${section}${`${head}${param}${callClose} x `.repeat(n)}`;
+  out[`${grammar.id}: unclosed values on their own lines`] = (n) => `${section}${`${head}\n${param}\n`.repeat(n)}`;
 }
 
 function families(): Record<string, (n: number) => string> {

@@ -100,6 +100,32 @@ for (const grammar of PARAM_MARKUP_GRAMMARS) {
       expect(result.tool_parse_errors).toEqual([]);
     });
 
+    const valueClose = grammar.args.kind === 'tags' ? grammar.args.tag.close[0]! : grammar.args.kind === 'pairs' ? grammar.args.valueClose : null;
+    const closeOptional = grammar.args.kind === 'tags' && grammar.args.closeOptional;
+
+    it('never runs a value with no close of its own into the next call', () => {
+      if (valueClose === null) return;
+      const text = grammar.envelope === null && grammar.section === null ? `${render([weather])}\n${render([search])}` : render([weather, search]);
+      const broken = text.replace(valueClose.split('{S}').join(':opensource'), '');
+      const result = gateway(broken);
+      noMarkers(result.prose);
+      if (closeOptional) {
+        expect(pairs(result)).toEqual([weather, search]);
+        expect(result.protocol_violations.map((v) => v.kind)).toContain('recovered_dialect');
+        return;
+      }
+      expect(pairs(result)).toEqual([search]);
+      expect(result.tool_parse_errors).toHaveLength(1);
+      expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL PARSE ERROR:/);
+      expect(result.dropped.length).toBeGreaterThan(0);
+    });
+
+    it('keeps its own value close written inside a value when text follows it there', () => {
+      if (valueClose === null) return;
+      const city = `a ${valueClose.split('{S}').join(':opensource')} b`;
+      expect(pairs(gateway(render([{ name: 'get_weather', arguments: { city } }, search])))).toEqual([{ name: 'get_weather', arguments: { city } }, search]);
+    });
+
     it('keeps a value that does not read as its schema type as text, with an error beside the call', () => {
       const text = render([{ name: 'get_weather', arguments: { days: 'three' } }]);
       const result = gateway(text);
@@ -133,6 +159,13 @@ describe('param-markup: grammar particulars', () => {
   it('Qwen3-Coder: multi-line values lose only their framing newlines, and entities stay as written', () => {
     const text = '<tool_call>\n<function=get_weather>\n<parameter=code>\ndef f():\n    return "&amp;"\n  \n</parameter>\n</function>\n</tool_call>';
     expect(pairs(gateway(text))).toEqual([{ name: 'get_weather', arguments: { code: 'def f():\n    return "&amp;"' } }]);
+  });
+
+  it('Qwen3-Coder: a `<parameter=` or `<function=` mid-line inside a value is text; at a line start it ends a value left unclosed', () => {
+    const doc = '<tool_call>\n<function=get_weather>\n<parameter=code>\nUse <parameter=name> or <function=f> to start.\n</parameter>\n</function>\n</tool_call>';
+    expect(pairs(gateway(doc))).toEqual([{ name: 'get_weather', arguments: { code: 'Use <parameter=name> or <function=f> to start.' } }]);
+    const unclosed = '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n  <parameter=days>\n3\n</parameter>\n</function>\n</tool_call>';
+    expect(pairs(gateway(unclosed))).toEqual([{ name: 'get_weather', arguments: { city: 'Paris', days: 3 } }]);
   });
 
   it('Qwen3-Coder bare, without <tool_call>', () => {
@@ -185,6 +218,20 @@ describe('param-markup: grammar particulars', () => {
   it('K2 Horizon: <ifm|arg_type> types the value', () => {
     const text = '<ifm|tool_calls><ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>42</ifm|arg_value><ifm|arg_key>code</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>5</ifm|arg_value></ifm|tool_call></ifm|tool_calls>';
     expect(pairs(gateway(text))).toEqual([{ name: 'get_weather', arguments: { city: '42', code: 5 } }]);
+  });
+
+  it('K2 Horizon: a {"name", "arguments"} object in <ifm|tool_call>, with or without a registry; the text after it is an error', () => {
+    const text = 'Before<ifm|tool_calls><ifm|tool_call>{"name": "search", "arguments": {"query": "x"}}</ifm|tool_call></ifm|tool_calls>after';
+    for (const registry of [tools, null]) {
+      const result = gateway(text, registry);
+      expect(pairs(result)).toEqual([{ name: 'search', arguments: { query: 'x' } }]);
+      expect(result.prose).toBe('Before\n\nafter');
+      expect(result.tool_parse_errors).toEqual([]);
+    }
+    const trailing = gateway('<ifm|tool_call>{"name": "search", "arguments": {}} stray</ifm|tool_call>');
+    expect(trailing.calls.map((c) => c.name)).toEqual(['search']);
+    expect(trailing.tool_parse_errors).toHaveLength(1);
+    expect(trailing.prose).toBe('');
   });
 
   it('dots: unquoted attributes; a JSON body is left to another grammar', () => {

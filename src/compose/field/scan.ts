@@ -23,6 +23,7 @@ export class FieldScan {
   readonly text: string;
   readonly registry: ToolRegistry | null;
   readonly #finders = new Map<readonly string[], EarliestNeedle>();
+  readonly #accepted = new Map<readonly string[], Map<string, { from: number; found: number }>>();
 
   constructor(text: string, registry: ToolRegistry | null) {
     this.text = text;
@@ -37,5 +38,22 @@ export class FieldScan {
       this.#finders.set(needles, finder);
     }
     return finder.earliest(from);
+  }
+
+  /**
+   * The earliest index `>= from` where one of `needles` starts and `accept` holds, or -1.
+   * `accept` must depend on the text at the index alone (one test per `needles` and `kind`),
+   * so the answer is memoised as `earliest`'s is: a reader that asks again from further on
+   * never tests a rejected candidate twice.
+   */
+  earliestAccepted(needles: readonly string[], kind: string, from: number, accept: (at: number) => boolean): number {
+    let byKind = this.#accepted.get(needles);
+    if (byKind === undefined) this.#accepted.set(needles, (byKind = new Map()));
+    const memo = byKind.get(kind);
+    if (memo !== undefined && from >= memo.from && (memo.found < 0 || from <= memo.found)) return memo.found;
+    let at = this.earliest(needles, from);
+    while (at >= 0 && !accept(at)) at = this.earliest(needles, at + 1);
+    byKind.set(kind, { from, found: at });
+    return at;
   }
 }

@@ -7,13 +7,13 @@ import type { MarkupTag, ParamMarkupGrammar, TagArguments, ValueRule } from './t
 
 const STRIP: ValueRule = { typing: 'schema', typeAttribute: null, whitespace: 'strip', entities: false, cdata: false, nullWords: ['null', 'None'] };
 
-/** `<PREFIXinvoke name="N">` … `</PREFIXinvoke>` style tags. */
-function attrTag(open: string, close: string, nameAttribute = 'name', end = '>'): MarkupTag {
-  return { open: [open], nameAttribute, end, close: [close] };
+/** `<PREFIXinvoke name="N">` … `</PREFIXinvoke>` style tags; a grammar with two spellings passes both. */
+function attrTag(open: string | readonly string[], close: string | readonly string[], nameAttribute = 'name', end = '>'): MarkupTag {
+  return { open: typeof open === 'string' ? [open] : open, nameAttribute, end, close: typeof close === 'string' ? [close] : close };
 }
 
-function tagArgs(tag: MarkupTag): TagArguments {
-  return { kind: 'tags', tag, wrapper: null };
+function tagArgs(tag: MarkupTag, closeOptional = false): TagArguments {
+  return { kind: 'tags', tag, wrapper: null, closeOptional };
 }
 
 /** The fields most records leave at their default. */
@@ -21,6 +21,7 @@ const PLAIN = {
   bare: false,
   callWrap: null,
   jsonBody: null,
+  callObjects: false,
   callEndsAtNextOpen: false,
   values: STRIP,
   tagToken: null,
@@ -28,7 +29,8 @@ const PLAIN = {
   envelope: null,
 } as const;
 
-// Qwen3-Coder (also Nemotron 3, Qwen3.5, MiMo, Step-3.5): `<function=NAME>` + `<parameter=K>`.
+// Qwen3-Coder (also Nemotron 3, Qwen3.5, MiMo, Step-3.5): `<function=NAME>` + `<parameter=K>`;
+// a `</parameter>` the model leaves out ends the value at the next `<parameter=` or `</function>`.
 const QWEN_FUNCTION: MarkupTag = { open: ['<function='], nameAttribute: null, end: '>', close: ['</function>'] };
 const QWEN_PARAMETER: MarkupTag = { open: ['<parameter='], nameAttribute: null, end: '>', close: ['</parameter>'] };
 const QWEN_MARKERS = ['<function=', '</function>', '<parameter=', '</parameter>'];
@@ -42,7 +44,7 @@ export const QWEN3_CODER: ParamMarkupGrammar = {
   section: { open: ['<tool_call>'], close: ['</tool_call>'] },
   bare: true,
   call: { kind: 'tag', tag: QWEN_FUNCTION },
-  args: tagArgs(QWEN_PARAMETER),
+  args: tagArgs(QWEN_PARAMETER, true),
 };
 
 /** Seed-OSS: the Qwen3-Coder body in `<seed:tool_call>`. */
@@ -94,7 +96,10 @@ export const HUNYUAN: ParamMarkupGrammar = {
   suffixed: true,
 };
 
-/** K2 Horizon (K2-v3): GLM-style pairs with an optional `<ifm|arg_type>`, or a JSON body. */
+/**
+ * K2 Horizon (K2-v3): GLM-style pairs with an optional `<ifm|arg_type>`, or a JSON body after
+ * the name, or (the template's `json` format) a `{"name", "arguments"}` object in place of both.
+ */
 export const K2_HORIZON: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'k2-horizon',
@@ -114,6 +119,7 @@ export const K2_HORIZON: ParamMarkupGrammar = {
     valueClose: '</ifm|arg_value>',
   },
   jsonBody: { open: [''], close: [] },
+  callObjects: true,
 };
 
 /** Solar Open2: `<|tool_call:start|>NAME\n` + `<|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>`. */
@@ -234,16 +240,24 @@ export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
   values: { ...STRIP, typeAttribute: STRING_FLAG, whitespace: 'exact' },
 };
 
-/** GigaChat 3.5 GCML (`‹` is U+2039): `string="true"` (the default) raw text, else JSON. */
+/**
+ * GigaChat 3.5 GCML: `string="true"` (the default) raw text, else JSON. The template's tokens
+ * open with `‹` (U+2039); vLLM's and SGLang's gigachat35 parsers and tests write the same tags
+ * with an ASCII `<`, so both spellings are read (one region never mixes them in practice, and
+ * reading a mix costs nothing).
+ */
+const GCML_LEADS = ['‹', '<'] as const;
+const gcml = (tag: string): string[] => GCML_LEADS.map((lead) => `${lead}${tag}`);
+
 export const GIGACHAT_GCML: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'gigachat-3.5',
   family: 'param-markup',
-  openers: ['‹｜GCML｜tool_calls>'],
-  markers: ['‹｜GCML｜tool_calls>', '‹/｜GCML｜tool_calls>', '‹｜GCML｜invoke', '‹/｜GCML｜invoke>', '‹｜GCML｜parameter', '‹/｜GCML｜parameter>'],
-  section: { open: ['‹｜GCML｜tool_calls>'], close: ['‹/｜GCML｜tool_calls>'] },
-  call: { kind: 'tag', tag: attrTag('‹｜GCML｜invoke', '‹/｜GCML｜invoke>') },
-  args: tagArgs(attrTag('‹｜GCML｜parameter', '‹/｜GCML｜parameter>')),
+  openers: gcml('｜GCML｜tool_calls>'),
+  markers: ['｜GCML｜tool_calls>', '/｜GCML｜tool_calls>', '｜GCML｜invoke', '/｜GCML｜invoke>', '｜GCML｜parameter', '/｜GCML｜parameter>'].flatMap(gcml),
+  section: { open: gcml('｜GCML｜tool_calls>'), close: gcml('/｜GCML｜tool_calls>') },
+  call: { kind: 'tag', tag: attrTag(gcml('｜GCML｜invoke'), gcml('/｜GCML｜invoke>')) },
+  args: tagArgs(attrTag(gcml('｜GCML｜parameter'), gcml('/｜GCML｜parameter>'))),
   values: { ...STRIP, typeAttribute: STRING_FLAG },
 };
 
@@ -257,7 +271,7 @@ export const MINICPM_5: ParamMarkupGrammar = {
   section: null,
   bare: true,
   call: { kind: 'tag', tag: attrTag('<function', '</function>') },
-  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' } },
+  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' }, closeOptional: false },
   values: { ...STRIP, cdata: true },
 };
 

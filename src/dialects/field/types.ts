@@ -223,6 +223,12 @@ export interface TagArguments {
   readonly tag: MarkupTag;
   /** An optional element around all the arguments (MiniCPM's `<arguments>`), or null. */
   readonly wrapper: { readonly open: string; readonly close: string } | null;
+  /**
+   * A value's close may be left out: the value then ends where the next argument opens or the
+   * call closes (Qwen3-Coder, as vLLM's and llama.cpp's readers take it). Elsewhere a value
+   * with no close of its own before the call ends makes the call malformed.
+   */
+  readonly closeOptional: boolean;
 }
 
 /**
@@ -293,6 +299,12 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
   readonly args: TagArguments | PairArguments | NamedTagArguments;
   /** A call's arguments may instead be one JSON object, after one of `open` ('' for none), closed by `close` or the call's close. */
   readonly jsonBody: { readonly open: readonly string[]; readonly close: readonly string[] } | null;
+  /**
+   * Right after a text head's opener, the call may instead be JSON call objects
+   * (`{"name": N, "arguments": {…}}`, or a list of them) up to the call's close: K2 Horizon's
+   * `json` tool-call format.
+   */
+  readonly callObjects: boolean;
   /** A call also ends where the next call opens, with no violation (Solar Open2). */
   readonly callEndsAtNextOpen: boolean;
   readonly values: ValueRule;

@@ -30,7 +30,7 @@ interface Frame {
 export type NamedTagsRead =
   | { readonly kind: 'ok'; readonly args: Record<string, unknown>; readonly end: number }
   | { readonly kind: 'eof' }
-  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean };
+  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean; readonly detail?: string };
 
 export interface NamedTagsContext {
   readonly text: string;

@@ -13,10 +13,16 @@
  *
  * Recovery rungs, in order, none of which throws:
  *   1. complete arguments whose call (or section) close is missing: a call, `recovered_dialect`;
+ *      so is a value whose close is left out where the grammar allows it (Qwen3-Coder: it ends
+ *      at the next argument or the call's close);
  *   2. the text ends inside a tag or a value: `TOOL CALL TRUNCATED:` and a drop to the end;
- *   3. a JSON body that does not read, or text inside a call that is no argument: a parse error
- *      and a drop up to the next call, call close or section close;
+ *   3. a JSON body that does not read, text inside a call that is no argument, or a value with
+ *      no close of its own before the call ends: a parse error and a drop up to the next call,
+ *      call close or section close (a value never runs on into the next call);
  *   4. text inside a section that is not a call: dropped the same way.
+ *
+ * A value's own close written inside it (`s = "</parameter>"` in code) is told from the real
+ * one by what follows it: see `valueEnd`.
  */
 import type { ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
@@ -30,6 +36,7 @@ import { fieldMessages } from '../messages.js';
 import { typeArgument, type InbandType } from '../raw-value.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { callBodyStart, readCallBody } from './call-body.js';
 import { readNamedTags, type NamedTagsContext } from './named-tags.js';
 import { withSuffix } from './suffix.js';
 
@@ -43,6 +50,12 @@ interface Needles {
   readonly resume: readonly string[];
   readonly valueClose: readonly string[];
   readonly envelopeClose: readonly string[];
+  /** The next argument's open tag or key: a value whose close comes after it had none of its own. */
+  readonly argOpen: readonly string[];
+  /** Where a call ends when a value's close is missing: call, wrap and section closes, the next call or section. */
+  readonly boundary: readonly string[];
+  /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
+  readonly follow: readonly string[];
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
@@ -54,16 +67,45 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const headOpen = grammar.call.kind === 'tag' ? grammar.call.tag.open : grammar.call.open;
     const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
     const args = grammar.args;
+    const argOpen = args.kind === 'tags' ? args.tag.open : args.kind === 'pairs' ? [args.keyOpen] : [];
+    const wrapClose = grammar.callWrap?.close ?? [];
+    const sectionClose = grammar.section?.close ?? [];
+    const opens = [...callOpen, ...headOpen, ...(grammar.section?.open ?? [])];
+    const envelopeClose = grammar.envelope?.close ?? [];
+    const wrapper = args.kind === 'tags' && args.wrapper !== null ? [args.wrapper.open, args.wrapper.close] : [];
     needles = {
       callOpen,
-      resume: [...new Set([...callOpen, ...headOpen, ...closes, ...(grammar.callWrap?.close ?? []), ...(grammar.section?.close ?? [])])].filter((n) => n !== ''),
-      valueClose: args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : [],
-      envelopeClose: grammar.envelope?.close ?? [],
+      resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
+      // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
+      valueClose: literals(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []),
+      envelopeClose,
+      argOpen: literals(argOpen),
+      boundary: literals([...closes, ...wrapClose, ...sectionClose, ...opens]),
+      follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
     };
     NEEDLES.set(grammar, needles);
   }
   return needles;
 }
+
+/** Each literal once, the empty one left out. */
+function literals(list: readonly string[]): readonly string[] {
+  return [...new Set(list)].filter((n) => n !== '');
+}
+
+/** Where one argument value ends. */
+type ValueEnd =
+  /** At its own close `end`; the arguments go on at `next`, past the close. */
+  | { readonly kind: 'closed'; readonly end: number; readonly next: number }
+  /** With no close of its own, at `end`: the next argument or the call's end (a grammar whose value close is optional). */
+  | { readonly kind: 'open'; readonly end: number }
+  /** With no close of its own before the call ends: the call is malformed. */
+  | { readonly kind: 'unclosed' }
+  /** The text ends inside it. */
+  | { readonly kind: 'eof' };
+
+const UNCLOSED: ValueEnd = { kind: 'unclosed' };
+const VALUE_EOF: ValueEnd = { kind: 'eof' };
 
 /** What `readCall` found at a position. */
 type CallRead =
@@ -109,7 +151,10 @@ class Reader {
     if (stop < 0) return { stop: this.text.length, end: this.text.length };
     const closes = this.grammar.call.kind === 'tag' ? this.grammar.call.tag.close : this.grammar.call.close;
     const past = this.past(stop, closes);
-    return { stop, end: past < 0 ? stop : past };
+    const wrap = this.grammar.callWrap;
+    // A call's wrap close (Step-3's `<｜tool_call_end｜>`) belongs to the call whose close it follows, or stands alone.
+    const unwrapped = wrap === null ? -1 : this.past(past < 0 ? stop : this.skip(past), wrap.close);
+    return { stop, end: unwrapped >= 0 ? unwrapped : past < 0 ? stop : past };
   }
 
   region(at: number): number {
@@ -190,6 +235,10 @@ class Reader {
         if (prefixed >= 0) pos = skipSpace(text, prefixed);
       }
     }
+    if (!wrapped) {
+      const objects = this.callObjects(start, pos);
+      if (objects !== null) return objects;
+    }
     const head = this.head(pos);
     if (head.kind === 'eof') {
       if (!wrapped && pos === start) return NONE;
@@ -207,6 +256,7 @@ class Reader {
     let end: number;
     let closed: boolean;
     const problems: string[] = [];
+    const unclosedKeys: string[] = [];
     if (json !== null) {
       if (json.kind === 'foreign') return FOREIGN;
       if (json.kind === 'eof') {
@@ -230,7 +280,7 @@ class Reader {
           ? this.pairs(bodyAt, grammar.args, tool, problems)
           : grammar.args.kind === 'named-tags'
             ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes, problems))
-            : this.tags(bodyAt, grammar.args, tool, problems);
+            : this.tags(bodyAt, grammar.args, tool, problems, unclosedKeys);
       if (read.kind === 'eof') {
         sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
         return { kind: 'read', end: text.length };
@@ -239,7 +289,7 @@ class Reader {
         // A head followed by no argument at all: outside a section it is prose that looks like a
         // head (`<function=name> then …`); a JSON body where the grammar takes none is another grammar's.
         if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null))) return FOREIGN;
-        return this.unreadable(start, read.at, name, 'text inside the call that is not an argument');
+        return this.unreadable(start, read.at, name, read.detail ?? 'text inside the call that is not an argument');
       }
       args = read.args;
       end = read.end;
@@ -255,8 +305,36 @@ class Reader {
     }
     if (sink.call({ name, arguments: args, start, end, unclosed: !closed })) {
       for (const problem of problems) sink.note(problem);
+      if (unclosedKeys.length > 0) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
     }
     return { kind: 'read', end };
+  }
+
+  /**
+   * A text head's opener followed by JSON call objects (K2 Horizon's `json` format), read as
+   * call bodies are and closed by the call's close; null when the grammar writes none here.
+   */
+  callObjects(start: number, pos: number): CallRead | null {
+    const { text, grammar, sink } = this;
+    if (!grammar.callObjects || grammar.call.kind !== 'text') return null;
+    const opened = this.past(pos, grammar.call.open);
+    if (opened < 0) return null;
+    const bodyAt = callBodyStart(text, opened, false);
+    if (bodyAt < 0) return null;
+    const closes = grammar.call.close;
+    const calls = sink.calls.length;
+    const body = readCallBody(this.scan, bodyAt, { shapes: [], headName: null, resume: this.needles.resume }, sink);
+    if (body.stopped === 'eof') return { kind: 'read', end: text.length };
+    if (body.stopped === 'broken') {
+      const closed = this.past(body.end, closes);
+      return { kind: 'read', end: closed < 0 ? body.end : closed };
+    }
+    const after = this.skip(body.end);
+    const closed = this.past(after, closes);
+    if (closed >= 0) return { kind: 'read', end: closed };
+    if (after < text.length) return this.unreadable(start, after, '', 'text after the call objects');
+    if (sink.calls.length > calls) sink.recovered(fieldMessages.endMarkersMissing(grammar.id), calls);
+    return { kind: 'read', end: text.length };
   }
 
   namedTagsContext(tool: ToolDef | undefined, closes: readonly string[], problems: string[]): NamedTagsContext {
@@ -343,7 +421,7 @@ class Reader {
     return { kind: 'ok', value: value as Record<string, unknown>, end: read.end };
   }
 
-  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined, problems: string[]): ArgsRead {
+  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined, problems: string[], unclosedKeys: string[]): ArgsRead {
     const { text, grammar } = this;
     const args: Record<string, unknown> = {};
     const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
@@ -371,11 +449,13 @@ class Reader {
         return { kind: 'bad', at: here, first };
       }
       if (!tag.ok) return tag.eof ? EOF : { kind: 'bad', at: here, first };
-      const closeAt = this.scan.earliest(this.needles.valueClose, tag.end);
-      if (closeAt < 0) return EOF;
+      const value = this.valueEnd(tag.end, spec.closeOptional);
+      if (value.kind === 'eof') return EOF;
+      if (value.kind === 'unclosed') return { kind: 'bad', at: tag.end, first: false, detail: VALUE_UNCLOSED };
       const inband = this.inband(tag.attributes);
-      this.assign(args, tag.name, text.slice(tag.end, closeAt), tool, inband, problems);
-      at = this.past(closeAt, spec.tag.close);
+      this.assign(args, tag.name, text.slice(tag.end, value.end), tool, inband, problems);
+      if (value.kind === 'open') unclosedKeys.push(tag.name);
+      at = value.kind === 'closed' ? value.next : value.end;
       first = false;
     }
   }
@@ -419,13 +499,94 @@ class Reader {
         }
         valueAt += spec.valueOpen.length;
       }
-      const closeAt = this.scan.earliest(this.needles.valueClose, valueAt);
-      if (closeAt < 0) return EOF;
       if (key === '') return { kind: 'bad', at: here, first };
-      this.assign(args, key, text.slice(valueAt, closeAt), tool, inband, problems);
-      at = closeAt + spec.valueClose.length;
+      const value = this.valueEnd(valueAt, false);
+      if (value.kind === 'eof') return EOF;
+      if (value.kind !== 'closed') return { kind: 'bad', at: valueAt, first: false, detail: VALUE_UNCLOSED };
+      this.assign(args, key, text.slice(valueAt, value.end), tool, inband, problems);
+      at = value.next;
       first = false;
     }
+  }
+
+  /**
+   * Where the value starting at `from` ends, by what comes first after it:
+   *
+   *   - its own close ends it where what follows (past whitespace) is the next argument, a
+   *     close, the next call or the end; a close followed by anything else is part of the value
+   *     (`s = "</parameter>"` in code), and the first close is taken when no later one qualifies;
+   *   - the next argument's open or the next call's, at the start of a line (where templates
+   *     write them; mid-line they are text such as `Use <parameter=name> to set`), or a close of
+   *     the call that stands as one, reached before any close: the value had none of its own.
+   *     Where the grammar's close is optional the value ends there; elsewhere the call is
+   *     malformed, never merged with what follows.
+   *
+   * Each look is bounded (a tag's header, the whitespace after a close), and each test depends
+   * on the text at the candidate alone, so the scan memoises the answers: every candidate is
+   * tested once per parse however many values (or regions) ask.
+   */
+  valueEnd(from: number, closeOptional: boolean): ValueEnd {
+    const { scan, needles } = this;
+    const close = scan.earliestAccepted(needles.valueClose, 'real close', from, (at) => this.followsValue(this.past(at, needles.valueClose)));
+    const arg = scan.earliestAccepted(needles.argOpen, 'next argument', from, (at) => atLineStart(this.text, at) && this.argumentAt(at));
+    const boundary = scan.earliestAccepted(needles.boundary, 'call boundary', from, (at) => this.boundaryAt(at));
+    const stop = arg < 0 ? boundary : boundary < 0 ? arg : Math.min(arg, boundary);
+    if (close >= 0 && (stop < 0 || close < stop)) return { kind: 'closed', end: close, next: this.past(close, needles.valueClose) };
+    const firstClose = scan.earliest(needles.valueClose, from);
+    if (firstClose >= 0 && (stop < 0 || firstClose < stop)) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
+    if (stop >= 0) return closeOptional ? { kind: 'open', end: stop } : UNCLOSED;
+    return !closeOptional && scan.earliest(needles.boundary, from) >= 0 ? UNCLOSED : VALUE_EOF;
+  }
+
+  /** After a value's close: the end, or (past whitespace) the next argument, a close or the next call. */
+  followsValue(at: number): boolean {
+    const pos = this.skip(at);
+    return pos >= this.text.length || matchAt(this.text, pos, this.needles.follow) !== null;
+  }
+
+  /** A well-formed argument opens at `at` (or the text ends inside its head). */
+  argumentAt(at: number): boolean {
+    const { text } = this;
+    const args = this.grammar.args;
+    if (args.kind === 'tags') {
+      const tag = readOpenTag(text, at, args.tag);
+      return tag !== null && (tag.ok || tag.eof);
+    }
+    if (args.kind !== 'pairs') return false;
+    const keyAt = at + args.keyOpen.length;
+    const keyEnd = indexWithin(text, args.keyClose, keyAt, FIELD_NAME_MAX);
+    if (keyEnd >= 0) return isKeyName(text.slice(keyAt, keyEnd).trim());
+    if (text.length - keyAt > FIELD_NAME_MAX + args.keyClose.length) return false;
+    // The text may end inside the key or its close: `<arg_key>ci`, `<arg_key>city</arg_`.
+    const rest = text.slice(keyAt);
+    const cut = rest.indexOf('<');
+    return cut < 0 ? isKeyName(rest.trim()) : args.keyClose.startsWith(rest.slice(cut)) && isKeyName(rest.slice(0, cut).trim());
+  }
+
+  /**
+   * A call boundary at `at` that stands as one: a call or section that opens at a line start
+   * with a head that reads, or a close followed by the end, a line break, or (past whitespace)
+   * more structure. A close or opener written inside a value (`a </function> b`) is none.
+   */
+  boundaryAt(at: number): boolean {
+    const { text, grammar, needles } = this;
+    const sectionAt = this.past(at, grammar.section?.open ?? []);
+    if (sectionAt >= 0 || matchAt(text, at, needles.callOpen) !== null) {
+      if (!atLineStart(text, at)) return false;
+      let pos = sectionAt >= 0 ? this.skip(sectionAt) : at;
+      const wrapped = grammar.callWrap === null ? -1 : this.past(pos, grammar.callWrap.open);
+      if (wrapped >= 0) {
+        pos = skipSpace(text, wrapped);
+        const prefixed = this.past(pos, grammar.callWrap!.prefix);
+        if (prefixed >= 0) pos = skipSpace(text, prefixed);
+      }
+      return pos >= text.length || this.head(pos).kind !== 'none';
+    }
+    const closed = this.past(at, needles.boundary);
+    if (closed >= text.length) return true;
+    const code = text.charCodeAt(closed);
+    if (code === 0x0a || code === 0x0d) return true;
+    return this.followsValue(closed);
   }
 
   /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */
@@ -461,8 +622,10 @@ class Reader {
 type ArgsRead =
   | { readonly kind: 'ok'; readonly args: Record<string, unknown>; readonly end: number }
   | { readonly kind: 'eof' }
-  /** `first`: nothing was read before `at` (the body is not this grammar's). */
-  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean };
+  /** `first`: nothing was read before `at` (the body is not this grammar's); `detail` says what went wrong, when known. */
+  | { readonly kind: 'bad'; readonly at: number; readonly first: boolean; readonly detail?: string };
+
+const VALUE_UNCLOSED = 'an argument value has no close of its own before the call ends';
 
 const EOF: ArgsRead = { kind: 'eof' };
 
@@ -473,6 +636,26 @@ function isCallName(name: string): boolean {
     const code = name.charCodeAt(i);
     if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!)) return false;
   }
+  return true;
+}
+
+/** How far back a line start is looked for past indentation. */
+const INDENT_MAX = 16;
+
+/** `at` starts a line, or follows only indentation on it (looking back at most `INDENT_MAX`). */
+function atLineStart(text: string, at: number): boolean {
+  for (let pos = at - 1; pos >= 0 && pos >= at - INDENT_MAX; pos--) {
+    const code = text.charCodeAt(pos);
+    if (code === 0x0a || code === 0x0d) return true;
+    if (code !== 0x20 && code !== 0x09) return false;
+  }
+  return at === 0;
+}
+
+/** An argument key as a pair grammar writes one (`city`, `max-results`): one line, no markup or quotes. */
+function isKeyName(key: string): boolean {
+  if (key === '' || key.length > FIELD_NAME_MAX) return false;
+  for (let i = 0; i < key.length; i++) if ('<>"\'{}\n\r'.includes(key[i]!)) return false;
   return true;
 }
 

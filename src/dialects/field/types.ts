@@ -346,6 +346,11 @@ export interface HarmonyGrammar extends FieldGrammarBase {
   readonly visibleChannels: readonly string[];
   /** Recipients that address a person, not a tool: such a message is not a call. */
   readonly personRecipients: readonly string[];
+  /**
+   * Built-in recipients whose body is raw code, not JSON (gpt-oss's `python`): when the tool
+   * declares no parameter (a names-only registry, or none), the body is this parameter's value.
+   */
+  readonly codeRecipients: readonly { readonly recipient: string; readonly parameter: string }[];
 }
 
 /**

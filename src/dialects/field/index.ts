@@ -18,6 +18,7 @@ export type {
   CallHeadForm,
   CallObjectShape,
   CallObjectsGrammar,
+  CodeFence,
   FieldFamily,
   FieldGrammar,
   FieldGrammarBase,

@@ -142,7 +142,8 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
     return { ok: false, name: '', error: 'a call object with no tool name' };
   }
   const name = object[nameKey] as string;
-  const argKeys = ARGUMENT_KEYS.filter((key) => object[key] !== undefined);
+  // `null` and `""` are how a tool with no parameters is called (`"arguments": ""`): no arguments.
+  const argKeys = ARGUMENT_KEYS.filter((key) => object[key] !== undefined && !isNoArguments(object[key]));
   if (argKeys.length > 1) return { ok: false, name, error: `both '${argKeys[0]}' and '${argKeys[1]}' are given` };
   const argKey = argKeys[0];
   if (argKey === undefined) return { ok: true, name, args: {} };
@@ -150,6 +151,11 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
   if (argKey === 'parameters' && isParameterSchema(args)) return { ok: false, name, error: 'they are a JSON Schema describing the tool, not arguments' };
   if (typeof args !== 'string') return { ok: true, name, args };
   return stringArguments(name, args);
+}
+
+/** An arguments slot that passes nothing: `null`, or a string of only whitespace. */
+export function isNoArguments(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /** `"arguments": "{\"a\": 1}"`: the string must hold exactly one JSON object. */

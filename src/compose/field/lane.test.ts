@@ -171,6 +171,22 @@ describe('an opener mentioned in prose', () => {
     }
   });
 
+  it('a lone opener before a complete pair: the close is the pair\'s, the sentence prose, the pair a call', () => {
+    const call = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>';
+    for (const [text, prose] of [
+      [`Use <tool_call> tags. ${call}`, 'Use <tool_call> tags.'],
+      [`Use <tool_call> tags.\n${call}`, 'Use <tool_call> tags.'],
+      [`Use <tool_call> tags. ${call.replace('</tool_call>', '')}`, 'Use <tool_call> tags.'],
+    ]) {
+      const result = read(text!);
+      expect(result.calls.map((c) => [c.name, c.arguments]), text).toEqual([['get_weather', { city: 'Paris' }]]);
+      expect(result.prose, text).toBe(prose);
+      expect(result.dropped, text).toEqual([]);
+    }
+    // Two lone openers and no body: the whole line is prose.
+    expect(read('Use <tool_call> or <tool_call> tags, then wait.').prose).toBe('Use <tool_call> or <tool_call> tags, then wait.');
+  });
+
   it('harn keeps the reference reading', () => {
     const text = 'Wrap each call in a <tool_call> tag, then wait.';
     expect(parseToolCalls(text, { tools: [{ name: 'get_weather' }], profile: 'harn' }).prose).toBe('');

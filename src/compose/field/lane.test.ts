@@ -192,3 +192,17 @@ describe('an opener mentioned in prose', () => {
     expect(parseToolCalls(text, { tools: [{ name: 'get_weather' }], profile: 'harn' }).prose).toBe('');
   });
 });
+
+describe('a namespace before a tool name', () => {
+  const read = (text: string, tools: unknown = [{ name: 'get_weather' }]) => parseToolCalls(text, { tools, profile: 'gateway' });
+
+  it('resolves NS/NAME to NAME when NAME is registered (GLM-5.3-Flash), and leaves it as written otherwise', () => {
+    expect(read('<tool_call>Weather/get_weather>{"city": "Beijing"}').calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Beijing' }]]);
+    const hermes = read('<tool_call>{"name": "Weather/get_weather", "arguments": {"city": "Oslo"}}</tool_call>');
+    expect(hermes.calls.map((c) => c.name)).toEqual(['get_weather']);
+    // A registered name with a slash is itself; an unregistered rest is unknown; no registry keeps the namespace.
+    expect(read('<tool_call>{"name": "maps/route", "arguments": {}}</tool_call>', [{ name: 'maps/route' }]).calls.map((c) => c.name)).toEqual(['maps/route']);
+    expect(read('<tool_call>Weather/forecast>{"city": "Oslo"}').tool_parse_errors).toEqual([expect.stringContaining("Unknown tool 'Weather/forecast'")]);
+    expect(read('<tool_call>{"name": "Weather/get_weather", "arguments": {}}</tool_call>', null).calls.map((c) => c.name)).toEqual(['Weather/get_weather']);
+  });
+});

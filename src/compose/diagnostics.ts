@@ -34,7 +34,7 @@ export function isLostCallViolation(kind: string): boolean {
 /** Reason codes of a dropped fragment. */
 export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze({
   salvaged_as_prose: 'Stray top-level text consumed without a call (kept as prose or reported).',
-  fenced_narration: 'A fenced or mid-line fragment consumed without a call, or a tool fence that was not dispatched.',
+  fenced_narration: 'A fenced or mid-line fragment consumed without a call, a tool fence that was not dispatched, or the fence lines around a fenced field-grammar call.',
   unparsed_fenced_turn: 'JSON lane: the whole visible text of a turn that produced no call and no error.',
   unparsed_call_block: 'A <tool_call> block (closed or unclosed) whose body produced no call, its error being in tool_parse_errors; or a lone <tool_call> opener with nothing in it.',
   unparsed_markup: 'Top-level chat-template markup that was recognised but did not parse; its error is in tool_parse_errors.',

@@ -1,12 +1,12 @@
 /**
  * The registry rule every field-grammar call passes through, in one place:
  *
- * - with a registry, only registered names are calls; a known namespace prefix is stripped
- *   when the rest is registered;
+ * - with a registry, only registered names are calls; a known namespace prefix (`functions.`),
+ *   or any namespace before a separator (`Weather/`), is stripped when the rest is registered;
  * - with no registry, a call inside a grammar's own markers is a call whatever its name
  *   (`marked`), while a look-alike in plain prose (`lookalike`) never is.
  */
-import { FIELD_NAME_MAX, FIELD_NAMESPACE_PREFIXES } from '../../dialects/field/names.js';
+import { FIELD_NAME_MAX, FIELD_NAMESPACE_PREFIXES, FIELD_NAMESPACE_SEPARATORS } from '../../dialects/field/names.js';
 import type { ToolRegistry } from '../../dialects/registry.js';
 
 export type CallOrigin = 'marked' | 'lookalike';
@@ -51,6 +51,13 @@ function stripPrefix(name: string, registry: ToolRegistry | null): string {
     if (!name.startsWith(prefix)) continue;
     const rest = name.slice(prefix.length);
     if (rest !== '' && (registry === null || registry.byName.has(rest))) return rest;
+  }
+  if (registry === null) return name;
+  for (const separator of FIELD_NAMESPACE_SEPARATORS) {
+    const at = name.lastIndexOf(separator);
+    if (at <= 0) continue;
+    const rest = name.slice(at + separator.length);
+    if (rest !== '' && registry.byName.has(rest)) return rest;
   }
   return name;
 }

@@ -36,6 +36,24 @@ describe('Hermes <tool_call>', () => {
     ]);
   });
 
+  it('reads a body in a ```json fence, the fence lines dropped as markers of no call', () => {
+    const result = gateway(`<tool_call>\n\`\`\`json\n${W}\n\`\`\`\n</tool_call>`);
+    expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(result.prose).toBe('');
+    expect(result.dropped).toEqual([
+      { text: '```json', reason: 'fenced_narration' },
+      { text: '```', reason: 'fenced_narration' },
+    ]);
+    expect(result.tool_parse_errors).toEqual([]);
+  });
+
+  it('reads "arguments": "" and null as no arguments', () => {
+    expect(pairs('<tool_call>{"name": "search", "arguments": ""}</tool_call>')).toEqual([['search', {}]]);
+    expect(pairs('<tool_call>{"name": "search", "arguments": null}</tool_call>')).toEqual([['search', {}]]);
+    // A null slot beside a real one is no second reading.
+    expect(pairs('<tool_call>{"name": "search", "arguments": null, "parameters": {"query": "q"}}</tool_call>')).toEqual([['search', { query: 'q' }]]);
+  });
+
   it('does not guess between two readings: both arguments and parameters, or a key twice', () => {
     const both = gateway(`<tool_call>{"name": "search", "arguments": {"query": "a"}, "parameters": {"query": "b"}}</tool_call>`);
     expect(both.calls).toEqual([]);

@@ -105,6 +105,44 @@ describe('field lane: Harmony', () => {
     expect(bad.prose).toBe('after');
   });
 
+  it('gives a code recipient whose tool declares nothing its raw body as code, closed or cut by the end', () => {
+    expect(pairs('<|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print(1+1)<|call|>', ['python'])).toEqual([['python', { code: 'print(1+1)' }]]);
+    const open = gateway('<|start|>assistant<|channel|>commentary to=python <|constrain|>code<|message|>print("hello")');
+    expect(open.calls.map((c) => [c.name, c.arguments])).toEqual([['python', { code: 'print("hello")' }]]);
+    expect(open.protocol_violations.map((v) => v.kind)).toEqual(['recovered_dialect']);
+    // A JSON object is still read as JSON, and one cut off is truncation, never raw code.
+    expect(pairs('<|channel|>analysis to=python<|message|>{"code": "x = 1"}<|call|>')).toEqual([['python', { code: 'x = 1' }]]);
+    const cut = gateway('<|channel|>analysis to=python<|message|>{"code": "x =');
+    expect(cut.calls).toEqual([]);
+    expect(cut.tool_parse_errors).toEqual([expect.stringMatching(/^TOOL CALL TRUNCATED:/)]);
+    // Another tool that declares nothing gets no raw body.
+    expect(gateway('<|channel|>commentary to=functions.look<|message|>print(1)<|call|>').calls).toEqual([]);
+  });
+
+  it('reads an empty body before its end as a call with no arguments; one cut after <|message|> is truncation', () => {
+    expect(pairs('<|start|>assistant<|channel|>commentary to=functions.look <|constrain|>json<|message|><|call|>')).toEqual([['look', {}]]);
+    const cut = gateway('<|start|>assistant<|channel|>commentary to=functions.look <|constrain|>json<|message|>');
+    expect(cut.calls).toEqual([]);
+    expect(cut.tool_parse_errors).toEqual([expect.stringMatching(/^TOOL CALL TRUNCATED:/)]);
+  });
+
+  it('reads output that begins at a channel word glued to <|message|>', () => {
+    const analysis = gateway('analysis<|message|>Need the file.<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>');
+    expect([analysis.reasoning, analysis.prose]).toEqual(['Need the file.', 'Done.']);
+    expect(gateway('final<|message|>Done.<|return|>').prose).toBe('Done.');
+    const preamble = gateway(`commentary<|message|>Checking.<|end|>${callMessage('look', { path: 'a' })}`);
+    expect([preamble.prose, preamble.calls.map((c) => c.name)]).toEqual(['Checking.', ['look']]);
+  });
+
+  it('steps over a header abandoned for another, its words on the ledger, not in prose', () => {
+    const result = gateway('<|channel|>commentary to=assistant<|channel|>analysis<|message|>I am\nthinking<|end|><|start|>assistant<|channel|>final<|message|>Hello!');
+    expect(result.prose).toBe('Hello!');
+    expect(result.reasoning).toBe('I am\nthinking');
+    expect(result.dropped).toContainEqual({ text: 'commentary to=assistant', reason: 'salvaged_as_prose' });
+    // Words that are no header are not stepped over: they stay prose.
+    expect(gateway('<|channel|>not a header at all<|channel|>final<|message|>Hello!').prose).toContain('not a header at all');
+  });
+
   it('keeps markers inside JSON arguments as arguments', () => {
     expect(pairs(callMessage('look', { path: 'a<|call|>b<|end|>' }))).toEqual([['look', { path: 'a<|call|>b<|end|>' }]]);
   });

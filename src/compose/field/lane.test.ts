@@ -171,8 +171,38 @@ describe('an opener mentioned in prose', () => {
     }
   });
 
+  it('a lone opener before a complete pair: the close is the pair\'s, the sentence prose, the pair a call', () => {
+    const call = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>';
+    for (const [text, prose] of [
+      [`Use <tool_call> tags. ${call}`, 'Use <tool_call> tags.'],
+      [`Use <tool_call> tags.\n${call}`, 'Use <tool_call> tags.'],
+      [`Use <tool_call> tags. ${call.replace('</tool_call>', '')}`, 'Use <tool_call> tags.'],
+    ]) {
+      const result = read(text!);
+      expect(result.calls.map((c) => [c.name, c.arguments]), text).toEqual([['get_weather', { city: 'Paris' }]]);
+      expect(result.prose, text).toBe(prose);
+      expect(result.dropped, text).toEqual([]);
+    }
+    // Two lone openers and no body: the whole line is prose.
+    expect(read('Use <tool_call> or <tool_call> tags, then wait.').prose).toBe('Use <tool_call> or <tool_call> tags, then wait.');
+  });
+
   it('harn keeps the reference reading', () => {
     const text = 'Wrap each call in a <tool_call> tag, then wait.';
     expect(parseToolCalls(text, { tools: [{ name: 'get_weather' }], profile: 'harn' }).prose).toBe('');
+  });
+});
+
+describe('a namespace before a tool name', () => {
+  const read = (text: string, tools: unknown = [{ name: 'get_weather' }]) => parseToolCalls(text, { tools, profile: 'gateway' });
+
+  it('resolves NS/NAME to NAME when NAME is registered (GLM-5.3-Flash), and leaves it as written otherwise', () => {
+    expect(read('<tool_call>Weather/get_weather>{"city": "Beijing"}').calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Beijing' }]]);
+    const hermes = read('<tool_call>{"name": "Weather/get_weather", "arguments": {"city": "Oslo"}}</tool_call>');
+    expect(hermes.calls.map((c) => c.name)).toEqual(['get_weather']);
+    // A registered name with a slash is itself; an unregistered rest is unknown; no registry keeps the namespace.
+    expect(read('<tool_call>{"name": "maps/route", "arguments": {}}</tool_call>', [{ name: 'maps/route' }]).calls.map((c) => c.name)).toEqual(['maps/route']);
+    expect(read('<tool_call>Weather/forecast>{"city": "Oslo"}').tool_parse_errors).toEqual([expect.stringContaining("Unknown tool 'Weather/forecast'")]);
+    expect(read('<tool_call>{"name": "Weather/get_weather", "arguments": {}}</tool_call>', null).calls.map((c) => c.name)).toEqual(['Weather/get_weather']);
   });
 });

@@ -73,14 +73,30 @@ function closersOf(grammar: FieldGrammar): readonly string[] {
 const BODY_STARTS: readonly string[] = ['{', '(', '<', '['];
 const NEWLINE: readonly string[] = ['\n'];
 
+/** Per opener literal, a one-needle list, so `FieldScan` memoises the search for its next use. */
+const SAME_OPENER = new Map<string, readonly string[]>();
+
+function sameOpener(opener: string): readonly string[] {
+  let needles = SAME_OPENER.get(opener);
+  if (needles === undefined) {
+    needles = [opener];
+    SAME_OPENER.set(opener, needles);
+  }
+  return needles;
+}
+
 /**
- * An opener no reader claimed, standing mid-line with words after it and no closing marker of
- * its grammars anywhere after it (`Wrap each call in a <tool_call> tag, then wait.`), is a
- * mention: its whole line is prose, read here so the sentence is not cut at the opener.
+ * An opener no reader claimed, standing mid-line with words after it, that pairs with no close
+ * (`Wrap each call in a <tool_call> tag, then wait.`), is a mention: its line is prose, read here
+ * so the sentence is not cut at the opener. It pairs with no close when no closing marker of its
+ * grammars follows, or when the same opener comes again before the first one does (`Use
+ * <tool_call> tags. <tool_call>{…}</tool_call>`: the close is the later pair's); when that
+ * opener stands on the line with a body after it, the mention ends where it starts, and the
+ * call is read from there.
  *
- * perf: every search is memoised in `FieldScan` (line ends, body starts, closers) and the line
- * start is looked for back to `floor` only through `lines`, so many openers on one long line
- * cost one pass over it.
+ * perf: every search is memoised in `FieldScan` (line ends, body starts, closers, the opener)
+ * and the line start is looked for back to `floor` only through `lines`, so many openers on one
+ * long line cost one pass over it.
  */
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const lineStart = lines.startOf(text, hit.index, floor);
@@ -92,19 +108,32 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, after);
   const lineEnd = newline < 0 ? text.length : newline;
-  // Words after it: a blank, then something that opens no body, and no body start on the line.
+  // Words after it: a blank, then something that opens no body, and no body start before the mention ends.
   const next = text.charCodeAt(after);
   if (next !== 0x20 && next !== 0x09) return null;
-  const body = scan.earliest(BODY_STARTS, after);
-  if (body >= 0 && body < lineEnd) return null;
-  if (text.slice(after, Math.min(lineEnd, after + 64)).trim() === '') return null;
+  const again = scan.earliest(sameOpener(hit.opener), after);
   for (const grammar of hit.grammars) {
     const closers = closersOf(grammar);
-    if (closers.length === 0 || scan.earliest(closers, after) >= 0) return null;
+    if (closers.length === 0) return null;
+    const close = scan.earliest(closers, after);
+    if (close >= 0 && (again < 0 || close < again)) return null;
   }
+  // The same opener again on the line, a body after it: that one opens the call, and the
+  // mention ends where it starts.
+  const end = again >= 0 && again < lineEnd && opensBody(text, again + hit.opener.length) ? again : lineEnd;
+  const body = scan.earliest(BODY_STARTS, after);
+  if (body >= 0 && body < end) return null;
+  if (text.slice(after, Math.min(end, after + 64)).trim() === '') return null;
   const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
-  sink.proseSpan(lineStart, lineEnd);
-  return sink.region(lineStart, lineEnd);
+  sink.proseSpan(lineStart, end);
+  return sink.region(lineStart, end);
+}
+
+/** Whether a call body or markup starts at `at`, after blanks. */
+function opensBody(text: string, at: number): boolean {
+  let i = at;
+  while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09) i++;
+  return BODY_STARTS.includes(text.charAt(i));
 }
 
 /**

@@ -103,6 +103,64 @@ describe('field lane: look-alikes in plain prose', () => {
     }
   });
 
+  it('reads a value in a ```json fence: the fence lines are dropped beside calls, kept with a value that stays prose', () => {
+    for (const value of ['[{"name": "look", "arguments": {"path": "a"}}]', '{"name": "look", "arguments": {"path": "a"}}', '{"tool_calls": [{"name": "look", "arguments": {"path": "a"}}]}']) {
+      const result = gateway(`Here you go:\n\`\`\`json\n${value}\n\`\`\``);
+      expect(result.calls.map((c) => [c.name, c.arguments]), value).toEqual([['look', { path: 'a' }]]);
+      expect(result.prose, value).toBe('Here you go:');
+      expect(result.dropped.filter((d) => d.reason === 'fenced_narration'), value).toEqual([
+        { text: '```json', reason: 'fenced_narration' },
+        { text: '```', reason: 'fenced_narration' },
+      ]);
+    }
+    const schema = '```json\n{"name": "look", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}\n```';
+    expect(gateway(schema).prose).toBe(schema);
+    // A fence the value does not fill is read as before: the value from its own line.
+    const more = gateway('```json\n{"name": "look", "arguments": {"path": "a"}}\nnot json\n```');
+    expect(more.calls.map((c) => c.name)).toEqual(['look']);
+    // A fence the end of the text cut after a complete value: the call, recovered.
+    const open = gateway('```json\n{"name": "look", "arguments": {"path": "a"}}\n');
+    expect(open.calls.map((c) => c.name)).toEqual(['look']);
+    expect(open.protocol_violations.map((v) => v.kind)).toEqual(['recovered_dialect']);
+  });
+
+  it('treats a name-keyed JSON Schema as a declaration, never a call', () => {
+    const schema = '{"look": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}}';
+    for (const text of [schema, `Schema:\n${schema}\nOk?`, `\`\`\`json\n${schema}\n\`\`\``]) {
+      const result = gateway(text);
+      expect(result.calls, text).toEqual([]);
+      expect(result.tool_parse_errors, text).toEqual([]);
+      expect(result.prose, text).toContain(schema);
+    }
+  });
+
+  it('repairs what has one reading (trailing commas, Python quotes and literals), as <tool_call> bodies do', () => {
+    expect(pairs('{"name": "look", "arguments": {"path": "a",}}')).toEqual([['look', { path: 'a' }]]);
+    expect(pairs("{'name': 'look', 'arguments': {'path': 'a', 'all': True}}")).toEqual([['look', { path: 'a', all: true }]]);
+    expect(pairs('[{"name": "look", "arguments": {"path": "a"}},]')).toEqual([['look', { path: 'a' }]]);
+    expect(pairs("Sure:\n[{'name': 'run', 'arguments': {'cmd': 'ls'}}]")).toEqual([['run', { cmd: 'ls' }]]);
+    // Still no call: an unregistered name in prose, a Python-quoted schema, a key written twice.
+    expect(pairs("For example:\n{'name': 'rm_rf', 'arguments': {'path': '/'}}")).toEqual([]);
+    expect(pairs("The tool:\n{'name': 'look', 'parameters': {'type': 'object', 'properties': {'path': {'type': 'string'}}}}")).toEqual([]);
+    expect(pairs("{'name': 'look', 'arguments': {'path': 'a', 'path': 'b'}}")).toEqual([]);
+    // A Python-quoted call cut off is truncation, as a JSON one is.
+    expect(gateway("{'name': 'look', 'arguments': {'path': 'a").tool_parse_errors).toEqual([expect.stringMatching(/^TOOL CALL TRUNCATED:.*'look'/)]);
+  });
+
+  it('reads objects separated by commas with no brackets, the comma no prose; a comma before prose stays prose', () => {
+    const result = gateway('{"name": "look", "arguments": {"path": "a"}}, {"name": "run", "arguments": {"cmd": "ls"}}');
+    expect(result.calls.map((c) => c.name)).toEqual(['look', 'run']);
+    expect(result.prose).toBe('');
+    const sentence = gateway('Sure:\n{"name": "look", "arguments": {"path": "a"}}, and then I read it.');
+    expect(sentence.calls.map((c) => c.name)).toEqual(['look']);
+    expect(sentence.prose).toContain(', and then I read it.');
+  });
+
+  it('reads "arguments": "" and null as no arguments', () => {
+    expect(pairs('{"name": "run", "arguments": ""}')).toEqual([['run', {}]]);
+    expect(pairs('Sure:\n{"name": "run", "arguments": null}')).toEqual([['run', {}]]);
+  });
+
   it('probes only at a line start: mid-line JSON reads as before', () => {
     const text = 'I would send {"name": "look", "arguments": {"path": "a"}} here.';
     expect(fieldRegions(text, composeContext(tools, '', null, 'gateway'))).toEqual([]);

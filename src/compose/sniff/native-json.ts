@@ -99,7 +99,8 @@ function nameOf(carrier: Record<string, unknown>): string {
 function argumentsOf(carrier: Record<string, unknown>, name: string): Record<string, unknown> | string {
   const slot = Object.hasOwn(carrier, 'arguments') ? carrier.arguments : ownField(carrier, 'parameters');
   if (isPlainRecord(slot)) return slot;
-  if (typeof slot !== 'string') return {};
+  // `null`, or a string of only whitespace (`"arguments": ""`): a tool called with no arguments.
+  if (typeof slot !== 'string' || slot.trim() === '') return {};
   const decoded = new JsonReader(slot, { steps: 0 }).document();
   const cause = !decoded.ok
     ? `${decoded.message} at offset ${decoded.at}`

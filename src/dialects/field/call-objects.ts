@@ -4,10 +4,13 @@
  * shared with grammars whose body is not JSON (`<tool_call>`, `<tool_calls>`,
  * `<|tool_call_start|>`), the reader takes only a JSON body and leaves the rest.
  */
+import { JSON_FENCE } from './fences.js';
 import type { CallObjectsGrammar } from './types.js';
 
+// A body may stand in a ```json fence after the opener (models trained on Markdown write one);
+// a body glued to its opener (`functools[…]`) has no room for one.
 function tagged(id: string, open: readonly string[], close: readonly string[], extra: Partial<CallObjectsGrammar> = {}): CallObjectsGrammar {
-  return { id, family: 'call-objects', openers: open, markers: [...open, ...close, ...(extra.extraClose ?? [])], close, shapes: [], ...extra };
+  return { id, family: 'call-objects', openers: open, markers: [...open, ...close, ...(extra.extraClose ?? [])], close, shapes: [], ...(extra.glued === true ? {} : { fence: JSON_FENCE }), ...extra };
 }
 
 /**

@@ -14,8 +14,9 @@ export const HARMONY: HarmonyGrammar = {
   id: 'harmony',
   family: 'harmony',
   // A response may start mid-header (the template wrote `<|start|>assistant` in the prompt), at
-  // a stray end marker, or at the recipient of a call header; nothing shorter is unambiguous.
-  openers: [START, CHANNEL, MESSAGE, ...ENDS, 'commentary to=', 'to=functions.'],
+  // a stray end marker, at the recipient of a call header, or at a channel word glued to
+  // `<|message|>`; nothing shorter is unambiguous.
+  openers: [START, CHANNEL, MESSAGE, ...ENDS, 'commentary to=', 'to=functions.', 'commentary<|message|>'],
   markers: [START, CHANNEL, CONSTRAIN, MESSAGE, ...ENDS],
   start: START,
   channel: CHANNEL,
@@ -25,11 +26,15 @@ export const HARMONY: HarmonyGrammar = {
   midHeaderOpeners: [
     { text: 'commentary to=', channel: 'commentary' },
     { text: 'to=functions.', channel: '' },
+    // The template ended the prompt with `<|channel|>`: the output begins at the channel word.
+    // (`analysis<|message|>` and `final<|message|>` are the reasoning family's openers.)
+    { text: 'commentary<|message|>', channel: 'commentary' },
   ],
   recipientPrefix: 'to=',
   reasoningChannels: ['analysis'],
   visibleChannels: ['commentary', 'final'],
   personRecipients: ['assistant', 'user', 'all'],
+  codeRecipients: [{ recipient: 'python', parameter: 'code' }],
 };
 
 export const HARMONY_GRAMMARS: readonly HarmonyGrammar[] = [HARMONY];

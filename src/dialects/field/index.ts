@@ -19,6 +19,7 @@ export type {
   CallHeadForm,
   CallObjectShape,
   CallObjectsGrammar,
+  CodeFence,
   FieldFamily,
   FieldGrammar,
   FieldGrammarBase,

@@ -1,14 +1,15 @@
 /**
  * The `look-alike` family: tool calls a model writes as plain JSON or pythonic values, with no
  * marker (Llama 3 without `<|python_tag|>`, xLAM lists, llama.cpp's generic envelopes, Llama 4
- * lists without tokens). Read last, and only at a line start.
+ * lists without tokens), bare or in a ```` ```json ```` fence. Read last, and only at a line start.
  */
+import { JSON_FENCE } from './fences.js';
 import type { LookalikeGrammar } from './types.js';
 
 export const LOOKALIKE: LookalikeGrammar = {
   id: 'look-alike',
   family: 'look-alike',
-  openers: ['{', '['],
+  openers: ['{', '[', ...JSON_FENCE.open],
   markers: [],
   openAt: 'line-start',
   nameKeys: ['name'],
@@ -17,7 +18,8 @@ export const LOOKALIKE: LookalikeGrammar = {
   wrapperKey: 'tool_call',
   listKey: 'tool_calls',
   responseKey: 'response',
-  chainSeparator: ';',
+  chainSeparators: [';', ','],
+  fence: JSON_FENCE,
 };
 
 export const LOOKALIKE_GRAMMARS: readonly LookalikeGrammar[] = [LOOKALIKE];

@@ -5,6 +5,13 @@
  */
 export const FIELD_NAMESPACE_PREFIXES: readonly string[] = ['functions.'];
 
+/**
+ * Separators after a namespace of any name (GLM-5.3-Flash's `Weather/get_weather`): what follows
+ * the last one is the name when the registry holds it; with no registry the name stays as written
+ * (a namespace that is not a known channel may be part of the name).
+ */
+export const FIELD_NAMESPACE_SEPARATORS: readonly string[] = ['/'];
+
 /** The longest tool name a field grammar may carry; longer heads are not names. */
 export const FIELD_NAME_MAX = 256;
 

@@ -53,12 +53,14 @@ export const HUNYUAN_THINK = block({
 });
 
 // Harmony frames may be written with a space after each special token (LLM-jp-4.1), and the
-// output may begin mid-header, with no `<|start|>assistant`.
+// output may begin mid-header, with no `<|start|>assistant`, or at the channel word itself (the
+// template ended the prompt with `<|channel|>`).
 function harmonyHeaders(channel: string): string[] {
   const headers: string[] = [];
   for (const start of ['<|start|>assistant', '<|start|> assistant', '']) {
     for (const space of ['', ' ']) headers.push(`${start}<|channel|>${space}${channel}<|message|>`);
   }
+  headers.push(`${channel}<|message|>`);
   return headers;
 }
 

@@ -182,6 +182,8 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
    * `{…}; brave_search.call(query="x")`): the method word, or absent.
    */
   readonly methodItems?: string;
+  /** A code fence the body may stand in after the opener (`<tool_call>\n```json\n{…}\n```\n</tool_call>`). */
+  readonly fence?: CodeFence;
 }
 
 /**
@@ -387,6 +389,11 @@ export interface HarmonyGrammar extends FieldGrammarBase {
   readonly visibleChannels: readonly string[];
   /** Recipients that address a person, not a tool: such a message is not a call. */
   readonly personRecipients: readonly string[];
+  /**
+   * Built-in recipients whose body is raw code, not JSON (gpt-oss's `python`): when the tool
+   * declares no parameter (a names-only registry, or none), the body is this parameter's value.
+   */
+  readonly codeRecipients: readonly { readonly recipient: string; readonly parameter: string }[];
 }
 
 /**
@@ -396,7 +403,7 @@ export interface HarmonyGrammar extends FieldGrammarBase {
  * JSON Schema.
  *
  *     {"name": "f", "arguments": {…}}   {"f": {…}}   [{"name": …}, …]   [f(a=1)]
- *     {"name": "a", "parameters": {…}}; {"name": "b", …}          (`chainSeparator`)
+ *     {"name": "a", "parameters": {…}}; {"name": "b", …}          (`chainSeparators`)
  *     {"tool_call": {…}}  {"tool_calls": […]}   (as the other values: registered names in prose)
  *     {"response": "…"}                          (whole response only)
  */
@@ -412,8 +419,22 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   readonly wrapperKey: string;
   readonly listKey: string;
   readonly responseKey: string;
-  /** Between chained objects (Llama 3 without `<|python_tag|>`). */
-  readonly chainSeparator: string;
+  /**
+   * Between chained objects: the first (Llama 3's `;`, without `<|python_tag|>`) also when
+   * nothing follows it; the others (`,`: a list's items with no brackets) only between objects.
+   */
+  readonly chainSeparators: readonly string[];
+  /** A code fence the value may stand in (xLAM's ```` ```json ````): its lines are markers. */
+  readonly fence: CodeFence;
+}
+
+/**
+ * A Markdown code fence around a JSON body: an opening line (one of `open`, then the end of
+ * the line) and a closing line (`close`).
+ */
+export interface CodeFence {
+  readonly open: readonly string[];
+  readonly close: string;
 }
 
 /**

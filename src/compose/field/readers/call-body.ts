@@ -49,29 +49,6 @@ export interface CallBodyEnd {
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
 const NAME_KEYS = ['name', 'tool_name'] as const;
 
-const FENCE = '```';
-/** The longest info string a fence line may carry (```json). */
-const FENCE_INFO_MAX = 32;
-
-/**
- * Where the body starts when a ```` ``` ```` fence line opens it at `at` (after whitespace): past
- * the fence's info string and line break; -1 when no fence opens there, or its line runs on
- * past an info string's length.
- */
-export function fencedBodyAt(text: string, at: number): number {
-  const pos = skipSpace(text, at);
-  if (!text.startsWith(FENCE, pos)) return -1;
-  const stop = Math.min(text.length, pos + FENCE.length + FENCE_INFO_MAX + 1);
-  for (let i = pos + FENCE.length; i < stop; i++) if (text.charCodeAt(i) === Code.LineFeed) return i + 1;
-  return -1;
-}
-
-/** Past the fence that closes a fenced body, when it follows `at` (after whitespace); else `at`. */
-export function afterClosingFence(text: string, at: number): number {
-  const pos = skipSpace(text, at);
-  return text.startsWith(FENCE, pos) ? pos + FENCE.length : at;
-}
-
 /** Where a call-objects body starts at `at` (`{`, or `[` then `{`), or -1. */
 export function callBodyStart(text: string, at: number, glued: boolean): number {
   const pos = glued ? at : skipSpace(text, at);
@@ -177,7 +154,8 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
     return { ok: false, name: '', error: 'a call object with no tool name' };
   }
   const name = object[nameKey] as string;
-  const argKeys = ARGUMENT_KEYS.filter((key) => object[key] !== undefined);
+  // `null` and `""` are how a tool with no parameters is called (`"arguments": ""`): no arguments.
+  const argKeys = ARGUMENT_KEYS.filter((key) => object[key] !== undefined && !isNoArguments(object[key]));
   if (argKeys.length > 1) return { ok: false, name, error: `both '${argKeys[0]}' and '${argKeys[1]}' are given` };
   const argKey = argKeys[0];
   if (argKey === undefined) return { ok: true, name, args: {} };
@@ -185,6 +163,11 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
   if (argKey === 'parameters' && isParameterSchema(args)) return { ok: false, name, error: 'they are a JSON Schema describing the tool, not arguments' };
   if (typeof args !== 'string') return { ok: true, name, args };
   return stringArguments(name, args);
+}
+
+/** An arguments slot that passes nothing: `null`, or a string of only whitespace. */
+export function isNoArguments(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /** `"arguments": "{\"a\": 1}"`: the string must hold exactly one JSON object. */

@@ -5,6 +5,9 @@
  *     text.<tool_call>{"name": "f", "arguments": {…}}</tool_call><tool_call>{…}</tool_call>
  *          ^ at       ^ body                          ^ close     ^ the next region
  *
+ * The body may stand in a ```` ```json ```` fence (the grammar's `fence`), whose lines are
+ * dropped as markers of no call.
+ *
  * A body that is not JSON (`<tool_call><function=…>`, `<|tool_call_start|>[f(a=1)]`) is not
  * this grammar: the reader returns -1 and reports nothing, so the grammars sharing the opener
  * get their turn. Recovery rungs, none of which throws:
@@ -18,10 +21,11 @@
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
+import { fenceBodyAt, fenceCloseAfter } from '../fence.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
-import { afterClosingFence, callBodyStart, fencedBodyAt, readCallBody } from './call-body.js';
+import { callBodyStart, readCallBody } from './call-body.js';
 
 const NONE: readonly string[] = [];
 
@@ -42,20 +46,26 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   const opener = matchAt(text, at, grammar.openers);
   if (opener === null) return -1;
   const bodyAt = at + opener.length;
-  // The body may stand in a ```json fence (Command R7B's `<|START_ACTION|>\n```json\n[…]\n```…`).
-  const fenced = grammar.glued === true ? -1 : fencedBodyAt(text, bodyAt);
-  const start = callBodyStart(text, fenced < 0 ? bodyAt : fenced, grammar.glued === true);
+  const fenceAt = grammar.fence === undefined ? -1 : skipSpace(text, bodyAt);
+  const fenced = grammar.fence !== undefined ? fenceBodyAt(text, fenceAt, grammar.fence) : -1;
+  const start = callBodyStart(text, fenced >= 0 ? fenced : bodyAt, grammar.glued === true);
   if (start < 0) {
     // rung 2: the text ends right after the opener, before any object.
     if (grammar.openerAlone === 'left' || !atEnd(text, bodyAt)) return -1;
     sink.fail(fieldMessages.truncated(grammar.id, ''), at, text.length);
     return text.length;
   }
+  // The fence's lines are markers of no call: on the ledger beside the calls.
+  if (fenced >= 0) sink.drop(fenceAt, fenced, 'fenced_narration');
   const resume = resumeOf(grammar);
   const body = readCallBody(scan, start, { shapes: grammar.shapes, headName: null, resume, ...(grammar.methodItems === undefined ? {} : { methodItems: grammar.methodItems }) }, sink);
   if (body.stopped === 'eof') return text.length;
-  const bodyEnd = fenced >= 0 && body.stopped === 'clean' ? afterClosingFence(text, body.end) : body.end;
-  const pos = body.stopped === 'broken' ? body.end : skipSpace(text, bodyEnd);
+  let pos = body.stopped === 'broken' ? body.end : skipSpace(text, body.end);
+  const fenceClose = fenced >= 0 && body.stopped === 'clean' ? fenceCloseAfter(text, pos, grammar.fence!) : null;
+  if (fenceClose !== null) {
+    sink.drop(fenceClose.at, fenceClose.end, 'fenced_narration');
+    pos = skipSpace(text, fenceClose.end);
+  }
   const close = matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE);
   if (close !== null) return pos + close.length;
   if (body.stopped === 'broken') return body.end;
@@ -71,5 +81,5 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   if (grammar.closeOptional !== true && grammar.close.length > 0 && sink.calls.length > 0) {
     sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
   }
-  return bodyEnd;
+  return fenceClose === null ? body.end : fenceClose.end;
 }

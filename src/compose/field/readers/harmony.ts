@@ -22,7 +22,8 @@
  * when the header is all header words up to `<|message|>`; anything else is not this grammar.
  */
 import type { HarmonyGrammar } from '../../../dialects/field/index.js';
-import { setOwn } from '../../../lex/json-object.js';
+import { Code } from '../../../lex/codes.js';
+import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
@@ -102,8 +103,18 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
   const headerEnd = messageAt < 0 ? (text.length - pos <= HEADER_MAX ? text.length : -1) : messageAt;
   if (headerEnd < 0) return -1;
   // A mid-header opener begins with its channel word, already taken.
-  const header = readHeader(text.slice(pos + (midChannel?.length ?? 0), headerEnd), grammar, midChannel);
-  if (header === null) return -1;
+  const headerText = text.slice(pos + (midChannel?.length ?? 0), headerEnd);
+  const header = readHeader(headerText, grammar, midChannel);
+  if (header === null) {
+    const restart = strayHeaderEnd(headerText, grammar, midChannel);
+    if (restart <= 0) return -1;
+    // A header abandoned for another (`<|channel|>commentary to=assistant<|channel|>analysis…`):
+    // its words are no content, and the message reads from the header that follows.
+    const restartAt = pos + (midChannel?.length ?? 0) + restart;
+    const leading = matchAt(text, pos, vocabulary(grammar).headerMarkers);
+    sink.drop(pos + (leading?.length ?? 0), restartAt, 'salvaged_as_prose');
+    return restartAt;
+  }
   const recipient = header.recipient !== '' && !grammar.personRecipients.includes(header.recipient) ? header.recipient : '';
   if (messageAt < 0) {
     // The text ended inside a header.
@@ -177,11 +188,26 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
   return { channel, recipient };
 }
 
+/**
+ * Where a header that does not read restarts: the offset of its last `<|start|>` or
+ * `<|channel|>` when the words before it are a whole header and the rest reads as one; else -1.
+ * The header is at most `HEADER_MAX` long, so the retries are bounded.
+ */
+function strayHeaderEnd(header: string, grammar: HarmonyGrammar, midChannel: string | null): number {
+  const restart = Math.max(header.lastIndexOf(grammar.start), header.lastIndexOf(grammar.channel));
+  if (restart <= 0) return -1;
+  if (readHeader(header.slice(0, restart), grammar, midChannel) === null) return -1;
+  return readHeader(header.slice(restart), grammar, null) === null ? -1 : restart;
+}
+
 function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient: string, grammar: HarmonyGrammar, sink: RegionSink): number {
   const text = scan.text;
   const stops = vocabulary(grammar).bodyStops;
+  const raw = rawParameter(scan, recipient, grammar);
   const value = readJsonValueAt(text, bodyAt);
-  if (value.ok) {
+  // A tool that takes its body raw (the `python` tool's code) reads JSON only as an object.
+  const json = value.ok && (raw === null || isPlainRecord(value.value));
+  if (json) {
     const after = skipSpace(text, value.end);
     const end = matchAt(text, after, grammar.ends);
     if (end !== null) {
@@ -193,7 +219,7 @@ function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient:
       sink.call({ name: recipient, arguments: value.value, start, end: value.end, unclosed: true });
       return value.end;
     }
-  } else if (value.eof) {
+  } else if (!value.ok && value.eof && (raw === null || text.charCodeAt(skipSpace(text, bodyAt)) === Code.LeftBrace)) {
     sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
     return text.length;
   }
@@ -201,24 +227,36 @@ function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient:
   const bodyEnd = stop < 0 ? text.length : stop;
   const end = matchAt(text, bodyEnd, grammar.ends);
   const regionEnd = end === null ? bodyEnd : bodyEnd + end.length;
-  // A tool of one parameter (the `python` tool) takes the raw body, when its end was seen.
-  const single = singleParameter(scan, recipient);
-  if (!value.ok && single !== null) {
-    if (end === null && stop < 0) {
-      sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
-      return text.length;
-    }
-    const args: Record<string, unknown> = {};
-    setOwn(args, single, text.slice(bodyAt, bodyEnd).trim());
-    sink.call({ name: recipient, arguments: args, start, end: regionEnd });
+  const body = text.slice(bodyAt, bodyEnd).trim();
+  if (body === '' && stop >= 0) {
+    // A tool called with no arguments: an empty body before its end (vLLM returns `{}`).
+    sink.call({ name: recipient, arguments: {}, start, end: regionEnd, unclosed: end === null });
     return regionEnd;
+  }
+  if (!json && raw !== null && body !== '') {
+    // The raw body is the argument; code has no end of its own to miss, so one cut by the end
+    // of the text is read as it stands, with `recovered_dialect`.
+    const args: Record<string, unknown> = {};
+    setOwn(args, raw, body);
+    sink.call({ name: recipient, arguments: args, start, end: regionEnd, unclosed: end === null });
+    return regionEnd;
+  }
+  if (body === '') {
+    sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
+    return text.length;
   }
   sink.fail(fieldMessages.badArguments(grammar.id, recipient, value.ok ? 'text after the JSON arguments' : value.error), start, regionEnd);
   return regionEnd;
 }
 
-function singleParameter(scan: FieldScan, recipient: string): string | null {
+/**
+ * The parameter a raw (non-JSON) body stands for: the one parameter of a one-parameter tool,
+ * or a code recipient's parameter when its tool declares none (names-only, or no registry).
+ */
+function rawParameter(scan: FieldScan, recipient: string, grammar: HarmonyGrammar): string | null {
   const tool = scan.registry?.byName.get(recipient);
-  if (tool === undefined || tool.params.length !== 1) return null;
-  return tool.params[0]!.name;
+  if (tool !== undefined && tool.params.length === 1) return tool.params[0]!.name;
+  if (tool === undefined && scan.registry !== null) return null;
+  if (tool !== undefined && tool.params.length > 0) return null;
+  return grammar.codeRecipients.find((code) => code.recipient === recipient)?.parameter ?? null;
 }

@@ -1,12 +1,18 @@
 /**
  * The `look-alike` reader: a JSON or pythonic value at a line start that is written like a tool
- * call, with no marker of its own.
+ * call, with no marker of its own, bare or in a ```` ```json ```` fence.
  *
  *     {"name": "look", "arguments": {"path": "a"}}; {"name": "run", "parameters": {…}}
- *     ^ at (line start) ^ probe: the first key decides whether to read on   ^ chained by `;`
+ *     ^ at (line start) ^ probe: the first key decides whether to read on   ^ chained by `;` (or `,`)
+ *
+ *     ```json             <- the fence's lines are markers: dropped when the value is calls,
+ *     [{"name": …}]          kept with it when it stays prose
+ *     ```
  *
  * The probe is bounded: a `{` must open a known key (`name`, `tool_call`, …) or a registered
- * name, a `[` must open such an object or a pythonic call `ident(`. Only then is the value read.
+ * name, a `[` must open such an object or a pythonic call `ident(`. Only then is the value read,
+ * strictly, then (only when that fails) by the lenient rung of `<tool_call>` bodies
+ * (`readLenientJsonAt`: trailing commas, Python quotes and literals, each with one reading).
  * A value is calls when every call's name passes the registry (with no registry: when the value
  * is the whole response), it parses completely, and it is not a tool's JSON Schema. A call-shaped
  * value that is not a call stays prose, with nothing recorded as an error. Any other value is
@@ -15,15 +21,18 @@
  * Linear: a value read from one line start and not claimed covers the line starts inside it;
  * they are not read again (a value nested in another is not a standalone call).
  */
-import type { LookalikeGrammar } from '../../../dialects/field/index.js';
+import type { CodeFence, LookalikeGrammar } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import { Code } from '../../../lex/codes.js';
+import { readLenientJsonAt } from '../../../lex/json-lenient.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
-import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../../lex/py-call.js';
 import { admitName } from '../admit.js';
-import { atEnd, skipSpace } from '../cursor.js';
+import { atEnd, matchAt, skipSpace } from '../cursor.js';
+import { fenceBodyAt, fenceCloseAfter } from '../fence.js';
 import { fieldMessages } from '../messages.js';
+import { isNoArguments } from './call-body.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 
@@ -48,26 +57,57 @@ interface Shaped {
 /** What a value is: calls, a schema or answer that stays prose, or nothing of this grammar. */
 type Reading = { readonly kind: 'calls'; readonly calls: readonly Shaped[] } | { readonly kind: 'prose'; readonly answer: string | null } | { readonly kind: 'none' };
 
+/**
+ * Where a value starts: at a line start, or on the line after a fence's opening line. `start` is
+ * where the region starts (the fence's first character, when there is one).
+ */
+interface Frame {
+  readonly start: number;
+  readonly valueAt: number;
+  readonly fence: CodeFence | null;
+}
+
 export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
   if (at < (examined.get(scan) ?? 0)) return -1;
   const text = scan.text;
-  const code = text.charCodeAt(at);
-  const inner = skipSpace(text, at + 1);
-  if (code === Code.LeftBracket && text.charCodeAt(inner) !== Code.LeftBrace) {
-    return pyCallStartsAt(text, inner) ? readPythonic(scan, at, grammar, sink) : -1;
+  let frame: Frame = { start: at, valueAt: at, fence: null };
+  if (matchAt(text, at, grammar.fence.open) !== null) {
+    const valueAt = fenceBodyAt(text, at, grammar.fence);
+    if (valueAt < 0) return -1;
+    frame = { start: at, valueAt, fence: grammar.fence };
   }
-  const objectAt = code === Code.LeftBrace ? at : inner;
+  const valueAt = frame.valueAt;
+  const code = text.charCodeAt(valueAt);
+  if (code !== Code.LeftBrace && code !== Code.LeftBracket) return -1;
+  const inner = skipSpace(text, valueAt + 1);
+  if (code === Code.LeftBracket && text.charCodeAt(inner) !== Code.LeftBrace) {
+    return pyCallStartsAt(text, inner) ? readPythonic(scan, frame, grammar, sink) : -1;
+  }
+  const objectAt = code === Code.LeftBrace ? valueAt : inner;
   const key = probeKey(text, skipSpace(text, objectAt + 1));
   if (key === null || !isCallKey(key, grammar, scan)) return -1;
-  return readJson(scan, at, grammar, sink);
+  return readJson(scan, frame, grammar, sink);
 }
 
-/** The first key of an object (a plain JSON string of at most a name's length), or null. */
+/**
+ * Where the region of a value ending at `end` ends: past the fence's closing line when the value
+ * stands in one, at the end of the text when the fence never closed; -1 when something else
+ * follows the value in the fence (the value does not fill it).
+ */
+function frameEnd(text: string, frame: Frame, end: number): { readonly end: number; readonly closeAt: number } | null {
+  if (frame.fence === null) return { end, closeAt: end };
+  if (atEnd(text, end)) return { end: text.length, closeAt: text.length };
+  const close = fenceCloseAfter(text, end, frame.fence);
+  return close === null ? null : { end: close.end, closeAt: close.at };
+}
+
+/** The first key of an object (a plain string, in either quote, of at most a name's length), or null. */
 function probeKey(text: string, at: number): string | null {
-  if (text.charCodeAt(at) !== Code.Quote) return null;
+  const quote = text.charCodeAt(at);
+  if (quote !== Code.Quote && quote !== Code.Apostrophe) return null;
   for (let i = at + 1; i < text.length && i <= at + 1 + FIELD_NAME_MAX; i++) {
     const code = text.charCodeAt(i);
-    if (code === Code.Quote) return text.slice(at + 1, i);
+    if (code === quote) return text.slice(at + 1, i);
     if (code === Code.Backslash || code === Code.LineFeed) return null;
   }
   return null;
@@ -91,17 +131,26 @@ interface Value {
   readonly end: number;
 }
 
-function readJson(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
+/** One JSON value at `at`, strictly, else by the lenient rung (whose repairs each have one reading). */
+function readValueAt(text: string, at: number): JsonValueAt {
+  const strict = readJsonValueAt(text, at);
+  if (strict.ok || strict.eof) return strict;
+  const lenient = readLenientJsonAt(text, at);
+  return lenient.ok || lenient.eof ? lenient : strict;
+}
+
+function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink: RegionSink): number {
   const text = scan.text;
+  const at = frame.valueAt;
   const values: Value[] = [];
   let pos = at;
   let end = at;
   for (;;) {
-    const read = readJsonValueAt(text, pos);
+    const read = readValueAt(text, pos);
     if (!read.ok) {
-      const cut = read.eof && values.length === 0 ? truncatedCall(scan, at) : null;
+      const cut = read.eof && values.length === 0 ? truncatedCall(scan, frame) : null;
       if (cut !== null) {
-        sink.fail(fieldMessages.truncated(grammar.id, cut), at, text.length);
+        sink.fail(fieldMessages.truncated(grammar.id, cut), frame.start, text.length);
         return text.length;
       }
       examined.set(scan, read.eof ? text.length : read.at);
@@ -112,28 +161,39 @@ function readJson(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: 
     end = read.end;
     let after = read.end;
     while (text.charCodeAt(after) === Code.Space || text.charCodeAt(after) === Code.Tab) after++;
-    if (!text.startsWith(grammar.chainSeparator, after)) break;
-    const next = skipSpace(text, after + grammar.chainSeparator.length);
-    end = after + grammar.chainSeparator.length;
-    if (text.charCodeAt(next) !== Code.LeftBrace) break;
+    // `;` chains calls (Llama 3); a `,` stands between objects written as a list's items with
+    // no brackets, so it counts only when another object follows.
+    const separator = matchAt(text, after, grammar.chainSeparators);
+    if (separator === null) break;
+    const next = skipSpace(text, after + separator.length);
+    if (text.charCodeAt(next) !== Code.LeftBrace) {
+      if (separator === grammar.chainSeparators[0]) end = after + separator.length;
+      break;
+    }
+    end = after + separator.length;
     pos = next;
   }
-  const whole = isWholeStart(scan, at) && atEnd(text, end);
+  const framed = frameEnd(text, frame, end);
+  const whole = framed !== null && isWholeStart(scan, frame.start) && atEnd(text, framed.end);
   const reading = classify(values, grammar, scan, whole);
   if (reading.kind === 'none') {
     examined.set(scan, end);
     return -1;
   }
-  return claim(scan, at, end, reading, whole, sink);
+  // The value does not fill its fence: it is read from its own line start, unfenced.
+  if (framed === null) return -1;
+  return claim(scan, frame, at, end, framed, reading, whole, sink);
 }
 
-function readPythonic(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
+function readPythonic(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink: RegionSink): number {
   const text = scan.text;
+  const at = frame.valueAt;
   const read = readPyCallListAt(text, at);
-  const whole = read.ok && isWholeStart(scan, at) && atEnd(text, read.end);
+  const framed = read.ok ? frameEnd(text, frame, read.end) : null;
+  const whole = framed !== null && isWholeStart(scan, frame.start) && atEnd(text, framed.end);
   if (!read.ok) {
-    if (read.eof && read.name !== '' && admitted(read.name, scan, isWholeStart(scan, at))) {
-      sink.fail(fieldMessages.truncated(grammar.id, read.name), at, text.length);
+    if (read.eof && read.name !== '' && admitted(read.name, scan, isWholeStart(scan, frame.start))) {
+      sink.fail(fieldMessages.truncated(grammar.id, read.name), frame.start, text.length);
       return text.length;
     }
     examined.set(scan, read.eof ? text.length : read.at);
@@ -144,19 +204,29 @@ function readPythonic(scan: FieldScan, at: number, grammar: LookalikeGrammar, si
     examined.set(scan, read.end);
     return -1;
   }
-  return claim(scan, at, read.end, { kind: 'calls', calls: read.calls }, whole, sink);
+  if (framed === null) return -1;
+  return claim(scan, frame, at, read.end, framed, { kind: 'calls', calls: read.calls }, whole, sink);
 }
 
-function claim(scan: FieldScan, at: number, end: number, reading: Reading, whole: boolean, sink: RegionSink): number {
+/**
+ * Reports a value read from `at` to `end` and its frame's closing fence (ending at
+ * `framed.end`); returns where the region ends. A fence's lines are markers: dropped beside
+ * calls, kept verbatim with a value that stays prose.
+ */
+function claim(scan: FieldScan, frame: Frame, at: number, end: number, framed: { readonly end: number; readonly closeAt: number }, reading: Reading, whole: boolean, sink: RegionSink): number {
   if (reading.kind === 'calls') {
+    if (frame.fence !== null) sink.drop(frame.start, at, 'fenced_narration');
     // With no registry only a whole response gets here; its calls are as good as marked.
     const origin = scan.registry === null ? 'marked' : 'lookalike';
-    for (const call of reading.calls) sink.call({ name: call.name, arguments: call.arguments, start: at, end, origin });
+    // A fence the end of the text cut off: the value was complete, so its calls are read.
+    const unclosed = frame.fence !== null && framed.closeAt >= scan.text.length;
+    for (const call of reading.calls) sink.call({ name: call.name, arguments: call.arguments, start: at, end, origin, unclosed });
+    if (frame.fence !== null) sink.drop(framed.closeAt, framed.end, 'fenced_narration');
   } else if (reading.kind === 'prose') {
     if (reading.answer !== null && whole) sink.proseText(reading.answer);
-    else sink.proseSpan(at, end);
+    else sink.proseSpan(frame.start, framed.end);
   }
-  return end;
+  return framed.end;
 }
 
 /** With a registry, a registered name; with none, any name of a whole response. */
@@ -220,12 +290,16 @@ function callShape(item: unknown, grammar: LookalikeGrammar, scan: FieldScan): S
   if (nameKey === undefined) {
     // A name-keyed object `{"NAME": {…}}` for a registered NAME.
     const only = onlyKey(item);
-    if (only !== null && scan.registry?.byName.has(only) === true && isPlainRecord(item[only])) return { name: only, arguments: item[only] };
+    if (only !== null && scan.registry?.byName.has(only) === true && isPlainRecord(item[only])) {
+      // `{"NAME": {"type": "object", "properties": …}}` declares the tool; it does not call it.
+      return isSchema(item[only] as Record<string, unknown>) ? 'schema' : { name: only, arguments: item[only] };
+    }
     return null;
   }
   const argsKey = grammar.argumentKeys.find((key) => Object.hasOwn(carrier, key));
   if (argsKey === undefined) return null;
   const args = carrier[argsKey];
+  if (isNoArguments(args)) return { name: carrier[nameKey] as string, arguments: {} };
   if (isPlainRecord(args) && isSchema(args)) return 'schema';
   if (typeof args === 'string') {
     const decoded = readJsonValueAt(args, 0);
@@ -240,13 +314,14 @@ function isSchema(args: Record<string, unknown>): boolean {
   return args.type === 'object' && Object.hasOwn(args, 'properties') && isPlainRecord(args.properties);
 }
 
-/** The head of a call object, `{"name": "f"`, whose name a cut-off value can still be judged by. */
-const NAME_HEAD = /\{\s*"name"\s*:\s*"([^"\\\n]{1,256})"/y;
+/** The head of a call object, `{"name": "f"` (either quote), whose name a cut-off value can still be judged by. */
+const NAME_HEAD = /\{\s*(["'])name\1\s*:\s*(["'])([^"'\\\n]{1,256})\2/y;
 
 /** The name of a cut-off `{"name": "f", …` that would be admitted (a call the end of the text cut), or null. */
-function truncatedCall(scan: FieldScan, at: number): string | null {
+function truncatedCall(scan: FieldScan, frame: Frame): string | null {
   const text = scan.text;
+  const at = frame.valueAt;
   NAME_HEAD.lastIndex = text.charCodeAt(at) === Code.LeftBracket ? skipSpace(text, at + 1) : at;
   const match = NAME_HEAD.exec(text);
-  return match !== null && admitted(match[1]!, scan, isWholeStart(scan, at)) ? match[1]! : null;
+  return match !== null && admitted(match[3]!, scan, isWholeStart(scan, frame.start)) ? match[3]! : null;
 }

@@ -1,0 +1,30 @@
+/**
+ * A Markdown code fence around a JSON body (`CodeFence`): where its body starts after the
+ * opening line, and where its closing line ends. Both look only at the lines they read.
+ */
+import type { CodeFence } from '../../dialects/field/index.js';
+import { Code } from '../../lex/codes.js';
+import { matchAt, skipSpace } from './cursor.js';
+
+/** Past spaces, tabs and carriage returns: the rest of a fence line. */
+function lineRest(text: string, at: number): number {
+  let i = at;
+  while (text.charCodeAt(i) === Code.Space || text.charCodeAt(i) === Code.Tab || text.charCodeAt(i) === Code.CarriageReturn) i++;
+  return i;
+}
+
+/** The first character of the body after a fence's opening line at `at` (its info word, then the line's end), or -1. */
+export function fenceBodyAt(text: string, at: number, fence: CodeFence): number {
+  const open = matchAt(text, at, fence.open);
+  if (open === null) return -1;
+  const end = lineRest(text, at + open.length);
+  return text.charCodeAt(end) === Code.LineFeed ? skipSpace(text, end + 1) : -1;
+}
+
+/** The fence's closing line after a body ending at `from`: where it starts and ends, or null when none follows. */
+export function fenceCloseAfter(text: string, from: number, fence: CodeFence): { readonly at: number; readonly end: number } | null {
+  const at = skipSpace(text, from);
+  if (!text.startsWith(fence.close, at)) return null;
+  const end = lineRest(text, at + fence.close.length);
+  return end >= text.length || text.charCodeAt(end) === Code.LineFeed ? { at, end } : null;
+}

@@ -291,12 +291,13 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
  * - `py-calls`: pythonic calls with keyword arguments, in a list `[f(a=1), g(b='x')]` or one per
  *   line with no brackets (Olmo 3);
  * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`);
- * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`), strings between `stringDelimiter`.
+ * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`; the first of `callPrefixes` that
+ *   stands there, so `:call:` may be written too), strings between `stringDelimiter`.
  */
 export type ValueBody =
   | { readonly form: 'py-calls' }
   | { readonly form: 'py-method-call'; readonly method: string }
-  | { readonly form: 'gemma-calls'; readonly callPrefix: string; readonly stringDelimiter: string };
+  | { readonly form: 'gemma-calls'; readonly callPrefixes: readonly string[]; readonly stringDelimiter: string };
 
 /**
  * Calls whose arguments are written in a value grammar other than JSON (Python literals,
@@ -318,6 +319,11 @@ export interface ValueGrammar extends FieldGrammarBase {
    */
   readonly closeRequired: boolean;
   readonly sharedOpener: boolean;
+  /**
+   * Markers the model writes right after a call (an end of turn, the opener of the tool's
+   * response it stops at: FunctionGemma's `<start_function_response>`): stepped over with it.
+   */
+  readonly trailers: readonly string[];
 }
 
 /**

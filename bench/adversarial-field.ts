@@ -62,6 +62,16 @@ const SHAPES: Record<string, (n: number) => string> = {
   'pythonic: thousands of call openers': (n) => `<|python_start|>[${'f('.repeat(n)}`,
   'pythonic: a bracket-less list of unclosed strings': (n) => `<function_calls>\n${"f(a='x\n".repeat(n)}`,
   'pythonic: many complete calls': (n) => `<|python_start|>[${'f(a=1, b="x"), '.repeat(n)}]<|python_end|>`,
+  // The lenient reads (src/lex/py-literal.ts): quotes inside strings that cannot end them, each
+  // with later quotes to try; raw line breaks in strings; calls that fail among siblings.
+  'pythonic: unescaped quotes no later quote can end': (n) => `<|python_start|>[${"f(a='x'y'))), ".repeat(n)}]<|python_end|>`,
+  'pythonic: unescaped quotes, each call ambiguous': (n) => `<|python_start|>[${"f(a='it's', b='z'), ".repeat(n)}]<|python_end|>`,
+  'pythonic: unescaped quotes and no close': (n) => `<|tool_call_start|>[${"f(a='x 'y'), ".repeat(n)}`,
+  'pythonic: raw line breaks in unclosed strings': (n) => `<|tool_call_start|>[${"f(a='x\n".repeat(n)}`,
+  'pythonic: failed calls among siblings': (n) => `<|python_start|>[${'f(a=x), f(b=1), '.repeat(n)}]<|python_end|>`,
+  'pythonic: failed call lines': (n) => `<function_calls>\n${'f(a=x)\nf(b=1)\n'.repeat(n)}</function_calls>`,
+  'gemma: entries with no commas': (n) => `<|tool_call>call:f{${'a:<|"|>x<|"|>'.repeat(n)}}<tool_call|>`,
+  'gemma: bare words': (n) => `<|tool_call>call:f{${'a:b c, '.repeat(n)}}<tool_call|>`,
   'gemma: unclosed delimited strings': (n) => `<|tool_call>call:f{a:<|"|>x`.repeat(n),
   'gemma: deep nesting': (n) => `<|tool_call>call:f{${'a:{'.repeat(n)}`,
   'gemma: heads with no arguments': (n) => '<|tool_call>call:'.repeat(n),

@@ -37,7 +37,23 @@ describe('readGemmaObjectAt', () => {
 
   it('tells a cut-off text from one that is not the grammar', () => {
     for (const cut of [`{a:${G4}Par`, '{a:1', '{a:[1,', '{a', `{a:<|"`, '{a:"x', '{a:{b:2}']) expect(readGemmaObjectAt(cut, 0, G4)).toMatchObject({ ok: false, eof: true });
-    for (const bad of ['{a:Paris}', '{a 1}', '{a:1 b:2}', '{:1}', '{a:01x}', '[1]']) expect(readGemmaObjectAt(bad, 0, G4)).toMatchObject({ ok: false, eof: false });
+    for (const bad of ['{a 1}', '{:1}', '{a:1]', '[1]', '{a:<tool_call|>', '{a:[<x]}']) expect(readGemmaObjectAt(bad, 0, G4)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('reads bare values as the field reads them: words, null and boolean spellings, loose numbers', () => {
+    const text = '{city:San Francisco,path:/tmp/a b.txt,a:nil,b:None,c:NULL,d:null,e:True,f:False,g:108.,h:.5,i:+2,j:1e999,k:}';
+    expect(readGemmaObjectAt(text, 0, G4)).toMatchObject({
+      ok: true,
+      value: { city: 'San Francisco', path: '/tmp/a b.txt', a: null, b: null, c: null, d: null, e: true, f: false, g: 108, h: 0.5, i: 2, j: '1e999', k: '' },
+    });
+    expect(readGemmaObjectAt(`{tags:[a b,${G4}c${G4},3]}`, 0, G4)).toMatchObject({ ok: true, value: { tags: ['a b', 'c', 3] } });
+  });
+
+  it('reads entries with the comma between them missing', () => {
+    expect(readGemmaObjectAt(`{city:${FG}NYC${FG}units:${FG}celsius${FG}n:{x:1}list:[${FG}a${FG}${FG}b${FG}]}`, 0, FG)).toMatchObject({
+      ok: true,
+      value: { city: 'NYC', units: 'celsius', n: { x: 1 }, list: ['a', 'b'] },
+    });
   });
 
   it('caps nesting at any depth without overflowing the stack', () => {
@@ -70,12 +86,14 @@ describe('readGemmaObjectAt', () => {
   });
 
   it('never throws on random fragments', () => {
-    const piece = fc.constantFrom('{', '}', '[', ']', ':', ',', G4, FG, '<|', '"', '\\', 'a', '1', '-', 'true', ' ', 'nul');
+    const piece = fc.constantFrom('{', '}', '[', ']', ':', ',', G4, FG, '<|', '<', '"', '\\', 'a', 'a:', 'a:[', '1', '-', 'true', ' ', '\n', 'nul');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         expect(typeof readGemmaObjectAt(`{${pieces.join('')}`, 0, G4).ok).toBe('boolean');
       }),
-      { numRuns: 1500 },
+      { numRuns: 3000 },
     );
+    // An array that a brace closes, or a marker where a value is due, is an error, not a loop.
+    for (const bad of ['{a:[}', '{a:[1}', '{a:[<]}', '{a:[,<x]}']) expect(readGemmaObjectAt(bad, 0, G4)).toMatchObject({ ok: false, eof: false });
   });
 });

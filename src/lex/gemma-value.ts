@@ -6,8 +6,12 @@
  *
  * Keys are unquoted (any run of characters up to `:` that holds no space, bracket, comma or
  * quote) or JSON-quoted; values are strings between the grammar's delimiter (`<|"|>` for Gemma 4,
- * `<escape>` for FunctionGemma) taken exactly as written, JSON strings, JSON numbers,
- * `true`/`false`/`null`, and nested objects and arrays. A bare word is not a value: it is an error.
+ * `<escape>` for FunctionGemma) taken exactly as written, JSON strings, nested objects and
+ * arrays, and bare values. A bare value runs to the next `,`, `}`, `]`, line end or `<`, and is
+ * read as the field's parsers read it: `true`/`false` (also `True`/`False`), null in any of the
+ * spellings models write (`null`, `None`, `nil`, `NULL`), a number (`3`, `-1.5e2`, `108.`),
+ * and otherwise the text itself, trimmed (`{city:San Francisco}`: models drop the delimiters).
+ * The comma between two entries may be missing (`{a:<escape>x<escape>b:<escape>y<escape>}`).
  *
  * One forward pass over an explicit stack (nesting capped), no throw, `eof` when the text ended
  * inside the value. Keys such as `__proto__` become ordinary own properties.
@@ -31,8 +35,15 @@ interface Frame {
 const WORDS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['true', true],
   ['false', false],
-  ['null', null],
+  ['True', true],
+  ['False', false],
 ]);
+
+/** Null as models spell it in a bare value (compared lower-cased). */
+const NULL_WORDS: ReadonlySet<string> = new Set(['null', 'none', 'nil']);
+
+/** A number as a bare value writes it: JSON's, and also `108.`, `.5`, `+1`. */
+const BARE_NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /** A character that cannot stand in an unquoted key or a bare word. */
 function isStop(code: number): boolean {
@@ -79,9 +90,11 @@ export function readGemmaObjectAt(text: string, at: number, delimiter: string): 
       pos++;
       if (stack.length === 0) return { ok: true, value: value as Record<string, unknown>, end: pos };
     } else if (top.phase === 1) {
-      if (code !== Code.Comma) return errorAt(pos, `expected ',' or '${String.fromCharCode(closer)}'`);
+      // A missing comma: what follows is the next entry (its key must still read), unless it
+      // closes another kind of container.
+      if (code === Code.RightBrace || code === Code.RightBracket) return errorAt(pos, `expected ',' or '${String.fromCharCode(closer)}'`);
       top.phase = 0;
-      pos++;
+      if (code === Code.Comma) pos++;
       continue;
     } else if (top.phase === 2) {
       if (code !== Code.Colon) return errorAt(pos, "expected ':' after a key");
@@ -147,16 +160,26 @@ function readScalar(text: string, at: number, delimiter: string): Piece {
   if (text.startsWith(delimiter, at)) return readDelimited(text, at, delimiter);
   // The text may end inside the delimiter itself.
   if (text.length - at < delimiter.length && delimiter.startsWith(text.slice(at))) return eofAt(text.length);
-  const code = text.charCodeAt(at);
-  if (code === Code.Quote) return readJsonString(text, at);
+  if (text.charCodeAt(at) === Code.Quote) return readJsonString(text, at);
   let end = at;
-  while (end < text.length && !isStop(text.charCodeAt(end))) end++;
+  while (end < text.length && !endsBareValue(text.charCodeAt(end))) end++;
   if (end >= text.length) return eofAt(end);
-  const word = text.slice(at, end);
-  if (WORDS.has(word)) return { ok: true, value: WORDS.get(word), end };
-  if (word !== '' && (code === Code.Dash || (code >= Code.Digit0 && code <= Code.Digit9))) {
-    const number = readJsonValueAt(word, 0);
-    if (number.ok && number.end === word.length && typeof number.value === 'number') return { ok: true, value: number.value, end };
+  // A marker where a value should be is no value (and an empty one would not move on).
+  if (end === at && text.charCodeAt(at) === Code.LessThan) return errorAt(at, 'expected a value');
+  return { ok: true, value: bareValue(text.slice(at, end).trim()), end };
+}
+
+/** Where a bare value stops: the next entry, the container's close, a line end or a marker. */
+function endsBareValue(code: number): boolean {
+  return code === Code.Comma || code === Code.RightBrace || code === Code.RightBracket || code === Code.LineFeed || code === Code.LessThan;
+}
+
+function bareValue(word: string): unknown {
+  if (WORDS.has(word)) return WORDS.get(word);
+  if (NULL_WORDS.has(word.toLowerCase())) return null;
+  if (BARE_NUMBER.test(word)) {
+    const number = Number(word);
+    if (Number.isFinite(number)) return number;
   }
-  return errorAt(at, word === '' ? 'expected a value' : `'${word}' is not a value (strings are delimited)`);
+  return word;
 }

@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderPy, renderPyCall, seededPick } from '../../test/support/py-render.js';
 import { readPyCallAt, readPyCallListAt } from './py-call.js';
-import { PY_NESTING_LIMIT, readPyKwargsAt, readPyValueAt } from './py-literal.js';
+import { PY_NESTING_LIMIT, PyQuotesAhead, readPyKwargsAt, readPyValueAt, type PyLeniency } from './py-literal.js';
+
+/** The leniency of a grammar with no close: strings' ends are looked for up to the end. */
+const lenientFor = (text: string): PyLeniency => ({ ahead: new PyQuotesAhead(text), limit: () => text.length });
+/** The leniency of a grammar whose close is `close`. */
+const closedBy = (text: string, close: string): PyLeniency => ({
+  ahead: new PyQuotesAhead(text),
+  limit: (from) => {
+    const at = text.indexOf(close, from);
+    return at < 0 ? text.length : at;
+  },
+});
+const lenientCall = (text: string) => readPyCallListAt(text, 0, lenientFor(text));
 
 const value = (text: string) => {
   const read = readPyValueAt(`[${text}]`, 0);
@@ -72,9 +84,96 @@ describe('pythonic calls', () => {
     const read = readPyCallListAt(text, 0);
     expect(read).toMatchObject({ ok: true, end: text.length });
     if (read.ok) expect(read.calls.map((c) => [c.name, c.arguments, text.slice(c.start, c.end)])).toEqual([['f', { a: 1 }, 'f(a=1)'], ['g', { b: 'x' }, "g(b='x')"]]);
-    expect(readPyCallListAt('[]', 0)).toEqual({ ok: true, calls: [], end: 2 });
+    expect(readPyCallListAt('[]', 0)).toEqual({ ok: true, calls: [], failures: [], end: 2, unclosed: false });
     expect(readPyCallListAt('[f(a=1) g()]', 0)).toMatchObject({ ok: false, eof: false });
     expect(readPyCallListAt("[f(a='x", 0)).toMatchObject({ ok: false, eof: true, name: 'f' });
+  });
+});
+
+describe('sets, keys and literals JSON has no value for', () => {
+  it('reads a set as a list, each scalar once, and keeps {} a dict', () => {
+    expect(value("{'urgent', 'bug', 'urgent'}")).toEqual(['urgent', 'bug']);
+    expect(value('{1, (2, 3), 1}')).toEqual([1, [2, 3]]);
+    expect(value("{'only'}")).toEqual(['only']);
+    expect(value('{}')).toEqual({});
+    expect(readPyValueAt("[{'a': 1, 'b'}]", 0)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('writes dict keys as json.dumps does', () => {
+    expect(value("{1: 'a', 2.5: 'b', None: 'c', True: 'd'}")).toEqual({ 1: 'a', '2.5': 'b', null: 'c', true: 'd' });
+    expect(readPyValueAt("[{(1, 2): 'a'}]", 0)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('refuses a bytes literal rather than reading it as a string', () => {
+    expect(readPyValueAt("[b'raw']", 0)).toMatchObject({ ok: false, eof: false, error: expect.stringContaining('bytes') });
+    expect(readPyKwargsAt("a=B\"x\")", 0)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('takes Unicode identifiers as keywords', () => {
+    expect(readPyKwargsAt("città='Roma', größe=2)", 0)).toMatchObject({ ok: true, value: { città: 'Roma', größe: 2 } });
+  });
+});
+
+describe('lenient strings (between a grammar own markers)', () => {
+  const lenient = (text: string) => readPyKwargsAt(text, 0, lenientFor(text));
+
+  it('keeps a raw line break inside a string; the strict read refuses it', () => {
+    expect(lenient("command='cat > f.py << EOF\nimport csv\nEOF')")).toMatchObject({ ok: true, value: { command: 'cat > f.py << EOF\nimport csv\nEOF' } });
+    expect(readPyKwargsAt("a='x\ny')", 0)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('reads an unescaped quote of the string own style as literal when one later quote can end it', () => {
+    expect(lenient("command='sed -n '360,450p' f.py')")).toMatchObject({ ok: true, value: { command: "sed -n '360,450p' f.py" } });
+    expect(lenient("subject='Let's go', n=2)")).toMatchObject({ ok: true, value: { subject: "Let's go", n: 2 } });
+    expect(lenient('q="say "hi" now")')).toMatchObject({ ok: true, value: { q: 'say "hi" now' } });
+    // The first quote that could end it is followed by `))`, which no frame open at the string takes.
+    expect(lenient(`c='python3 -c "f(x, s='\\\\,'))"')`)).toMatchObject({ ok: true, value: { c: `python3 -c "f(x, s='\\,'))"` } });
+    expect(lenient("m={'it's': 1})")).toMatchObject({ ok: true, value: { m: { "it's": 1 } } });
+  });
+
+  it('refuses a quote with two readings, and one with none', () => {
+    // `'x 'y'` could end at `y'` (then `, b=…`) or swallow `', b='z` up to `z'`.
+    expect(lenient("a='x 'y', b='z')")).toMatchObject({ ok: false, eof: false, error: expect.stringContaining('more than one way') });
+    expect(lenient("a='x'y z)")).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('leaves valid Python as the strict read reads it: concatenation, escapes, quotes of the other style', () => {
+    for (const text of ["a='x' 'y')", "a='it\\'s', b=\"it's\")", "a='', b='''q'q''')", "a=['x', 'y'], b={'k': 'v'})"]) {
+      expect(lenient(text)).toEqual(readPyKwargsAt(text, 0));
+    }
+  });
+
+  it('never reads a string past the call it is in', () => {
+    const text = "[f(a='it's'), g(b='x')]";
+    const read = lenientCall(text);
+    expect(read.ok && read.calls.map((c) => [c.name, c.arguments])).toEqual([['f', { a: "it's" }], ['g', { b: 'x' }]]);
+  });
+
+  it('looks for a string end only before the grammar close', () => {
+    const text = "[f(a='x'y')]<|python_end|> it's', b=1)]";
+    expect(readPyCallListAt(text, 0, closedBy(text, '<|python_end|>'))).toMatchObject({ ok: true, calls: [{ name: 'f', arguments: { a: "x'y" } }] });
+  });
+});
+
+describe('lenient call lists', () => {
+  it('keeps the siblings of a call that does not read, the failure spanning that call', () => {
+    const text = "[calc(x=1e999), get_weather(city='LA'), f(a=x)]";
+    const read = lenientCall(text);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(read.failures.map((f) => [f.name, text.slice(f.start, f.end)])).toEqual([['calc', 'calc(x=1e999)'], ['f', 'f(a=x)']]);
+  });
+
+  it('reads complete calls whose `]` is missing, at the end or at the close', () => {
+    expect(lenientCall("[f(a=1), g(b='x')")).toMatchObject({ ok: true, unclosed: true, calls: [{ name: 'f' }, { name: 'g' }] });
+    const closed = '[f(a=1)<|python_end|>';
+    expect(readPyCallListAt(closed, 0, closedBy(closed, '<|python_end|>'))).toMatchObject({ ok: true, unclosed: true, end: 7 });
+    expect(readPyCallListAt("[f(a=1), g(b='x')", 0)).toMatchObject({ ok: false, eof: true });
+  });
+
+  it('stops at a call cut off by the end, with the calls before it', () => {
+    expect(lenientCall("[f(a=1), g(b='x")).toMatchObject({ ok: false, eof: true, name: 'g', calls: [{ name: 'f' }], from: 9 });
   });
 });
 
@@ -105,6 +204,16 @@ describe('Python literal properties', () => {
     );
   });
 
+  it('reads every literal the strict read reads the same way when lenient', () => {
+    fc.assert(
+      fc.property(tree, fc.integer(), (literal, seed) => {
+        const text = `[${renderPy(literal, { pick: seededPick(seed) })}]`;
+        expect(readPyValueAt(text, 0, lenientFor(text))).toEqual(readPyValueAt(text, 0));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('reads back rendered calls', () => {
     const ident = fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/);
     fc.assert(
@@ -123,9 +232,14 @@ describe('Python literal properties', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(3), (pieces, start) => {
         const text = pieces.join('');
-        for (const read of [readPyValueAt(text, start), readPyKwargsAt(text, start), readPyCallAt(text, start), readPyCallListAt(text, start)]) {
+        const lenient = lenientFor(text);
+        const reads = [readPyValueAt(text, start), readPyKwargsAt(text, start), readPyCallAt(text, start), readPyCallListAt(text, start)];
+        reads.push(readPyValueAt(text, start, lenient), readPyKwargsAt(text, start, lenient), readPyCallAt(text, start, lenient), readPyCallListAt(text, start, lenient));
+        for (const read of reads) {
           expect(typeof read.ok).toBe('boolean');
         }
+        // Leniency only reads what the strict read refuses.
+        for (let i = 0; i < 4; i++) if (reads[i]!.ok) expect(reads[i + 4]).toEqual(reads[i]);
       }),
       { numRuns: 2000 },
     );

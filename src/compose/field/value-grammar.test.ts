@@ -27,7 +27,7 @@ function render(grammar: ValueGrammar, calls: readonly (readonly [string, Args])
     if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${k}:${value(x)}`).join(',')}}`;
     return JSON.stringify(v);
   };
-  return calls.map(([name, args]) => `${opener}${body.callPrefix}${name}${value(args)}${end}`).join('');
+  return calls.map(([name, args]) => `${opener}${body.callPrefixes.at(-1)!}${name}${value(args)}${end}`).join('');
 }
 
 const one: [string, Args] = ['get_weather', { city: 'Paris', days: 3 }];
@@ -119,6 +119,31 @@ describe('value grammars: shapes and shared openers', () => {
     const result = gateway("<function_calls>\nget_weather(city='Paris')\nnot really a call\n</function_calls>");
     expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
     expect(result.dropped).toEqual([{ text: 'not really a call\n</function_calls>', reason: 'unparsed_call_block' }]);
+  });
+
+  it('keeps the calls beside one that does not read, and drops the region whole when none reads', () => {
+    const mixed = gateway("<|tool_call_start|>[search(q=b'x'), get_weather(city='Oslo')]<|tool_call_end|>");
+    expect(mixed.calls.map((c) => c.arguments)).toEqual([{ city: 'Oslo' }]);
+    expect(mixed.dropped).toEqual([{ text: "search(q=b'x')", reason: 'unparsed_call_block' }]);
+    const none = gateway("<|tool_call_start|>[search(q=b'x'), get_weather(city=Oslo)]<|tool_call_end|>");
+    expect(none.calls).toEqual([]);
+    expect(none.tool_parse_errors).toHaveLength(2);
+    expect(none.dropped).toEqual([{ text: "<|tool_call_start|>[search(q=b'x'), get_weather(city=Oslo)]<|tool_call_end|>", reason: 'unparsed_call_block' }]);
+  });
+
+  it('goes on at the next Olmo 3 line that starts a call, the lines between dropped with the failed one', () => {
+    const result = gateway("<function_calls>\nsearch(q=b'x',\n  deep=1)\nget_weather(city='Oslo')\n</function_calls>");
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(result.dropped).toEqual([{ text: "search(q=b'x',\n  deep=1)", reason: 'unparsed_call_block' }]);
+  });
+
+  it('steps over what Gemma writes right after a call, and types delimited values by the schema', () => {
+    const typed = [{ name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer' }, all: { type: 'boolean' } } } }];
+    const result = gateway('<|tool_call>call:search{q:<|"|>7<|"|>,n:<|"|>7<|"|>,all:<|"|>TRUE<|"|>}<tool_call|><turn|>', typed);
+    expect(result.calls.map((c) => c.arguments)).toEqual([{ q: '7', n: 7, all: true }]);
+    expect(result.prose).toBe('');
+    expect(result.dropped).toEqual([]);
+    expect(gateway('<start_function_call>call:search{n:<escape>x<escape>}<end_function_call><start_function_response>', typed).calls.map((c) => c.arguments)).toEqual([{ n: 'x' }]);
   });
 
   it('reads Gemma strings verbatim, marker text inside them included', () => {

@@ -334,12 +334,13 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
  *   line with no brackets (Olmo 3);
  * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`),
  *   and the `separator` after it when calls are chained (`;`);
- * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`), strings between `stringDelimiter`.
+ * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`; the first of `callPrefixes` that
+ *   stands there, so `:call:` may be written too), strings between `stringDelimiter`.
  */
 export type ValueBody =
   | { readonly form: 'py-calls' }
   | { readonly form: 'py-method-call'; readonly method: string; readonly separator: string }
-  | { readonly form: 'gemma-calls'; readonly callPrefix: string; readonly stringDelimiter: string };
+  | { readonly form: 'gemma-calls'; readonly callPrefixes: readonly string[]; readonly stringDelimiter: string };
 
 /**
  * Calls whose arguments are written in a value grammar other than JSON (Python literals,
@@ -361,6 +362,11 @@ export interface ValueGrammar extends FieldGrammarBase {
    */
   readonly closeRequired: boolean;
   readonly sharedOpener: boolean;
+  /**
+   * Markers the model writes right after a call (an end of turn, the opener of the tool's
+   * response it stops at: FunctionGemma's `<start_function_response>`): stepped over with it.
+   */
+  readonly trailers: readonly string[];
 }
 
 /**

@@ -14,6 +14,7 @@ export const LLAMA4_PYTHONIC: ValueGrammar = {
   close: ['<|python_end|>'],
   closeRequired: true,
   sharedOpener: false,
+  trailers: [],
 };
 
 /** LFM2 (and openPangu's LFM2-style form) with a pythonic body; a `[{` JSON body belongs to the JSON family. */
@@ -26,6 +27,7 @@ export const LFM2_PYTHONIC: ValueGrammar = {
   close: ['<|tool_call_end|>'],
   closeRequired: true,
   sharedOpener: true,
+  trailers: [],
 };
 
 /** Olmo 3: `<function_calls>` holding one `ident(…)` call per line, no brackets; `<invoke>` bodies are XML markup. */
@@ -38,6 +40,7 @@ export const OLMO3_PYTHONIC: ValueGrammar = {
   close: ['</function_calls>'],
   closeRequired: true,
   sharedOpener: true,
+  trailers: [],
 };
 
 /** Llama 3.x built-in tools: `<|python_tag|>brave_search.call(query="…")`; a JSON body belongs to the JSON family. */
@@ -50,20 +53,26 @@ export const LLAMA3_BUILTIN: ValueGrammar = {
   close: ['<|eom_id|>', '<|eot_id|>'],
   closeRequired: false,
   sharedOpener: true,
+  trailers: [],
 };
 
 const GEMMA_CALL_PREFIX = 'call:';
+
+/** `call:`, and the `:call:` some Gemma 4 outputs write after `<|tool_call>`. */
+const GEMMA_CALL_PREFIXES = [`:${GEMMA_CALL_PREFIX}`, GEMMA_CALL_PREFIX];
 
 /** Gemma 4: `<|tool_call>call:NAME{k:<|"|>v<|"|>,…}<tool_call|>`, repeated. */
 export const GEMMA4: ValueGrammar = {
   id: 'gemma4',
   family: 'value-grammar',
   openers: ['<|tool_call>'],
-  markers: ['<|tool_call>', '<tool_call|>', '<|"|>'],
-  body: { form: 'gemma-calls', callPrefix: GEMMA_CALL_PREFIX, stringDelimiter: '<|"|>' },
-  close: ['<tool_call|>'],
+  markers: ['<|tool_call>', '<tool_call|>', '<|"|>', '<turn|>', '<|tool_response>'],
+  body: { form: 'gemma-calls', callPrefixes: GEMMA_CALL_PREFIXES, stringDelimiter: '<|"|>' },
+  // Some Gemma 4 outputs end a call with the end of turn instead (vLLM's gemma4 utils accept it).
+  close: ['<tool_call|>', '<turn|>'],
   closeRequired: true,
   sharedOpener: false,
+  trailers: ['<turn|>', '<|tool_response>'],
 };
 
 /** FunctionGemma: `<start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>`. */
@@ -71,11 +80,13 @@ export const FUNCTION_GEMMA: ValueGrammar = {
   id: 'function-gemma',
   family: 'value-grammar',
   openers: ['<start_function_call>'],
-  markers: ['<start_function_call>', '<end_function_call>', '<escape>'],
-  body: { form: 'gemma-calls', callPrefix: GEMMA_CALL_PREFIX, stringDelimiter: '<escape>' },
+  markers: ['<start_function_call>', '<end_function_call>', '<escape>', '<start_function_response>', '<end_of_turn>'],
+  body: { form: 'gemma-calls', callPrefixes: [GEMMA_CALL_PREFIX], stringDelimiter: '<escape>' },
   close: ['<end_function_call>'],
   closeRequired: true,
   sharedOpener: false,
+  // The model stops at the opener of the function's response (its template's stop sequence).
+  trailers: ['<start_function_response>', '<end_of_turn>'],
 };
 
 export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, FUNCTION_GEMMA];

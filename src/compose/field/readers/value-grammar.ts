@@ -9,37 +9,64 @@
  * A shared opener whose body is not this grammar's shape (`<|tool_call_start|>[{…}]`,
  * `<function_calls><invoke …>`) is left to the next record: -1, nothing reported.
  *
+ * Pythonic calls are read leniently (src/lex/py-literal.ts: raw line breaks and unescaped
+ * quotes inside strings, where one reading is certain), since the markers say they are calls.
+ *
  * Recovery rungs, none of which throws:
- *   1. complete calls whose close is missing: calls, with `recovered_dialect` where the
- *      grammar requires its close;
- *   2. a body cut off by the end of the text: `TOOL CALL TRUNCATED:` and a drop to the end;
- *   3. a body that does not read: a parse error and a drop up to the close (or, with no close
- *      ahead, the end of the line where reading stopped). Calls read before the failure stand,
- *      except in a bracketed list, which is one value and fails whole.
+ *   1. one call that does not read, among others: a parse error and a drop of that call; its
+ *      siblings stand (a list goes on at the next call, Olmo 3's lines at the next call line);
+ *   2. complete calls whose close (or a list's `]`) is missing: calls, with `recovered_dialect`
+ *      where the grammar requires its close;
+ *   3. a body cut off by the end of the text: `TOOL CALL TRUNCATED:` and a drop to the end
+ *      (calls complete before the cut stand);
+ *   4. a body that does not read: a parse error and a drop up to the close (or, with no close
+ *      ahead, the end of the line where reading stopped). Calls read before the failure stand.
  */
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ValueGrammar } from '../../../dialects/field/index.js';
 import { Code } from '../../../lex/codes.js';
+import { setOwn } from '../../../lex/json-object.js';
 import { readGemmaObjectAt } from '../../../lex/gemma-value.js';
 import { dottedNameEnd, pyCallStartsAt, readPyCallAt, readPyCallListAt, type PyCall, type PyCallRead } from '../../../lex/py-call.js';
+import { PyQuotesAhead, type PyLeniency } from '../../../lex/py-literal.js';
 import { indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
+import { schemaTypes, typeByTypes } from '../typing.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 
 const LINE_END: readonly string[] = ['\n'];
 
-type Body = { readonly ok: true; readonly calls: readonly PyCall[]; readonly end: number } | BodyFailure;
+/** One call that did not read, among calls that did: its text up to where the body goes on. */
+interface Failed {
+  readonly start: number;
+  readonly end: number;
+  readonly error: string;
+  readonly name: string;
+}
 
-interface BodyFailure {
-  readonly ok: false;
-  readonly calls: readonly PyCall[];
+/** Where a body stopped reading: the rest, up to the close, is one failure. */
+interface Stop {
   readonly eof: boolean;
   readonly error: string;
   /** Where the failed part starts (the region's opener when nothing before it stands) and where reading stopped. */
   readonly from: number;
   readonly at: number;
   readonly name: string;
+}
+
+interface Body {
+  readonly calls: readonly PyCall[];
+  readonly failures: readonly Failed[];
+  /** Where the body's reading ended; the grammar's close may follow. */
+  readonly end: number;
+  /** The body's own end (a list's `]`) was missing before the close or the end of the text. */
+  readonly unclosed: boolean;
+  readonly stop: Stop | null;
+}
+
+function stopped(calls: readonly PyCall[], failures: readonly Failed[], stop: Stop): Body {
+  return { calls, failures, end: stop.at, unclosed: false, stop };
 }
 
 export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSink): number {
@@ -49,26 +76,38 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   const bodyAt = skipSpace(text, at + opener.length);
   const body = grammar.body;
   let read: Body | null;
-  if (body.form === 'py-calls') read = readPyCalls(text, at, bodyAt, grammar);
-  else if (body.form === 'py-method-call') read = readMethodCall(text, at, bodyAt, body.method);
-  else read = readGemmaCalls(scan, at, bodyAt, grammar, body.callPrefix, body.stringDelimiter);
+  if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar);
+  else if (body.form === 'py-method-call') read = readMethodCall(scan, at, bodyAt, grammar, body.method);
+  else read = readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
   if (read === null) return -1;
-  if (!read.ok) return fail(scan, at, grammar, sink, read);
+  const calls = read.calls;
+  // With no call read, the region is one failure: each error, and one drop of all of it.
+  const whole = calls.length === 0;
+  for (const failed of read.failures) {
+    const error = fieldMessages.badArguments(grammar.id, failed.name, failed.error);
+    if (whole) sink.note(error);
+    else sink.fail(error, failed.start, failed.end);
+  }
+  if (read.stop !== null) {
+    for (const call of calls) sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end });
+    return fail(scan, at, grammar, sink, read.stop, !whole);
+  }
   // A chain separator after the call is the call's (`brave_search.call(…); {…}`).
-  const bodyEnd = body.form === 'py-method-call' && text.startsWith(body.separator, skipSpace(text, read.end)) ? skipSpace(text, read.end) + body.separator.length : read.end;
-  const end = skipSpace(text, bodyEnd);
+  const afterSeparator = body.form === 'py-method-call' && text.startsWith(body.separator, skipSpace(text, read.end)) ? skipSpace(text, read.end) + body.separator.length : read.end;
+  const end = skipSpace(text, afterSeparator);
   const close = matchAt(text, end, grammar.close);
-  const unclosed = close === null && grammar.closeRequired;
-  read.calls.forEach((call, i) => {
-    sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end, unclosed: unclosed && i === read.calls.length - 1 });
+  const regionEnd = afterTrailers(text, close === null ? afterSeparator : end + close.length, grammar);
+  if (whole && read.failures.length > 0) sink.drop(at, regionEnd, 'unparsed_call_block');
+  const unclosed = read.unclosed || (close === null && grammar.closeRequired);
+  calls.forEach((call, i) => {
+    sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end, unclosed: unclosed && i === calls.length - 1 });
   });
-  return close === null ? bodyEnd : end + close.length;
+  return regionEnd;
 }
 
-function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSink, read: BodyFailure): number {
+function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSink, read: Stop, after: boolean): number {
   const text = scan.text;
-  for (const call of read.calls) sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end });
-  const from = read.calls.length === 0 ? at : read.from;
+  const from = after ? read.from : at;
   if (read.eof) {
     sink.fail(fieldMessages.truncated(grammar.id, read.name), from, text.length);
     return text.length;
@@ -84,67 +123,122 @@ function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSi
   return Math.max(stop, at + 1);
 }
 
+/** Past the markers the model writes right after its calls (`<start_function_response>`), if any. */
+function afterTrailers(text: string, at: number, grammar: ValueGrammar): number {
+  let end = at;
+  for (;;) {
+    const next = skipSpace(text, end);
+    const trailer = matchAt(text, next, grammar.trailers);
+    if (trailer === null) return end;
+    end = next + trailer.length;
+  }
+}
+
+/** The quotes ahead of the pythonic readers, one per parse (each character looked at once). */
+const quotesAhead = new WeakMap<FieldScan, PyQuotesAhead>();
+
+/** The leniency of a grammar's pythonic reads: a string's end is looked for up to the grammar's next close. */
+function leniency(scan: FieldScan, grammar: ValueGrammar): PyLeniency {
+  let ahead = quotesAhead.get(scan);
+  if (ahead === undefined) {
+    ahead = new PyQuotesAhead(scan.text);
+    quotesAhead.set(scan, ahead);
+  }
+  const length = scan.text.length;
+  return {
+    ahead,
+    limit: (from) => {
+      const close = scan.earliest(grammar.close, from);
+      return close < 0 ? length : close;
+    },
+  };
+}
+
 /** `[f(…), g(…)]`, or calls one per line with no brackets; null when a shared opener holds another shape. */
-function readPyCalls(text: string, at: number, bodyAt: number, grammar: ValueGrammar): Body | null {
+function readPyCalls(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar): Body | null {
+  const text = scan.text;
   const bracket = text.charCodeAt(bodyAt) === Code.LeftBracket;
   const first = bracket ? skipSpace(text, bodyAt + 1) : bodyAt;
   const shaped = pyCallStartsAt(text, first) || (bracket && text.charCodeAt(first) === Code.RightBracket);
   if (!shaped && grammar.sharedOpener) return null;
+  const lenient = leniency(scan, grammar);
   if (bracket) {
-    const list = readPyCallListAt(text, bodyAt);
-    if (list.ok) return { ok: true, calls: list.calls, end: list.end };
-    return { ok: false, calls: [], eof: list.eof, error: list.error, from: at, at: list.at, name: list.name };
+    const list = readPyCallListAt(text, bodyAt, lenient);
+    if (list.ok) return { calls: list.calls, failures: list.failures, end: list.end, unclosed: list.unclosed, stop: null };
+    return stopped(list.calls, list.failures, { eof: list.eof, error: list.error, from: list.from, at: list.at, name: list.name });
   }
   const calls: PyCall[] = [];
+  const failures: Failed[] = [];
+  let end = bodyAt;
   let pos = bodyAt;
   for (;;) {
     pos = skipSpace(text, pos);
-    if (pos >= text.length || matchAt(text, pos, grammar.close) !== null) return { ok: true, calls, end: calls.at(-1)?.end ?? bodyAt };
-    const read = readPyCallAt(text, pos);
+    if (pos >= text.length || matchAt(text, pos, grammar.close) !== null) return { calls, failures, end, unclosed: false, stop: null };
+    const read = readPyCallAt(text, pos, lenient);
     if (!read.ok) {
       const error = read.name === '' ? 'text that is not a call' : read.error;
-      return { ok: false, calls, eof: read.eof, error, from: pos, at: read.at, name: read.name };
+      const next = read.eof ? -1 : nextCallLine(scan, read.at, lenient.limit(read.at));
+      if (next < 0) return stopped(calls, failures, { eof: read.eof, error, from: pos, at: read.at, name: read.name });
+      failures.push({ start: pos, end: next, error, name: read.name });
+      pos = end = next;
+      continue;
     }
     calls.push(read.call);
+    end = read.call.end;
     pos = skipSpace(text, read.call.end);
     if (text.charCodeAt(pos) === Code.Comma) pos++;
   }
 }
 
+/** The start of the next line, after `from` and before `limit`, that starts a call; -1 when none does. */
+function nextCallLine(scan: FieldScan, from: number, limit: number): number {
+  const text = scan.text;
+  for (let at = from; ; ) {
+    const newline = scan.earliest(LINE_END, at);
+    if (newline < 0 || newline >= limit) return -1;
+    const line = skipSpace(text, newline + 1);
+    if (line >= limit) return -1;
+    if (pyCallStartsAt(text, line)) return line;
+    at = line;
+  }
+}
+
 /** `NAME.METHOD(k=v)` at `at`: the call to NAME (or why it does not read); null when the text is not written so. */
-export function readMethodCallAt(text: string, at: number, method: string): PyCallRead | null {
+export function readMethodCallAt(text: string, at: number, method: string, lenient: PyLeniency | null = null): PyCallRead | null {
   const nameEnd = dottedNameEnd(text, at);
   const suffix = `.${method}`;
   const dotted = text.slice(at, nameEnd);
   if (nameEnd >= text.length || text.charCodeAt(nameEnd) !== Code.LeftParen || !dotted.endsWith(suffix) || dotted.length === suffix.length) return null;
   const name = dotted.slice(0, -suffix.length);
-  const read = readPyCallAt(text, at);
+  const read = readPyCallAt(text, at, lenient);
   return read.ok ? { ok: true, call: { ...read.call, name } } : { ...read, name };
 }
 
 /** `NAME.METHOD(k=v)`: one call to NAME; null when the body is not written so. */
-function readMethodCall(text: string, at: number, bodyAt: number, method: string): Body | null {
-  const read = readMethodCallAt(text, bodyAt, method);
+function readMethodCall(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar, method: string): Body | null {
+  const read = readMethodCallAt(scan.text, bodyAt, method, leniency(scan, grammar));
   if (read === null) return null;
-  if (!read.ok) return { ok: false, calls: [], eof: read.eof, error: read.error, from: at, at: read.at, name: read.name };
-  return { ok: true, calls: [read.call], end: read.call.end };
+  if (!read.ok) return stopped([], [], { eof: read.eof, error: read.error, from: at, at: read.at, name: read.name });
+  return { calls: [read.call], failures: [], end: read.call.end, unclosed: false, stop: null };
 }
 
 /** `PREFIX NAME{…}` calls, one or more; the opener is unique, so any other body is an error. */
-function readGemmaCalls(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar, prefix: string, delimiter: string): Body {
+function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string): Body {
   const text = scan.text;
   const calls: PyCall[] = [];
-  let pos = bodyAt;
+  let pos = at + opener.length;
   for (;;) {
     pos = skipSpace(text, pos);
-    if (pos >= text.length || matchAt(text, pos, grammar.close) !== null) {
-      if (calls.length === 0) return { ok: false, calls, eof: pos >= text.length, error: 'a call with no body', from: at, at: pos, name: '' };
-      return { ok: true, calls, end: calls.at(-1)!.end };
+    if (pos >= text.length || matchAt(text, pos, grammar.close) !== null || (calls.length > 0 && matchAt(text, pos, grammar.trailers) !== null)) {
+      if (calls.length === 0) return stopped(calls, [], { eof: pos >= text.length, error: 'a call with no body', from: at, at: pos, name: '' });
+      return { calls, failures: [], end: calls.at(-1)!.end, unclosed: false, stop: null };
     }
-    const failure = (eof: boolean, error: string, stopped: number, name: string): Body => ({ ok: false, calls, eof, error, from: pos, at: stopped, name });
-    if (!text.startsWith(prefix, pos)) {
-      const cut = text.length - pos < prefix.length && prefix.startsWith(text.slice(pos));
-      return failure(cut, `expected '${prefix}' before the tool name`, pos, '');
+    const failure = (eof: boolean, error: string, stop: number, name: string): Body => stopped(calls, [], { eof, error, from: pos, at: stop, name });
+    const prefix = matchAt(text, pos, prefixes);
+    if (prefix === null) {
+      const rest = text.slice(pos);
+      const cut = rest.length < prefixes[0]!.length && prefixes.some((p) => p.startsWith(rest));
+      return failure(cut, `expected '${prefixes.at(-1)!}' before the tool name`, pos, '');
     }
     const nameAt = pos + prefix.length;
     const brace = indexWithin(text, '{', nameAt, FIELD_NAME_MAX);
@@ -152,7 +246,26 @@ function readGemmaCalls(scan: FieldScan, at: number, bodyAt: number, grammar: Va
     const name = text.slice(nameAt, brace).trim();
     const read = readGemmaObjectAt(text, brace, delimiter);
     if (!read.ok) return failure(read.eof, read.error, read.at, name);
-    calls.push({ name, arguments: read.value, start: pos, end: read.end });
+    calls.push({ name, arguments: typedStrings(scan, name, read.value), start: pos, end: read.end });
     pos = read.end;
   }
+}
+
+/**
+ * The call's string values typed by their parameters' schemas where a schema admits no string
+ * (`limit:<escape>10<escape>` for an integer is 10): Gemma's templates delimit strings, but
+ * models delimit numbers and booleans too. As spec section 4 types raw text; a value no
+ * alternative reads stays a string (argument validation reports it). No schema, no typing.
+ */
+function typedStrings(scan: FieldScan, name: string, args: Record<string, unknown>): Record<string, unknown> {
+  const tool = scan.registry?.byName.get(name);
+  if (tool === undefined) return args;
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value !== 'string') continue;
+    const types = schemaTypes(tool.paramsByName.get(key)?.schema ?? null);
+    if (types.length === 0 || types.includes('string')) continue;
+    const typed = typeByTypes(value, types);
+    if (typed.expected === null) setOwn(args, key, typed.value);
+  }
+  return args;
 }

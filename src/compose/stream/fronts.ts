@@ -41,6 +41,10 @@ class TrimmedRelease {
   }
 }
 
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 /** The longest tail of `text` that is a proper prefix of one of `markers`. */
 function heldBack(text: string, markers: readonly string[]): number {
   let most = 0;
@@ -83,7 +87,9 @@ export class ReasoningFront {
       this.released += out.length;
       return out;
     }
-    const keep = heldBack(body, this.ends);
+    let keep = heldBack(body, this.ends);
+    // A high surrogate waits for its pair: an event never ends inside a character.
+    if (isHighSurrogate(body.charCodeAt(body.length - keep - 1))) keep++;
     this.buffer = body.slice(body.length - keep);
     const out = this.trim.take(body.slice(0, body.length - keep), false);
     this.released += out.length;

@@ -1,16 +1,16 @@
 /**
  * Where a stream may let a reasoning block's body flow before the block ends: an open of a
- * reasoning block (not a stray close, not a suffixed open whose close depends on its suffix)
+ * reasoning block (not a stray close; a suffixed open once its suffix is complete)
  * with no reference-grammar block open before it in the held text (a marker there could be
  * part of that block's arguments). `reasoning_started` streams from the first character, up
  * to any close that may end it or an answer wrapper's marker.
  */
 import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { referenceBlockTags } from '../field/call-markup.js';
-import { matchAt } from '../field/cursor.js';
+import { blockOpenAt, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
-  /** Where the body begins (relative to the held text). */
+  /** Where the body begins (relative to the open). */
   readonly bodyAt: number;
   /** What ends the body: the grammar's closes and stops. */
   readonly ends: readonly string[];
@@ -29,11 +29,19 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
     if (i >= 0 && i < at) return null;
   }
   for (const grammar of reasoningGrammars()) {
-    if (grammar.role !== 'reasoning' || grammar.suffix !== null) continue;
-    const marker = matchAt(held, at, grammar.open);
-    if (marker !== null) return { bodyAt: marker.length, ends: [...grammar.close, ...grammar.stop] };
+    if (grammar.role !== 'reasoning') continue;
+    const open = blockOpenAt(held, at, grammar);
+    if (open === null) continue;
+    // A suffixed block ends only with the close that carries its open's suffix.
+    const closes = open.close === null ? grammar.close : [open.close];
+    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop] };
   }
   return null;
+}
+
+/** True when the held text ends inside the suffix of a reasoning open at `at`: `reasoningOpenAt` may say more once it comes. */
+export function reasoningOpenCut(held: string, at: number): boolean {
+  return reasoningGrammars().some((grammar) => grammar.role === 'reasoning' && openCutInSuffix(held, at, grammar));
 }
 
 let started: readonly string[] | null = null;

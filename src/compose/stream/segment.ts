@@ -6,6 +6,8 @@
  *
  * - no opener before it was refused by every reader (more text might let a reader take it,
  *   and its region would then swallow this one);
+ * - (a reasoning marker) no reference-grammar block is open before it: once that block's close
+ *   comes, the marker is part of the block;
  * - it ends with its grammar's outermost close (`closers`): a region that ends any other way
  *   may still grow with the text;
  * - when it reports a failure or a violation and ends where the held text ends, it still ends
@@ -16,7 +18,9 @@ import { assembleRegions, fieldRegions } from '../field/lane.js';
 import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
-import { PROBE, wholeRegion } from './closers.js';
+import { endsAtMessage, grammarOf, PROBE, wholeRegion } from './closers.js';
+import { matchAt } from '../field/cursor.js';
+import { referenceBlockTags } from '../field/call-markup.js';
 import { orderedParts } from './events.js';
 
 export interface Release {
@@ -35,6 +39,78 @@ function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolea
   return again === null || again.end !== region.end - region.start;
 }
 
+/**
+ * A Harmony region at the end of `held` that stops where a visible message's body begins
+ * (`commentary<|message|>`): the body is the text after it, so the region is whole when, read
+ * with a word after it, it still stops there. (A reasoning message's body would run on.)
+ */
+function stopsAtVisibleBody(held: string, region: FieldRegion, reader: TurnReader): boolean {
+  const grammar = grammarOf(region.grammar);
+  if (grammar?.family !== 'harmony' || region.end !== held.length || !endsAtMessage(held, region, grammar)) return false;
+  const again = regionAlone(held.slice(region.start) + PROBE, reader);
+  return again !== null && again.end === region.end - region.start;
+}
+
+/**
+ * Where the reasoning marker of a reasoning-family region stands (its open or stray close, or,
+ * for reasoning read from the start of the response, the close that ends it); -1 for a region
+ * of any other family.
+ */
+function reasoningMarkerAt(held: string, region: FieldRegion): number {
+  const grammar = grammarOf(region.grammar);
+  if (grammar?.family !== 'reasoning') return -1;
+  if (matchAt(held, region.start, grammar.open) !== null || matchAt(held, region.start, grammar.close) !== null) return region.start;
+  const close = grammar.close.find((c) => region.end - c.length >= region.start && held.startsWith(c, region.end - c.length));
+  return close === undefined ? region.end : region.end - close.length;
+}
+
+/**
+ * The reference grammar's blocks (`<tool_call>…</tool_call>`) of the held text, for markers
+ * at increasing positions. A reasoning marker inside a complete block belongs to that block
+ * (field/reference-blocks.ts); while a block is open and its close has not come, a marker in
+ * it may still turn out to be the block's, so no region from it on may be released.
+ */
+class OpenReferenceBlocks {
+  readonly #tags = referenceBlockTags();
+  #cursor = 0;
+  #open = false;
+  /** perf: each tag's next occurrence found so far, so the held text is searched once per tag. */
+  readonly #next = new Map<string, number>();
+
+  constructor(private readonly held: string) {}
+
+  /** The first of `needles` at or after `from` and before `before`, or -1. */
+  #earliest(needles: readonly string[], from: number, before: number): number {
+    let best = -1;
+    for (const needle of needles) {
+      let at = this.#next.get(needle) ?? -1;
+      if (at >= 0 && at < from) at = -1;
+      if (at < 0 && this.#next.get(needle) !== Infinity) {
+        const found = this.held.indexOf(needle, from);
+        at = found < 0 ? Infinity : found;
+        this.#next.set(needle, at);
+      }
+      if (at >= 0 && at < before && (best < 0 || at < best)) best = at;
+    }
+    return best;
+  }
+
+  /** True when a block that opened at or after `floor` is still open at `pos` (-1: never). */
+  openAt(pos: number, floor: number): boolean {
+    if (pos < 0) return false;
+    if (floor > this.#cursor) {
+      this.#cursor = floor;
+      this.#open = false;
+    }
+    for (;;) {
+      const next = this.#earliest(this.#open ? this.#tags.close : this.#tags.open, this.#cursor, pos);
+      if (next < 0) return this.#open;
+      this.#open = !this.#open;
+      this.#cursor = next + 1;
+    }
+  }
+}
+
 /** What of `held` may be released, read as the one-shot parse reads it, or null. */
 export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Release | null {
   const lane = reader.lane;
@@ -42,11 +118,16 @@ export function releasable(held: string, reader: TurnReader, afterRegion: boolea
   const rejected: number[] = [];
   const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
   const firstRefused = rejected.length === 0 ? Infinity : rejected[0]!;
+  const blocks = new OpenReferenceBlocks(held);
+  const started = !afterRegion && reader.ctx.reasoningStarted === true;
   let end = 0;
-  for (const region of regions) {
-    if (region.start > firstRefused) break;
-    if (wholeRegion(held, region) && !mayRunOn(held, region, reader)) end = region.end;
-    else break;
+  for (const [i, region] of regions.entries()) {
+    // A refused opener inside a region too (the orphan close's reasoning runs from the start):
+    // were a reader to take it, the close would no longer be the first region's.
+    if (firstRefused < region.end) break;
+    if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
+    if (!(started && i === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
+    end = region.end;
   }
   if (end <= 0) return null;
   return releaseThrough(held, regions.filter((r) => r.end <= end), reader, end, idStart);

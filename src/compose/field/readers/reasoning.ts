@@ -57,20 +57,40 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
   return { body: text.length, region: text.length };
 }
 
+/** The open of `grammar` at `at`: where its body begins and, for a suffixed grammar, the one close that ends it; null when none stands there. */
+export function blockOpenAt(text: string, at: number, grammar: ReasoningGrammar): { readonly bodyAt: number; readonly close: string | null } | null {
+  const open = matchAt(text, at, grammar.open);
+  if (open === null) return null;
+  const bodyAt = suffixEnd(text, at + open.length, grammar);
+  if (bodyAt < 0) return null;
+  // Hunyuan: the close carries the open's suffix, `<think:abc>` … `</think:abc>`; a deployment
+  // writes one suffix, so `</think:xyz>` inside that block is text of the block, not its end.
+  const close = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyAt)}`;
+  return { bodyAt, close };
+}
+
+/** True when `text` ends inside the suffix after an open stem of `grammar` at `at` (`<think:opens`): more text may complete the open. */
+export function openCutInSuffix(text: string, at: number, grammar: ReasoningGrammar): boolean {
+  const suffix = grammar.suffix;
+  const open = suffix === null ? null : matchAt(text, at, grammar.open);
+  if (open === null) return false;
+  let i = at + open.length;
+  while (i < text.length && isSuffixCode(text.charCodeAt(i))) i++;
+  return i === text.length && i - (at + open.length) < suffix!.max;
+}
+
 export function readReasoning(scan: FieldScan, at: number, grammar: ReasoningGrammar, sink: RegionSink): number {
   const text = scan.text;
-  const open = matchAt(text, at, grammar.open);
+  const open = blockOpenAt(text, at, grammar);
   if (open === null) {
+    if (matchAt(text, at, grammar.open) !== null) return -1;
     const close = matchAt(text, at, grammar.close);
     if (close === null) return -1;
     return suffixEnd(text, at + close.length, grammar);
   }
-  const bodyStart = suffixEnd(text, at + open.length, grammar);
-  if (bodyStart < 0) return -1;
+  const bodyStart = open.bodyAt;
   if (grammar.role === 'answer') return bodyStart;
-  // Hunyuan: the close carries the open's suffix, `<think:abc>` … `</think:abc>`.
-  const closeLiteral = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyStart)}`;
-  const end = blockEnd(scan, bodyStart, grammar, closeLiteral);
+  const end = blockEnd(scan, bodyStart, grammar, open.close);
   sink.reasoningSpan(bodyStart, end.body);
   return end.region;
 }

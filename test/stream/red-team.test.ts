@@ -74,6 +74,29 @@ describe('stream: inputs that once broke the invariant', () => {
     ['an answer wrapper body and a call after it', `<think>Need.</think>\n<response>It is sunny.\nMore lines.\n</response>\n<tool_call>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['Command R7B response then action', '<|START_RESPONSE|>Checking.<|END_RESPONSE|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}}]<|END_ACTION|>', { tools: TOOLS }],
     ['an orphan close with reasoning_started: false', `Need it.\n</think>\n\n<tool_call>\n${WEATHER}\n</tool_call>\nAfter.`, { tools: TOOLS, reasoning_started: false }],
+    // reasoning_started, with the open written by the model, or a frame end before the answer.
+    ['reasoning_started with <think> written by the model', '<think>\nOkay.\n</think>\n\nIt is sunny.', { tools: TOOLS, reasoning_started: true }],
+    ['reasoning_started with [THINK] after blanks', '  [THINK]Okay.[/THINK]Answer.', { tools: TOOLS, reasoning_started: true }],
+    ['reasoning_started with the analysis header and a call frame', `<|channel|>analysis<|message|>Thought.<|end|>${HARMONY_CALL}`, { tools: TOOLS, reasoning_started: true }],
+    ['reasoning_started and <|end|> before the final channel', 'Reason.<|end|><|start|>assistant<|channel|>final<|message|>Answer.<|return|>', { tools: TOOLS, reasoning_started: true }],
+    ['reasoning_started and <|end|> before Solar content', 'reason<|end|>\n<|content|>answer', { tools: TOOLS, reasoning_started: true }],
+    ['reasoning_started and <|end|> inside the reasoning', 'reason<|end|> more</think>x', { tools: TOOLS, reasoning_started: true }],
+    ['reasoning_started and a Hunyuan close', 'reason</think:opensource>answer', { tools: TOOLS, reasoning_started: true }],
+    // Mentions of an open are prose.
+    ['an open as inline code', "Use the `<think>` tag to reason.\nThat's it.", { tools: TOOLS }],
+    ['an open mid-line with no close', 'The tag <think> marks reasoning.', { tools: TOOLS }],
+    ['a block as inline code', 'Wrap reasoning in `<think>...</think>` tags.\nOk.', { tools: TOOLS }],
+    ['a block as inline code, then a call on its line', `Note \`<think>a</think>\` and <tool_call>${WEATHER}</tool_call>`, { tools: TOOLS }],
+    ['a block, then an inline-code mention', '<think>x</think>Use the `<think>` tag.\nOk.', { tools: TOOLS }],
+    ['an answer wrapper mentioned mid-line', 'Put the final answer in <answer> tags.\nOK.', { tools: TOOLS }],
+    ['an answer wrapper mid-line with its close', 'Sure. <response>Hi</response>', { tools: TOOLS }],
+    // Answer wrappers and blocks never closed.
+    ['Hunyuan A13B <answer>', '<think>\nx\n</think>\n<answer>\nThe answer\n</answer>', { tools: TOOLS }],
+    ['Apriel final response', `Here are my reasoning steps:\nThe user wants Paris.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[${WEATHER}]</tool_calls>`, { tools: TOOLS }],
+    ['Solar next message header', '<|think|>x<|end|><|begin|>assistant<|content|>Answer.', { tools: TOOLS }],
+    ['a Command block never closed, then the response', '<|START_THINKING|>x<|START_RESPONSE|>y<|END_RESPONSE|>', { tools: TOOLS }],
+    ['a <think> block never closed, then <response>', '<think>x<response>y</response>', { tools: TOOLS }],
+    ['an answer marker inside a closed block', '<think>I will use <response> tags.</think><response>Hi</response>', { tools: TOOLS }],
   ];
   for (const [name, text, options] of cases) {
     it(`${name}: every cutting agrees with the one-shot result`, () => expectInvariant(text, options));
@@ -100,6 +123,17 @@ describe('stream: inputs that once broke the invariant', () => {
 });
 
 describe('stream: inputs that once released late', () => {
+  it('reasoning_started with the open written by the model: the block\'s body still flows before its close', () => {
+    const text = '<think>\nThe user asks about Paris.\n</think>\n\nIt is sunny.';
+    const chunks = everyN(text, 1);
+    expect(firstAt(chunks, { tools: TOOLS, reasoning_started: true }, 'reasoning')).toBeLessThan(text.indexOf('</think>'));
+  });
+
+  it('reasoning_started: the reasoning flows from the first characters that cannot begin an open', () => {
+    const chunks = ['The', ' user asks.', '</think>Answer.'];
+    expect(firstAt(chunks, { tools: TOOLS, reasoning_started: true }, 'reasoning')).toBe(1);
+  });
+
   it('two regions completed by one push: the second region\'s call comes in that push', () => {
     const text = `<|channel|>analysis<|message|>Need.<|end|>${HARMONY_CALL}`;
     expect(firstAt(['<|channel|>analysis<|message|>Need.', text.slice(35)], { tools: TOOLS }, 'call_end')).toBe(2);

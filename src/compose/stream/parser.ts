@@ -17,7 +17,7 @@
  * parse: 3.5 texts' worth at the very worst, 2.3 measured on a 200 KB agent turn in 1-, 4- and
  * 64-character chunks (test/stream/release.test.ts), however the text is cut.
  */
-import { isJsonSpace } from '../../lex/codes.js';
+import { isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
 import { finishPiece, parseTurn, turnReader, type ParseOptions, type TurnReader } from '../parse.js';
 import { shapeResult, type ShapedResult } from '../shape.js';
 import type { LaneResult, ParseResult, ToolCall, TurnPart } from '../types.js';
@@ -28,7 +28,7 @@ import { ValueDepth } from './value-depth.js';
 import { releasable, type Release } from './segment.js';
 import { closers } from './closers.js';
 import { ReasoningFront } from './fronts.js';
-import { reasoningOpenAt, reasoningOpenCut, startedEnds } from './reasoning-open.js';
+import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
 import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment } from '../field/lane.js';
@@ -141,6 +141,12 @@ class TextStreamParser implements StreamParser {
   private afterRegion = false;
   /** The body of a reasoning block being held, released as it comes (null: none). */
   private thinking: ReasoningFront | null = null;
+  /** `reasoning_started`, and the response's first characters may still be a reasoning open the model wrote. */
+  private startedUndecided = false;
+  /** `reasoning_started`, but the response begins with a reasoning open: the rule is spent. */
+  private modelOpened = false;
+  /** The blanks known to begin the response (while `startedUndecided`). */
+  private blankLead = 0;
   /** The held opener is a suffixed reasoning open cut inside its suffix (`<think:opens`): the next chunk may let its body flow. */
   private openCut = false;
   /** The held opener may begin a grammar with no close of its own: its regions end by their text. */
@@ -165,7 +171,7 @@ class TextStreamParser implements StreamParser {
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
     this.reader = turnReader(options);
-    if (this.reader.lane !== null && this.reader.ctx.reasoningStarted === true) this.thinking = new ReasoningFront(startedEnds());
+    this.startedUndecided = this.reader.lane !== null && this.reader.ctx.reasoningStarted === true;
     // `reasoning_started: false` spends the orphan-close rule: the response's first plain lines
     // are final once its first line cannot head an unmarked segment.
     const test = this.reader.plainLines;
@@ -208,7 +214,8 @@ class TextStreamParser implements StreamParser {
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
-    if (this.thinking !== null) this.releaseThinking(chunk, events);
+    if (this.startedUndecided) this.decideStarted(events);
+    else if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if ((found || this.openCut) && !this.afterRegionPending()) this.openThinking(events);
     if (this.plain !== null && this.thinking === null) this.releasePlain(chunk, events);
     if (completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
@@ -247,7 +254,29 @@ class TextStreamParser implements StreamParser {
 
   /** True while `reasoning_started` reads the text as reasoning (its first region is not out yet). */
   private afterRegionPending(): boolean {
-    return this.reader.ctx.reasoningStarted === true && !this.afterRegion;
+    return this.reader.ctx.reasoningStarted === true && !this.afterRegion && !this.modelOpened;
+  }
+
+  /**
+   * `reasoning_started`: once the response's first characters that are not blank are known not
+   * to begin a reasoning open, the reasoning the prompt opened flows from the first character;
+   * when they are one (the model wrote `<think>` itself), the block reads as any block does.
+   */
+  private decideStarted(events: StreamEvent[]): void {
+    const held = this.joinHeld();
+    const at = skipJsonSpace(held, this.blankLead);
+    this.blankLead = at;
+    if (at === held.length) return;
+    const lead = startedLead(held, at);
+    if (lead === 'undecided') return;
+    this.startedUndecided = false;
+    if (lead === 'opened') {
+      this.modelOpened = true;
+      if (this.opener >= 0) this.openThinking(events);
+      return;
+    }
+    this.thinking = new ReasoningFront(startedEnds(), true);
+    this.releaseThinking(held, events);
   }
 
   private releaseThinking(text: string, events: StreamEvent[]): void {

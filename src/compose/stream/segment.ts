@@ -14,12 +14,14 @@
  *   there with a word after it: a region cut off (a parameter never closed) runs to the end of
  *   the text, and only looks closed when the text so far happens to end with the close.
  */
-import { assembleRegions, fieldRegions } from '../field/lane.js';
+import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
+import { isJsonSpace } from '../../lex/codes.js';
 import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
 import { endsAtMessage, grammarOf, PROBE, wholeRegion } from './closers.js';
 import { matchAt } from '../field/cursor.js';
+import { blockOpenAt } from '../field/readers/reasoning.js';
 import { referenceBlockTags } from '../field/call-markup.js';
 import { orderedParts } from './events.js';
 
@@ -49,6 +51,50 @@ function stopsAtVisibleBody(held: string, region: FieldRegion, reader: TurnReade
   if (grammar?.family !== 'harmony' || region.end !== held.length || !endsAtMessage(held, region, grammar)) return false;
   const again = regionAlone(held.slice(region.start) + PROBE, reader);
   return again !== null && again.end === region.end - region.start;
+}
+
+/**
+ * A region opened mid-line by a tag pair's open may yet turn out a mention (field/lane.ts,
+ * `reasoningMention`), its line prose: a reasoning block written as inline code
+ * (`` `<think>…</think>` ``) until another backtick or the line's end comes; an answer
+ * wrapper's open until the end (a close may come anywhere after it).
+ */
+function mayBeMention(held: string, region: FieldRegion, floor: number, lines: LineEnds): boolean {
+  const grammar = grammarOf(region.grammar);
+  if (grammar === undefined || !mayBeMentioned(grammar) || !wordBefore(held, region.start, floor)) return false;
+  const open = blockOpenAt(held, region.start, grammar);
+  if (open === null) return false;
+  if (grammar.role === 'answer') return true;
+  return held.charCodeAt(region.start - 1) === 0x60 && lines.nextTickOrBreak(open.bodyAt) < 0;
+}
+
+/** Something but blanks stands before `at` on its line, after `floor`. */
+function wordBefore(held: string, at: number, floor: number): boolean {
+  for (let i = at - 1; i >= floor; i--) {
+    const code = held.charCodeAt(i);
+    if (code === 0x0a) return false;
+    if (!isJsonSpace(code)) return true;
+  }
+  return false;
+}
+
+/** The next backtick or line break at or after a position, for positions that increase: the held text is searched once. */
+class LineEnds {
+  /** No backtick or break stands in [cursor, next); `next` is one, or the text's end. */
+  #cursor = 0;
+  #next = -1;
+
+  constructor(private readonly held: string) {}
+
+  nextTickOrBreak(from: number): number {
+    if (from < this.#cursor || from > this.#next) {
+      let at = from;
+      while (at < this.held.length && this.held.charCodeAt(at) !== 0x60 && this.held.charCodeAt(at) !== 0x0a) at++;
+      this.#cursor = from;
+      this.#next = at;
+    }
+    return this.#next < this.held.length ? this.#next : -1;
+  }
 }
 
 /**
@@ -111,26 +157,39 @@ class OpenReferenceBlocks {
   }
 }
 
+/**
+ * How many of `regions` (the regions of `held`, in order), from the first, no later text can
+ * change, by the rules above; `firstRefused` is where the first opener no reader took stands.
+ */
+export function certainRegions(held: string, regions: readonly FieldRegion[], reader: TurnReader, afterRegion: boolean, firstRefused: number): number {
+  const blocks = new OpenReferenceBlocks(held);
+  const lines = new LineEnds(held);
+  const started = !afterRegion && reader.ctx.reasoningStarted === true && !opensWithReasoning(held);
+  let end = 0;
+  let count = 0;
+  for (const region of regions) {
+    // A refused opener inside a region too (the orphan close's reasoning runs from the start):
+    // were a reader to take it, the close would no longer be the first region's.
+    if (firstRefused < region.end) break;
+    if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
+    if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
+    if (mayBeMention(held, region, end, lines)) break;
+    end = region.end;
+    count++;
+  }
+  return count;
+}
+
 /** What of `held` may be released, read as the one-shot parse reads it, or null. */
 export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Release | null {
   const lane = reader.lane;
   if (lane === null) return null;
   const rejected: number[] = [];
   const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
-  const firstRefused = rejected.length === 0 ? Infinity : rejected[0]!;
-  const blocks = new OpenReferenceBlocks(held);
-  const started = !afterRegion && reader.ctx.reasoningStarted === true;
-  let end = 0;
-  for (const [i, region] of regions.entries()) {
-    // A refused opener inside a region too (the orphan close's reasoning runs from the start):
-    // were a reader to take it, the close would no longer be the first region's.
-    if (firstRefused < region.end) break;
-    if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
-    if (!(started && i === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
-    end = region.end;
-  }
-  if (end <= 0) return null;
-  return releaseThrough(held, regions.filter((r) => r.end <= end), reader, end, idStart);
+  const count = certainRegions(held, regions, reader, afterRegion, rejected.length === 0 ? Infinity : rejected[0]!);
+  if (count === 0) return null;
+  const end = regions[count - 1]!.end;
+  return releaseThrough(held, regions.slice(0, count), reader, end, idStart);
 }
 
 /** The release of `held` up to `end`, which `regions` (those before it) and the pieces between them fill. */

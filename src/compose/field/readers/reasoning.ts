@@ -12,7 +12,7 @@
  * (`FieldScan.earliest`), and a suffixed close (Hunyuan) is searched once per block, from the
  * body to the close, which the region then covers; so the work is the bytes of the regions.
  */
-import type { ReasoningGrammar } from '../../../dialects/field/index.js';
+import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
 import { matchAt } from '../cursor.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -54,7 +54,18 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
   const stop = grammar.stop.length === 0 ? -1 : scan.earliest(grammar.stop, bodyStart);
   if (close >= 0 && (stop < 0 || close <= stop)) return { body: close, region: close + closeLength };
   if (stop >= 0) return { body: stop, region: stop };
+  // A block never closed ends where an answer begins (`<|START_THINKING|>x<|START_RESPONSE|>y`),
+  // the answer's marker left for what follows, as under `reasoning_started`.
+  const answer = scan.earliest(answerOpens(), bodyStart);
+  if (answer >= 0) return { body: answer, region: answer };
   return { body: text.length, region: text.length };
+}
+
+let answers: readonly string[] | null = null;
+
+/** Every answer wrapper's open, one array so `FieldScan` memoises the search. */
+function answerOpens(): readonly string[] {
+  return (answers ??= FIELD_GRAMMARS.flatMap((g) => (g.family === 'reasoning' && g.role === 'answer' ? g.open : [])));
 }
 
 /** The open of `grammar` at `at`: where its body begins and, for a suffixed grammar, the one close that ends it; null when none stands there. */
@@ -67,6 +78,12 @@ export function blockOpenAt(text: string, at: number, grammar: ReasoningGrammar)
   // writes one suffix, so `</think:xyz>` inside that block is text of the block, not its end.
   const close = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyAt)}`;
   return { bodyAt, close };
+}
+
+/** The end of a close of `grammar` at `at` (its suffix too: `</think:opensource>`), or -1. */
+export function closeEndAt(text: string, at: number, grammar: ReasoningGrammar): number {
+  const close = matchAt(text, at, grammar.close);
+  return close === null ? -1 : suffixEnd(text, at + close.length, grammar);
 }
 
 /** True when `text` ends inside the suffix after an open stem of `grammar` at `at` (`<think:opens`): more text may complete the open. */
@@ -84,9 +101,7 @@ export function readReasoning(scan: FieldScan, at: number, grammar: ReasoningGra
   const open = blockOpenAt(text, at, grammar);
   if (open === null) {
     if (matchAt(text, at, grammar.open) !== null) return -1;
-    const close = matchAt(text, at, grammar.close);
-    if (close === null) return -1;
-    return suffixEnd(text, at + close.length, grammar);
+    return closeEndAt(text, at, grammar);
   }
   const bodyStart = open.bodyAt;
   if (grammar.role === 'answer') return bodyStart;

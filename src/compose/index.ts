@@ -21,7 +21,7 @@ export { SHAPES, RESULT_FIELDS, DIAGNOSTIC_FIELDS, shapeResult } from './shape.j
 export type { Shape, ResultField, ShapedResult, OpenAIShaped, AnthropicShaped, AnthropicBlock, OpenAIToolCall, Diagnostics } from './shape.js';
 export { checkArguments } from './argument-schema.js';
 export type { ArgumentCheck, ArgumentFailure } from './argument-schema.js';
-export { createStreamParser } from './stream/parser.js';
+export { createStreamParser, streamAudit, streamDivergence } from './stream/parser.js';
 export type { StreamParser, StreamEnd } from './stream/parser.js';
 export type { StreamEvent, StreamEventType } from './stream/events.js';
 export { OpenAIChunkEncoder } from './stream/openai-chunks.js';

@@ -20,6 +20,16 @@ describe('parseToolCalls with trace: true', () => {
     for (let i = 1; i < trace.length; i++) expect(trace[i]!.start).toBeGreaterThanOrEqual(trace[i - 1]!.end);
   });
 
+  it('reads prose between regions as without a trace: a mid-line < stays in its line', () => {
+    const text = '<think>Plan.</think>\nUse `Vec<u8>` here.\nIf a < b, swap.\n<tool_call>\n{"name": "run", "arguments": {"command": "ls"}}\n</tool_call>';
+    const plain = parseToolCalls(text, { tools: TOOLS });
+    const { trace, ...rest } = parseToolCalls(text, { tools: TOOLS, trace: true });
+    expect(rest).toEqual(plain);
+    expect(plain.prose).toBe('Use `Vec<u8>` here.\nIf a < b, swap.');
+    // The run is one text unit, as the walk of it would have entered it.
+    expect(trace).toContainEqual({ start: 1, end: 37, account: 'drop', outcome: 'salvaged_as_prose', text: 'Use `Vec<u8>` here.\nIf a < b, swap.', rung: 'salvage' });
+  });
+
   it('shows the rung that recovered a call', () => {
     const { trace, calls } = parseToolCalls('run({ command: "ls" })', { tools: TOOLS, trace: true });
     expect(calls).toHaveLength(1);

@@ -53,8 +53,14 @@ function isScanBlank(code: number): boolean {
  */
 export function plainScan(text: string, starts: readonly string[]): ScanResult | null {
   for (const start of starts) if (text.indexOf(start) >= 0) return null;
-  let at = 0;
-  while (at < text.length && isScanBlank(text.charCodeAt(at))) at++;
+  const at = textUnitStart(text);
   if (at === text.length) return { source: text, units: [] };
   return { source: text, units: [{ kind: 'text', start: at, end: text.length, text: text.slice(at), fenced: false }] };
+}
+
+/** Where the scanner's text unit of `text` begins: past its leading blanks. */
+export function textUnitStart(text: string): number {
+  let at = 0;
+  while (at < text.length && isScanBlank(text.charCodeAt(at))) at++;
+  return at;
 }

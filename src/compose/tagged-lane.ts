@@ -17,7 +17,7 @@ import { callFromBody } from './ladders/index.js';
 import { EnvelopeOpeners, readEnvelopeAt } from './lanes/envelope.js';
 import { dsmlResult } from './lanes/dsml.js';
 import { mistralResult } from './lanes/mistral.js';
-import { laneMarkers, markerStarts, plainScan } from './plain-piece.js';
+import { laneMarkers, markerStarts, plainScan, textUnitStart } from './plain-piece.js';
 import { plainLineClassifier, plainRunEnd, type LineClassifier } from './plain-run.js';
 import type { BodyLadder } from './lanes/types.js';
 import { messagesFor } from './messages.js';
@@ -106,12 +106,16 @@ function verbatimOr(piece: string, read: LaneResult, ctx: ComposeContext): LaneR
 /**
  * A plain run's reading: what the walk of its one text unit gives (its text trimmed, as prose and
  * on the ledger), built directly. perf: a second walk per rest piece was 9 % of a 1 KB parse.
- * The property test holds it equal to `taggedLane` of the run; a trace takes the walk.
+ * The property test holds it equal to `taggedLane` of the run where the run has no `<`. A trace
+ * gets that unit's entry, as the walk would write it: the reading is the same with or without one
+ * (a walk of the run would split it at a mid-line `<`, as `Vec<u8>`, which the run keeps whole).
  */
 export function plainRunResult(run: string, ctx: ComposeContext): LaneResult {
-  if (ctx.trace !== undefined && ctx.trace !== null) return taggedLane(run, ctx);
   const prose = run.trim();
   if (prose === '') return emptyResult();
+  if (ctx.trace !== undefined && ctx.trace !== null) {
+    ctx.trace.push({ start: textUnitStart(run), end: run.length, account: 'drop', outcome: 'salvaged_as_prose', text: prose, rung: 'salvage' });
+  }
   return { ...emptyResult(prose), canonical_text: renderProse(prose), dropped: [{ text: prose, reason: 'salvaged_as_prose' }] };
 }
 

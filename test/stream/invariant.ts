@@ -4,12 +4,19 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { createStreamParser, parseToolCalls, type ParseOptions, type ParseResult, type StreamEvent } from '../../src/index.js';
+import { streamAudit, streamDivergence } from '../../src/internals.js';
+
+// Every stream a test makes keeps what it said, so `end()` can tell where an event it sent is
+// not in the final result (the remaining events would only say what follows it).
+streamAudit.on = true;
 
 export interface Streamed {
   readonly events: StreamEvent[];
   readonly result: unknown;
   /** For each event, the number of chunks pushed when it came (end() counts as one more). */
   readonly at: number[];
+  /** What the stream said that its final result does not have (its audit at `end()`). */
+  readonly divergence: readonly string[];
 }
 
 export function streamChunks(chunks: readonly string[], options: ParseOptions): Streamed {
@@ -27,13 +34,14 @@ export function streamChunks(chunks: readonly string[], options: ParseOptions): 
     events.push(e);
     at.push(chunks.length + 1);
   }
-  return { events, result: end.result, at };
+  return { events, result: end.result, at, divergence: streamDivergence(stream) ?? [] };
 }
 
 export function invariantFailures(text: string, chunks: readonly string[], options: ParseOptions): string[] {
   const failures: string[] = [];
   const one = parseToolCalls(text, options) as ParseResult;
-  const { events, result } = streamChunks(chunks, options);
+  const { events, result, divergence } = streamChunks(chunks, options);
+  for (const d of divergence) failures.push(`said before end(): ${d}`);
   if (!isDeepStrictEqual(result, one)) failures.push('end() result differs from parseToolCalls');
   const prose = events.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('');
   if (prose !== one.prose) failures.push(`text events ${JSON.stringify(prose)} != prose ${JSON.stringify(one.prose)}`);

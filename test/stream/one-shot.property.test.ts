@@ -3,8 +3,10 @@
  * examples, reference vectors; under `gateway` and `harn`): however the text is cut, `end()`
  * returns exactly `parseToolCalls(text)` and the events spell that result out.
  */
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseToolCalls, type ParseOptions, type ParseResult } from '../../src/index.js';
 import { streamCorpus } from './corpus.js';
 import { everyN, invariantFailures } from './invariant.js';
 
@@ -143,6 +145,32 @@ describe('stream: the one-shot invariant', () => {
       { numRuns: 1500, seed: 20261202 },
     );
   }, 180_000);
+
+  it('trace: true adds the trace and changes nothing else, in the one-shot result and in a stream', () => {
+    const gateway = corpus.filter((c) => c.options.profile !== 'harn');
+    const withoutTrace = (text: string, options: ParseOptions): unknown => {
+      const { trace, ...rest } = parseToolCalls(text, { ...options, trace: true }) as ParseResult & { trace: unknown };
+      expect(Array.isArray(trace)).toBe(true);
+      return rest;
+    };
+    const changed = corpus.filter((c) => !isDeepStrictEqual(withoutTrace(c.text, c.options), parseToolCalls(c.text, c.options))).map((c) => c.id);
+    expect(changed).toEqual([]);
+    // Prose between regions is where a trace once changed the reading (a plain run's mid-line `<`).
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...PROSE), fc.integer({ min: 0, max: gateway.length - 1 })), { minLength: 2, maxLength: 5 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (pieces, cuts) => {
+          const cases = pieces.flatMap((p) => (typeof p === 'number' ? [gateway[p]!] : []));
+          const text = pieces.map((p) => (typeof p === 'number' ? gateway[p]!.text : p)).join('');
+          const options: ParseOptions = { profile: 'gateway', tools: mergedTools(cases, ['look', 'run']) };
+          expect(withoutTrace(text, options)).toEqual(parseToolCalls(text, options));
+          expect(invariantFailures(text, cutAt(text, cuts), { ...options, trace: true })).toEqual([]);
+        },
+      ),
+      { numRuns: 500, seed: 20261204 },
+    );
+  }, 120_000);
 
   it('holds where the prose property once broke: a Harmony call frame chained to a `<|start|>` envelope; Kimi K3\'s answer close with reasoning_started; Functionary\'s `all` before a reasoning block', () => {
     const harmony = '<|start|> assistant<|channel|> commentary to=functions.get_weather<|constrain|> json<|message|> {"city": "SF"}<|call|>';

@@ -19,7 +19,9 @@ import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
+import { isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
+import { blockOpenAt, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention } from './readers/token-section.js';
@@ -40,12 +42,12 @@ function isReasoning(grammar: FieldGrammar): grammar is ReasoningGrammar {
   return grammar.family === 'reasoning';
 }
 
-/** The reasoning grammar whose orphan close stands at `hit`, and the close, or null. */
-function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; close: string } | null {
+/** The reasoning grammar whose orphan close stands at `hit`, and where the close ends, or null. */
+function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; end: number } | null {
   for (const grammar of hit.grammars) {
-    if (!isReasoning(grammar) || grammar.role !== 'reasoning') continue;
-    const close = matchAt(text, hit.index, grammar.orphanClose);
-    if (close !== null) return { grammar, close };
+    if (!isReasoning(grammar) || grammar.role !== 'reasoning' || matchAt(text, hit.index, grammar.orphanClose) === null) continue;
+    const end = closeEndAt(text, hit.index, grammar);
+    if (end >= 0) return { grammar, end };
   }
   return null;
 }
@@ -152,6 +154,63 @@ function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: Comp
   return sink.region(lineStart, lineEnd);
 }
 
+const BACKTICK: readonly string[] = ['`'];
+/** Per reasoning grammar, its closes in an array of their own, so `FieldScan` memoises this search apart from the readers'. */
+const BLOCK_CLOSES = new Map<ReasoningGrammar, readonly string[]>();
+
+/**
+ * A grammar whose open may be only mentioned: a tag pair (`<think>…</think>`, `<response>…`);
+ * not a frame a stop may end (Harmony's analysis) nor a marker with no close (Solar's `<|content|>`).
+ */
+export function mayBeMentioned(grammar: FieldGrammar): grammar is ReasoningGrammar {
+  return isReasoning(grammar) && grammar.stop.length === 0 && grammar.close.length > 0;
+}
+
+/**
+ * A reasoning open (or an answer wrapper's) that is only mentioned, in a sentence about it: its whole line is prose (as
+ * `mentionLine` reads a call opener). Two narrow cases, both mid-line (a word before it on its
+ * line, after the last region):
+ *
+ *     Use the `<think>` tag to reason.      inline code: a backtick just before the open, and
+ *                                           another later on its line
+ *     Put it in <answer> tags.              no close of its grammar anywhere after it
+ *
+ * An open at a line's start is never a mention, so a stream may let a block's body flow as soon
+ * as its open has come at a line's start (stream/reasoning-open.ts). vLLM's Qwen3 parser, too,
+ * reads no reasoning from an open that has no close.
+ */
+function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  const grammar = hit.grammars.find((g): g is ReasoningGrammar => mayBeMentioned(g) && matchAt(text, hit.index, g.open) !== null);
+  if (grammar === undefined) return null;
+  const open = blockOpenAt(text, hit.index, grammar);
+  if (open === null) return null;
+  // The line as it stands after the last region: a word written after that region counts.
+  const lineStart = Math.max(lines.startOf(text, hit.index, 0), floor);
+  if (text.slice(lineStart, hit.index).trim() === '') return null;
+  const newline = scan.earliest(NEWLINE, open.bodyAt);
+  let lineEnd = newline < 0 ? text.length : newline;
+  if (!inInlineCode(text, hit.index, open.bodyAt, lineEnd, scan)) {
+    let closes = BLOCK_CLOSES.get(grammar);
+    if (closes === undefined) BLOCK_CLOSES.set(grammar, (closes = [...grammar.close]));
+    if (scan.earliest(closes, open.bodyAt) >= 0) return null;
+  }
+  // A call written later on the line is still read: the mention stops at the next opener of
+  // a call grammar (reasoning markers on its line are part of the mention).
+  let next = openers().next(text, open.bodyAt);
+  while (next !== null && next.index < lineEnd && next.grammars.every(isReasoning)) next = openers().next(text, next.index + 1);
+  if (next !== null && next.index < lineEnd) lineEnd = next.index;
+  const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(lineStart, lineEnd);
+  return sink.region(lineStart, lineEnd);
+}
+
+/** A marker at [at, after) written as inline code: a backtick just before it, another after it on its line. */
+function inInlineCode(text: string, at: number, after: number, lineEnd: number, scan: FieldScan): boolean {
+  if (text.charCodeAt(at - 1) !== 0x60) return false;
+  const tick = scan.earliest(BACKTICK, after);
+  return tick >= 0 && tick < lineEnd;
+}
+
 /** Line starts for increasing offsets, each found by looking back only to the previous offset. */
 class LineStarts {
   #at = 0;
@@ -247,6 +306,36 @@ function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan,
  *
  * A reasoning marker inside a complete block of the reference grammar belongs to that block.
  */
+const REASONING_BLOCKS = FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.role === 'reasoning');
+
+/**
+ * Under `reasoning_started`, whether the model wrote the open itself (`<think>`, `[THINK]`,
+ * Harmony's analysis header) before anything but blanks: the block then reads as any block
+ * does, from that open to its own close (vLLM's reasoning parsers strip such an open too).
+ */
+export function opensWithReasoning(text: string): boolean {
+  const at = skipJsonSpace(text, 0);
+  return REASONING_BLOCKS.some((grammar) => blockOpenAt(text, at, grammar) !== null);
+}
+
+/**
+ * The closes that end a reasoning frame but are never orphans (Harmony's and Solar's `<|end|>`):
+ * under `reasoning_started` one does not end the reasoning, but written last, just before what
+ * does (an answer wrapper's marker, a close, the end of the text), it is that frame's end: a
+ * marker, not reasoning.
+ */
+export const FRAME_ENDS: readonly string[] = [
+  ...new Set(REASONING_BLOCKS.flatMap((g) => (g.suffix === null ? g.close.filter((close) => !g.orphanClose.includes(close)) : []))),
+];
+
+/** Where the reasoning the prompt opened stops, when what ends it stands at `end`: before a frame end written last. */
+export function startedBodyEnd(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && isJsonSpace(text.charCodeAt(at - 1))) at--;
+  for (const close of FRAME_ENDS) if (at >= close.length && text.startsWith(close, at - close.length)) return at - close.length;
+  return end;
+}
+
 /** How a stream reads the text after a region it has already released (src/compose/stream). */
 export interface RegionReading {
   /** A region came before this text: `reasoning_started` and the orphan-close rule are spent. */
@@ -259,7 +348,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   const found: FieldRegion[] = [];
   const detect = openers();
   const afterRegion = reading.afterRegion === true;
-  const started = !afterRegion && ctx.reasoningStarted === true;
+  const started = !afterRegion && ctx.reasoningStarted === true && !opensWithReasoning(text);
   // An explicit `reasoning_started: false` says the prompt opened no block, so a close with no
   // open is a stray marker, never the end of reasoning.
   const orphansEnd = !afterRegion && ctx.reasoningStarted !== false;
@@ -275,19 +364,19 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
       const orphan = orphanCloseAt(text, hit);
       if (orphan !== null) {
-        const end = hit.index + orphan.close.length;
-        found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
+        const end = orphan.end;
+        found.push(reasoningRegion(text, orphan.grammar, ctx, scan, startedBodyEnd(text, hit.index), end));
         from = end;
         break;
       }
       // An answer wrapper's marker ends the reasoning too; it is read as usual below.
       if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer')) {
-        found.push(reasoningRegion(text, THINK, ctx, scan, hit.index, hit.index));
+        found.push(reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, hit.index), hit.index));
         from = hit.index;
         break;
       }
     }
-    if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, text.length, text.length)];
+    if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, text.length), text.length)];
     hit = detect.next(text, from);
   }
   // A grammar's first opener may have sat in the prompt: the response's first segment reads as that grammar's.
@@ -314,9 +403,15 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit) : null;
     if (orphan !== null) {
-      const end = hit.index + orphan.close.length;
+      const end = orphan.end;
       found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
       from = floor = end;
+      continue;
+    }
+    const mentioned = reasoningMention(text, hit, floor, ctx, scan, lines);
+    if (mentioned !== null) {
+      found.push(mentioned);
+      from = floor = mentioned.end;
       continue;
     }
     let end = -1;

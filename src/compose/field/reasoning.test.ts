@@ -26,7 +26,8 @@ function pairOf(grammar: ReasoningGrammar): [string, string] {
   return [grammar.open[0]! + suffix, grammar.close[0]! + suffix];
 }
 
-const BLOCKS = REASONING_GRAMMARS.filter((g) => g.role === 'reasoning').map(pairOf);
+// Blocks with an open of their own (Apriel's final-response marker closes reasoning that has none).
+const BLOCKS = REASONING_GRAMMARS.filter((g) => g.role === 'reasoning' && g.open.length > 0).map(pairOf);
 const ALL_MARKERS = REASONING_GRAMMARS.flatMap((g) => [...g.open, ...g.close]);
 
 describe('reasoning: its own channel', () => {

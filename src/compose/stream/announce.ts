@@ -16,7 +16,7 @@ import type { ToolCall } from '../types.js';
 import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
 import { closers, grammarOf, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
-import { regionAlone, releaseThrough, type Release } from './segment.js';
+import { certainRegions, regionAlone, releaseThrough, type Release } from './segment.js';
 
 export interface Announcement {
   /** Where the announced region begins in the held text: everything before it is released. */
@@ -58,10 +58,12 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const rejected: number[] = [];
   const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
   let read = held.length;
-  const open = regions.findIndex((r) => !wholeRegion(held, r));
+  const open = regions.length - 1;
   const region = regions[open];
-  if (region === undefined || open !== regions.length - 1) return null;
+  if (region === undefined || wholeRegion(held, region)) return null;
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
+  // The regions before it are released with it: each must be certain as a release's are.
+  if (certainRegions(held, regions.slice(0, open), reader, afterRegion, Infinity) !== open) return null;
   const grammar = grammarOf(region.grammar);
   if (grammar === undefined) return null;
   if (grammar.family === 'harmony') return framedCalls(held, regions, open, reader, idStart, read);

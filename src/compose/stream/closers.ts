@@ -4,7 +4,9 @@
  * text that cannot continue it has come after it. Only such a region can be released
  * before the end of the text (segment.ts), and only such a close is worth a try (watch.ts).
  */
-import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
+import { FIELD_GRAMMARS, type FieldGrammar, type HarmonyGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { matchAt } from '../field/cursor.js';
+import { blockOpenAt } from '../field/readers/reasoning.js';
 import type { FieldRegion } from '../field/region.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import { ValueDepth } from './value-depth.js';
@@ -87,11 +89,14 @@ function followedByOther(text: string, at: number, grammar: FieldGrammar | undef
   }
   if (i >= text.length || grammar === undefined) return false;
   const next = text.slice(i, i + 64);
+  // Harmony's messages chain only through its own markers and header openers: any other text,
+  // a `<tool_call>` too, ends the chain once enough of it has come to be none of them.
+  const chained = grammar.family === 'harmony';
   // A fence, a separator or another bracket may still belong to the call (```json bodies, `;`
   // between Llama 3's objects, lists of calls).
-  if (CONTINUES.has(next.charCodeAt(0))) return false;
+  if (!chained && CONTINUES.has(next.charCodeAt(0))) return false;
   for (const marker of [...grammar.markers, ...grammar.openers]) {
-    if (marker.startsWith(next) || next.startsWith(marker) || marker.charCodeAt(0) === next.charCodeAt(0)) return false;
+    if (marker.startsWith(next) || next.startsWith(marker) || (!chained && marker.charCodeAt(0) === next.charCodeAt(0))) return false;
   }
   return true;
 }
@@ -146,6 +151,35 @@ function stoppedBefore(text: string, region: FieldRegion, grammar: FieldGrammar 
   return grammar.stop.some((stop) => text.startsWith(stop, region.end));
 }
 
+/**
+ * Whether a reasoning-family region is whole, where its own markers say so; null when the
+ * closes of its grammar decide as for any grammar.
+ *
+ * - A lone marker (an answer wrapper's open, a stray close) is the whole region: the text after
+ *   it is read on its own, and nothing that follows changes the marker.
+ * - A suffixed block (Hunyuan's `<think:S>`) ends only with the close that carries its open's
+ *   suffix, as its reader reads it (readers/reasoning.ts).
+ */
+function reasoningMarkerWhole(text: string, region: FieldRegion, grammar: ReasoningGrammar): boolean | null {
+  const open = blockOpenAt(text, region.start, grammar);
+  if (open === null) return matchAt(text, region.start, grammar.close) !== null ? true : null;
+  if (grammar.role === 'answer') return region.end === open.bodyAt;
+  if (open.close === null) return null;
+  return region.end - open.close.length >= open.bodyAt && text.startsWith(open.close, region.end - open.close.length);
+}
+
+/** Where the blanks that end text[start, end) begin. */
+function blanksBefore(text: string, start: number, end: number): number {
+  let at = end;
+  while (at > start && isJsonSpace(text.charCodeAt(at - 1))) at--;
+  return at;
+}
+
+/** The region ends with Harmony's `<|message|>`: where a message's body begins. */
+export function endsAtMessage(text: string, region: FieldRegion, grammar: HarmonyGrammar): boolean {
+  return region.end - grammar.message.length > region.start && text.startsWith(grammar.message, region.end - grammar.message.length);
+}
+
 export function wholeRegion(text: string, region: FieldRegion): boolean {
   const grammar = grammarOf(region.grammar);
   // A look-alike is read, or left as prose, by rules over the whole response (it must name a
@@ -153,11 +187,24 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
   if (grammar === undefined || grammar.family === 'look-alike') return false;
   // Harmony's frames chain into one region: one that ends with a frame's end (`<|call|>`) grows
   // when the next frame (`<|start|>…`) follows, so it is whole only once other text has come.
-  if (grammar.family === 'harmony' && !followedByOther(text, region.end, grammar)) return false;
+  if (grammar.family === 'harmony') {
+    // A region that stops at a visible message's body (`commentary<|message|>`, `final`) hands
+    // the body to the text after it: once that body has begun, no later text changes the region.
+    if (region.end < text.length && endsAtMessage(text, region, grammar)) return true;
+    if (!followedByOther(text, region.end, grammar)) return false;
+    // The chain's last message ended with its end marker (a lone one too: a stray `<|return|>`).
+    const end = blanksBefore(text, region.start, region.end);
+    const close = grammar.ends.find((e) => end - e.length >= region.start && text.startsWith(e, end - e.length));
+    if (close !== undefined) return !jsonOpenAt(text, region.start, end - close.length);
+  }
   // A region opened by an envelope (`<|start|>to=R<|message|>` … `<|eom|>`) ends with the
   // envelope's close, whatever section it holds.
   if (grammar.family === 'param-markup' && grammar.envelope !== null && text.startsWith(grammar.envelope.open, region.start)) {
     return grammar.envelope.close.some((close) => region.end - close.length > region.start && text.startsWith(close, region.end - close.length));
+  }
+  if (grammar.family === 'reasoning') {
+    const marker = reasoningMarkerWhole(text, region, grammar);
+    if (marker !== null) return marker;
   }
   const forms = formsOf(region.grammar);
   for (const close of forms) {
@@ -173,8 +220,8 @@ function escapeRegExp(literal: string): string {
 }
 
 /**
- * Every marker that may make a region whole (each grammar's closes and reasoning stops) as
- * RegExp alternatives, longest first, and the longest text one can match.
+ * Every marker that may make a region whole (each grammar's closes, reasoning stops and answer
+ * wrappers' opens) as RegExp alternatives, longest first, and the longest text one can match.
  */
 export function wholeMarkerSource(): { readonly source: string; readonly longest: number } {
   const patterns = new Map<string, number>();
@@ -183,7 +230,12 @@ export function wholeMarkerSource(): { readonly source: string; readonly longest
       if (close.suffix === 'none') patterns.set(escapeRegExp(close.stem), close.stem.length);
       else patterns.set(`${escapeRegExp(close.stem)}[\\w.:-]{0,${SUFFIX_MAX}}${escapeRegExp(close.tail)}`, close.stem.length + SUFFIX_MAX + close.tail.length);
     }
-    if (grammar.family === 'reasoning') for (const stop of grammar.stop) patterns.set(escapeRegExp(stop), stop.length);
+    // A Harmony message's `<|message|>` may end a region that hands a visible body on.
+    if (grammar.family === 'harmony') patterns.set(escapeRegExp(grammar.message), grammar.message.length);
+    if (grammar.family !== 'reasoning') continue;
+    for (const stop of grammar.stop) patterns.set(escapeRegExp(stop), stop.length);
+    // An answer wrapper's open is a whole region by itself (`reasoningMarkerWhole`).
+    if (grammar.role === 'answer') for (const open of grammar.open) patterns.set(escapeRegExp(open), open.length);
   }
   const sorted = [...patterns].sort((a, b) => b[1] - a[1]);
   return { source: sorted.map(([p]) => p).join('|'), longest: sorted.length === 0 ? 1 : sorted[0]![1] };

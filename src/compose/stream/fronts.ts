@@ -7,6 +7,7 @@
  * `<user_response>` or a `Label:` before a call changes what came before), so prose is released
  * with the region that ends its piece.
  */
+import { FRAME_ENDS, startedBodyEnd } from '../field/lane.js';
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0b || code === 0x0c || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000 || code === 0x1680 || code === 0x202f || code === 0x205f || code === 0x85;
@@ -41,6 +42,10 @@ class TrimmedRelease {
   }
 }
 
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 /** The longest tail of `text` that is a proper prefix of one of `markers`. */
 function heldBack(text: string, markers: readonly string[]): number {
   let most = 0;
@@ -62,8 +67,19 @@ export class ReasoningFront {
   /** The characters of the block's text released so far. */
   released = 0;
 
-  /** `ends`: every marker that ends the body (closes and stops). */
-  constructor(private readonly ends: readonly string[]) {}
+  /**
+   * `ends`: every marker that ends the body (closes and stops). `started`: the prompt opened the
+   * block, so a frame end (`<|end|>`) written last, just before an end, is a marker, not
+   * reasoning (field/lane.ts, `startedBodyEnd`); one is held back until what follows shows which.
+   */
+  constructor(
+    private readonly ends: readonly string[],
+    private readonly started = false,
+  ) {}
+
+  private beforeFrameEnd(body: string, end: number): number {
+    return this.started ? startedBodyEnd(body, end) : end;
+  }
 
   /** Feeds the next text of the body; returns the reasoning it releases (maybe ''). */
   feed(text: string): string {
@@ -76,14 +92,17 @@ export class ReasoningFront {
     }
     if (cut >= 0) {
       // The end came: the region's own release says the rest, trimmed.
-      body = body.slice(0, cut);
+      body = body.slice(0, this.beforeFrameEnd(body, cut));
       this.done = true;
       this.buffer = '';
       const out = this.trim.take(body, false);
       this.released += out.length;
       return out;
     }
-    const keep = heldBack(body, this.ends);
+    const tail = Math.max(heldBack(body, this.ends), this.started ? heldBack(body, FRAME_ENDS) : 0);
+    let keep = body.length - this.beforeFrameEnd(body, body.length - tail);
+    // A high surrogate waits for its pair: an event never ends inside a character.
+    if (isHighSurrogate(body.charCodeAt(body.length - keep - 1))) keep++;
     this.buffer = body.slice(body.length - keep);
     const out = this.trim.take(body.slice(0, body.length - keep), false);
     this.released += out.length;

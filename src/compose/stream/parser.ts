@@ -17,10 +17,10 @@
  * parse: 3.5 texts' worth at the very worst, 2.3 measured on a 200 KB agent turn in 1-, 4- and
  * 64-character chunks (test/stream/release.test.ts), however the text is cut.
  */
-import { isJsonSpace } from '../../lex/codes.js';
+import { isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
 import { finishPiece, parseTurn, turnReader, type ParseOptions, type TurnReader } from '../parse.js';
 import { shapeResult, type ShapedResult } from '../shape.js';
-import type { LaneResult, ParseResult, TurnPart } from '../types.js';
+import type { LaneResult, ParseResult, ToolCall, TurnPart } from '../types.js';
 import { callEvents, nothingEmitted, orderedParts, remainingEvents, type Emitted, type StreamEvent } from './events.js';
 import { announceable } from './announce.js';
 import { mayEndBodyAt } from './body-end.js';
@@ -28,7 +28,7 @@ import { ValueDepth } from './value-depth.js';
 import { releasable, type Release } from './segment.js';
 import { closers } from './closers.js';
 import { ReasoningFront } from './fronts.js';
-import { reasoningOpenAt, startedEnds } from './reasoning-open.js';
+import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
 import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment } from '../field/lane.js';
@@ -92,7 +92,39 @@ function hasText(chunk: string): boolean {
   return false;
 }
 
+/**
+ * Streams created while `streamAudit.on` is set keep what they said, and `end()` lists where
+ * that is not the start of the final result (`streamDivergence`): an event was sent that the
+ * result does not have, and `end()` cannot take it back (it can only say what follows). The
+ * tests turn it on; a stream created with it off keeps nothing more than the text.
+ */
+export const streamAudit = { on: false };
+
+interface Said {
+  text: string;
+  reasoning: string;
+  calls: ToolCall[];
+}
+
+const divergences = new WeakMap<StreamParser, readonly string[]>();
+
+/** For a stream created under `streamAudit.on` and ended: what it said that the final result does not (empty: nothing); null otherwise. */
+export function streamDivergence(stream: StreamParser): readonly string[] | null {
+  return divergences.get(stream) ?? null;
+}
+
+function diverging(said: Said, result: ParseResult): string[] {
+  const out: string[] = [];
+  if (!result.prose.startsWith(said.text)) out.push(`text ${JSON.stringify(said.text)} is not the start of prose ${JSON.stringify(result.prose)}`);
+  const reasoning = result.reasoning ?? '';
+  if (!reasoning.startsWith(said.reasoning)) out.push(`reasoning ${JSON.stringify(said.reasoning)} is not the start of ${JSON.stringify(reasoning)}`);
+  const calls = JSON.stringify(result.calls.slice(0, said.calls.length));
+  if (JSON.stringify(said.calls) !== calls) out.push(`calls ${JSON.stringify(said.calls)} are not the first calls of ${JSON.stringify(result.calls)}`);
+  return out;
+}
+
 class TextStreamParser implements StreamParser {
+  private readonly said: Said | null = streamAudit.on ? { text: '', reasoning: '', calls: [] } : null;
   private readonly chunks: string[] = [];
   private received = 0;
   private ended = false;
@@ -109,6 +141,14 @@ class TextStreamParser implements StreamParser {
   private afterRegion = false;
   /** The body of a reasoning block being held, released as it comes (null: none). */
   private thinking: ReasoningFront | null = null;
+  /** `reasoning_started`, and the response's first characters may still be a reasoning open the model wrote. */
+  private startedUndecided = false;
+  /** `reasoning_started`, but the response begins with a reasoning open: the rule is spent. */
+  private modelOpened = false;
+  /** The blanks known to begin the response (while `startedUndecided`). */
+  private blankLead = 0;
+  /** The held opener is a suffixed reasoning open cut inside its suffix (`<think:opens`): the next chunk may let its body flow. */
+  private openCut = false;
   /** The held opener may begin a grammar with no close of its own: its regions end by their text. */
   private openEnded = false;
   /** A try found nothing to release while such an opener is held: the next text may prove its call complete. */
@@ -131,7 +171,7 @@ class TextStreamParser implements StreamParser {
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
     this.reader = turnReader(options);
-    if (this.reader.lane !== null && this.reader.ctx.reasoningStarted === true) this.thinking = new ReasoningFront(startedEnds());
+    this.startedUndecided = this.reader.lane !== null && this.reader.ctx.reasoningStarted === true;
     // `reasoning_started: false` spends the orphan-close rule: the response's first plain lines
     // are final once its first line cannot head an unmarked segment.
     const test = this.reader.plainLines;
@@ -174,12 +214,25 @@ class TextStreamParser implements StreamParser {
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
-    if (this.thinking !== null) this.releaseThinking(chunk, events);
-    else if (found && !this.afterRegionPending()) this.openThinking(events);
+    if (this.startedUndecided) this.decideStarted(events);
+    else if (this.thinking !== null) this.releaseThinking(chunk, events);
+    else if ((found || this.openCut) && !this.afterRegionPending()) this.openThinking(events);
     if (this.plain !== null && this.thinking === null) this.releasePlain(chunk, events);
-    const released = completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK && this.tryRelease(events);
-    if (!released && this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
+    if (completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
+    // After a release too: the region that stopped it (a Harmony call frame after the analysis
+    // frame, both in this chunk) may already be sure of its calls.
+    if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
+    if (this.said !== null) this.record(events);
     return events;
+  }
+
+  private record(events: readonly StreamEvent[]): void {
+    const said = this.said!;
+    for (const e of events) {
+      if (e.type === 'text') said.text += e.text;
+      else if (e.type === 'reasoning') said.reasoning += e.text;
+      else if (e.type === 'call_end') said.calls.push(e.call);
+    }
   }
 
   /** Releases what of `text` (the end of the held text) completes plain lines of the held run. */
@@ -201,7 +254,29 @@ class TextStreamParser implements StreamParser {
 
   /** True while `reasoning_started` reads the text as reasoning (its first region is not out yet). */
   private afterRegionPending(): boolean {
-    return this.reader.ctx.reasoningStarted === true && !this.afterRegion;
+    return this.reader.ctx.reasoningStarted === true && !this.afterRegion && !this.modelOpened;
+  }
+
+  /**
+   * `reasoning_started`: once the response's first characters that are not blank are known not
+   * to begin a reasoning open, the reasoning the prompt opened flows from the first character;
+   * when they are one (the model wrote `<think>` itself), the block reads as any block does.
+   */
+  private decideStarted(events: StreamEvent[]): void {
+    const held = this.joinHeld();
+    const at = skipJsonSpace(held, this.blankLead);
+    this.blankLead = at;
+    if (at === held.length) return;
+    const lead = startedLead(held, at);
+    if (lead === 'undecided') return;
+    this.startedUndecided = false;
+    if (lead === 'opened') {
+      this.modelOpened = true;
+      if (this.opener >= 0) this.openThinking(events);
+      return;
+    }
+    this.thinking = new ReasoningFront(startedEnds(), true);
+    this.releaseThinking(held, events);
   }
 
   private releaseThinking(text: string, events: StreamEvent[]): void {
@@ -222,6 +297,7 @@ class TextStreamParser implements StreamParser {
     if (this.reader.lane === null) return;
     const held = this.joinHeld();
     const open = reasoningOpenAt(held, this.opener);
+    this.openCut = open === null && reasoningOpenCut(held, this.opener);
     if (open === null) return;
     // Before any region, a first line such as Functionary's `all` may head an unmarked segment
     // that reads on past the block (to its grammar's opener): the block is then that segment's text.
@@ -267,6 +343,7 @@ class TextStreamParser implements StreamParser {
     this.thinking = null;
     const hit = this.watch.openers.next(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
+    this.openCut = false;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     if (hit !== null) this.openThinking(events);
     this.startPlain(events);
@@ -366,6 +443,7 @@ class TextStreamParser implements StreamParser {
     this.held = [];
     this.worked += text.length;
     const turn = parseTurn(text, this.options);
+    if (this.said !== null) divergences.set(this, diverging(this.said, turn.result));
     const events: StreamEvent[] = [];
     remainingEvents(turn, this.emitted, events);
     const { shape, include } = turn.options;

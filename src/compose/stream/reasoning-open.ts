@@ -1,16 +1,17 @@
 /**
  * Where a stream may let a reasoning block's body flow before the block ends: an open of a
- * reasoning block (not a stray close, not a suffixed open whose close depends on its suffix)
- * with no reference-grammar block open before it in the held text (a marker there could be
+ * reasoning block at a line's start (not a stray close; a suffixed open once its suffix is
+ * complete) with no reference-grammar block open before it in the held text (a marker there could be
  * part of that block's arguments). `reasoning_started` streams from the first character, up
  * to any close that may end it or an answer wrapper's marker.
  */
 import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
-import { matchAt } from '../field/cursor.js';
+import { blockOpenAt, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
-  /** Where the body begins (relative to the held text). */
+  /** Where the body begins (relative to the open). */
   readonly bodyAt: number;
   /** What ends the body: the grammar's closes and stops. */
   readonly ends: readonly string[];
@@ -22,18 +23,61 @@ function reasoningGrammars(): ReasoningGrammar[] {
 
 let referenceOpens: readonly string[] | null = null;
 
+/** Only blanks stand before `at` on its line in `held`. */
+function atLineStart(held: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const code = held.charCodeAt(i);
+    if (code === 0x0a) return true;
+    if (!isJsonSpace(code)) return false;
+  }
+  return true;
+}
+
 export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null {
+  // Mid-line, an open may be a mention (field/lane.ts, `reasoningMention`): that is decided by
+  // what follows it, so its body waits for its region.
+  if (!atLineStart(held, at)) return null;
   referenceOpens ??= referenceBlockTags().open;
   for (const open of referenceOpens) {
     const i = held.indexOf(open);
     if (i >= 0 && i < at) return null;
   }
   for (const grammar of reasoningGrammars()) {
-    if (grammar.role !== 'reasoning' || grammar.suffix !== null) continue;
-    const marker = matchAt(held, at, grammar.open);
-    if (marker !== null) return { bodyAt: marker.length, ends: [...grammar.close, ...grammar.stop] };
+    if (grammar.role !== 'reasoning') continue;
+    const open = blockOpenAt(held, at, grammar);
+    if (open === null) continue;
+    // A suffixed block ends only with the close that carries its open's suffix. An answer's
+    // open ends a block never closed (readers/reasoning.ts): the body waits there.
+    const closes = open.close === null ? grammar.close : [open.close];
+    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens()] };
   }
   return null;
+}
+
+/** True when the held text ends inside the suffix of a reasoning open at `at`: `reasoningOpenAt` may say more once it comes. */
+export function reasoningOpenCut(held: string, at: number): boolean {
+  return reasoningGrammars().some((grammar) => grammar.role === 'reasoning' && openCutInSuffix(held, at, grammar));
+}
+
+/**
+ * What the response's first characters that are not blank (from `at`) say under
+ * `reasoning_started`: `opened`, a reasoning open the model wrote itself (field/lane.ts,
+ * `opensWithReasoning`); `undecided`, the held text may still grow into one; `prompt`, neither.
+ */
+export function startedLead(held: string, at: number): 'opened' | 'undecided' | 'prompt' {
+  let undecided = false;
+  for (const grammar of reasoningGrammars()) {
+    if (grammar.role !== 'reasoning') continue;
+    if (blockOpenAt(held, at, grammar) !== null) return 'opened';
+    if (openCutInSuffix(held, at, grammar) || grammar.open.some((open) => held.length - at < open.length && open.startsWith(held.slice(at)))) undecided = true;
+  }
+  return undecided ? 'undecided' : 'prompt';
+}
+
+let answers: readonly string[] | null = null;
+
+function answerOpens(): readonly string[] {
+  return (answers ??= reasoningGrammars().flatMap((g) => (g.role === 'answer' ? g.open : [])));
 }
 
 let started: readonly string[] | null = null;

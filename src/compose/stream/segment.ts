@@ -6,17 +6,23 @@
  *
  * - no opener before it was refused by every reader (more text might let a reader take it,
  *   and its region would then swallow this one);
+ * - (a reasoning marker) no reference-grammar block is open before it: once that block's close
+ *   comes, the marker is part of the block;
  * - it ends with its grammar's outermost close (`closers`): a region that ends any other way
  *   may still grow with the text;
  * - when it reports a failure or a violation and ends where the held text ends, it still ends
  *   there with a word after it: a region cut off (a parameter never closed) runs to the end of
  *   the text, and only looks closed when the text so far happens to end with the close.
  */
-import { assembleRegions, fieldRegions } from '../field/lane.js';
+import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
+import { isJsonSpace } from '../../lex/codes.js';
 import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
-import { PROBE, wholeRegion } from './closers.js';
+import { endsAtMessage, grammarOf, PROBE, wholeRegion } from './closers.js';
+import { matchAt } from '../field/cursor.js';
+import { blockOpenAt } from '../field/readers/reasoning.js';
+import { referenceBlockTags } from '../field/call-markup.js';
 import { orderedParts } from './events.js';
 
 export interface Release {
@@ -35,21 +41,155 @@ function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolea
   return again === null || again.end !== region.end - region.start;
 }
 
+/**
+ * A Harmony region at the end of `held` that stops where a visible message's body begins
+ * (`commentary<|message|>`): the body is the text after it, so the region is whole when, read
+ * with a word after it, it still stops there. (A reasoning message's body would run on.)
+ */
+function stopsAtVisibleBody(held: string, region: FieldRegion, reader: TurnReader): boolean {
+  const grammar = grammarOf(region.grammar);
+  if (grammar?.family !== 'harmony' || region.end !== held.length || !endsAtMessage(held, region, grammar)) return false;
+  const again = regionAlone(held.slice(region.start) + PROBE, reader);
+  return again !== null && again.end === region.end - region.start;
+}
+
+/**
+ * A region opened mid-line by a tag pair's open may yet turn out a mention (field/lane.ts,
+ * `reasoningMention`), its line prose: a reasoning block written as inline code
+ * (`` `<think>…</think>` ``) until another backtick or the line's end comes; an answer
+ * wrapper's open until the end (a close may come anywhere after it).
+ */
+function mayBeMention(held: string, region: FieldRegion, floor: number, lines: LineEnds): boolean {
+  const grammar = grammarOf(region.grammar);
+  if (grammar === undefined || !mayBeMentioned(grammar) || !wordBefore(held, region.start, floor)) return false;
+  const open = blockOpenAt(held, region.start, grammar);
+  if (open === null) return false;
+  if (grammar.role === 'answer') return true;
+  return held.charCodeAt(region.start - 1) === 0x60 && lines.nextTickOrBreak(open.bodyAt) < 0;
+}
+
+/** Something but blanks stands before `at` on its line, after `floor`. */
+function wordBefore(held: string, at: number, floor: number): boolean {
+  for (let i = at - 1; i >= floor; i--) {
+    const code = held.charCodeAt(i);
+    if (code === 0x0a) return false;
+    if (!isJsonSpace(code)) return true;
+  }
+  return false;
+}
+
+/** The next backtick or line break at or after a position, for positions that increase: the held text is searched once. */
+class LineEnds {
+  /** No backtick or break stands in [cursor, next); `next` is one, or the text's end. */
+  #cursor = 0;
+  #next = -1;
+
+  constructor(private readonly held: string) {}
+
+  nextTickOrBreak(from: number): number {
+    if (from < this.#cursor || from > this.#next) {
+      let at = from;
+      while (at < this.held.length && this.held.charCodeAt(at) !== 0x60 && this.held.charCodeAt(at) !== 0x0a) at++;
+      this.#cursor = from;
+      this.#next = at;
+    }
+    return this.#next < this.held.length ? this.#next : -1;
+  }
+}
+
+/**
+ * Where the reasoning marker of a reasoning-family region stands (its open or stray close, or,
+ * for reasoning read from the start of the response, the close that ends it); -1 for a region
+ * of any other family.
+ */
+function reasoningMarkerAt(held: string, region: FieldRegion): number {
+  const grammar = grammarOf(region.grammar);
+  if (grammar?.family !== 'reasoning') return -1;
+  if (matchAt(held, region.start, grammar.open) !== null || matchAt(held, region.start, grammar.close) !== null) return region.start;
+  const close = grammar.close.find((c) => region.end - c.length >= region.start && held.startsWith(c, region.end - c.length));
+  return close === undefined ? region.end : region.end - close.length;
+}
+
+/**
+ * The reference grammar's blocks (`<tool_call>…</tool_call>`) of the held text, for markers
+ * at increasing positions. A reasoning marker inside a complete block belongs to that block
+ * (field/reference-blocks.ts); while a block is open and its close has not come, a marker in
+ * it may still turn out to be the block's, so no region from it on may be released.
+ */
+class OpenReferenceBlocks {
+  readonly #tags = referenceBlockTags();
+  #cursor = 0;
+  #open = false;
+  /** perf: each tag's next occurrence found so far, so the held text is searched once per tag. */
+  readonly #next = new Map<string, number>();
+
+  constructor(private readonly held: string) {}
+
+  /** The first of `needles` at or after `from` and before `before`, or -1. */
+  #earliest(needles: readonly string[], from: number, before: number): number {
+    let best = -1;
+    for (const needle of needles) {
+      let at = this.#next.get(needle) ?? -1;
+      if (at >= 0 && at < from) at = -1;
+      if (at < 0 && this.#next.get(needle) !== Infinity) {
+        const found = this.held.indexOf(needle, from);
+        at = found < 0 ? Infinity : found;
+        this.#next.set(needle, at);
+      }
+      if (at >= 0 && at < before && (best < 0 || at < best)) best = at;
+    }
+    return best;
+  }
+
+  /** True when a block that opened at or after `floor` is still open at `pos` (-1: never). */
+  openAt(pos: number, floor: number): boolean {
+    if (pos < 0) return false;
+    if (floor > this.#cursor) {
+      this.#cursor = floor;
+      this.#open = false;
+    }
+    for (;;) {
+      const next = this.#earliest(this.#open ? this.#tags.close : this.#tags.open, this.#cursor, pos);
+      if (next < 0) return this.#open;
+      this.#open = !this.#open;
+      this.#cursor = next + 1;
+    }
+  }
+}
+
+/**
+ * How many of `regions` (the regions of `held`, in order), from the first, no later text can
+ * change, by the rules above; `firstRefused` is where the first opener no reader took stands.
+ */
+export function certainRegions(held: string, regions: readonly FieldRegion[], reader: TurnReader, afterRegion: boolean, firstRefused: number): number {
+  const blocks = new OpenReferenceBlocks(held);
+  const lines = new LineEnds(held);
+  const started = !afterRegion && reader.ctx.reasoningStarted === true && !opensWithReasoning(held);
+  let end = 0;
+  let count = 0;
+  for (const region of regions) {
+    // A refused opener inside a region too (the orphan close's reasoning runs from the start):
+    // were a reader to take it, the close would no longer be the first region's.
+    if (firstRefused < region.end) break;
+    if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
+    if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
+    if (mayBeMention(held, region, end, lines)) break;
+    end = region.end;
+    count++;
+  }
+  return count;
+}
+
 /** What of `held` may be released, read as the one-shot parse reads it, or null. */
 export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Release | null {
   const lane = reader.lane;
   if (lane === null) return null;
   const rejected: number[] = [];
   const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
-  const firstRefused = rejected.length === 0 ? Infinity : rejected[0]!;
-  let end = 0;
-  for (const region of regions) {
-    if (region.start > firstRefused) break;
-    if (wholeRegion(held, region) && !mayRunOn(held, region, reader)) end = region.end;
-    else break;
-  }
-  if (end <= 0) return null;
-  return releaseThrough(held, regions.filter((r) => r.end <= end), reader, end, idStart);
+  const count = certainRegions(held, regions, reader, afterRegion, rejected.length === 0 ? Infinity : rejected[0]!);
+  if (count === 0) return null;
+  const end = regions[count - 1]!.end;
+  return releaseThrough(held, regions.slice(0, count), reader, end, idStart);
 }
 
 /** The release of `held` up to `end`, which `regions` (those before it) and the pieces between them fill. */

@@ -41,14 +41,18 @@ function block(spec: BlockSpec): ReasoningGrammar {
 /** Qwen3, DeepSeek R1 / V3.1+, GLM, MiniMax M2, Nemotron, Hunyuan, ERNIE, Granite 4, Trinity. */
 export const THINK = block({ id: 'think', role: 'reasoning', open: ['<think>'], close: ['</think>'], strayClose: true, orphan: true });
 
-/** Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. */
+/**
+ * Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. The
+ * template opens the block in the generation prompt when reasoning is on, so its close may be
+ * an orphan.
+ */
 export const HUNYUAN_THINK = block({
   id: 'hunyuan-think',
   role: 'reasoning',
   open: ['<think:'],
   close: ['</think:'],
   strayClose: true,
-  orphan: false,
+  orphan: true,
   suffix: { end: '>', max: 64 },
 });
 
@@ -148,8 +152,8 @@ export const SOLAR_THINK = block({
   orphan: false,
 });
 
-/** The answer after `<|content|>`; `<|begin|>assistant` heads each assistant message (a marker, no content). */
-export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: ['<|content|>', '<|begin|>assistant'], close: [], strayClose: false, orphan: false });
+/** The answer after `<|content|>`. */
+export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: ['<|content|>'], close: [], strayClose: false, orphan: false });
 
 /** GigaChat 3: `assistant<|role_sep|>` heads an assistant message (a marker, no content); it ends at `<|message_sep|>`. */
 export const GIGACHAT_ASSISTANT = block({ id: 'gigachat-assistant', role: 'answer', open: ['assistant<|role_sep|>'], close: [], strayClose: false, orphan: false });
@@ -170,6 +174,21 @@ export const K2_HORIZON_THINK = block({
 /** ERNIE 4.5: the answer of a turn without calls. */
 export const ERNIE_RESPONSE = block({ id: 'ernie-response', role: 'answer', open: ['<response>'], close: ['</response>'], strayClose: true, orphan: false });
 
+/** Hunyuan A13B: `<think>\n…\n</think>\n<answer>\n…\n</answer>`. */
+export const HUNYUAN_ANSWER = block({ id: 'hunyuan-answer', role: 'answer', open: ['<answer>'], close: ['</answer>'], strayClose: true, orphan: false });
+
+/**
+ * Apriel 1.5 / 1.6 Thinker: the reasoning has no open of its own (the template's prompt ends
+ * with `Here are my reasoning steps:\n`, or the model writes it), and `[BEGIN FINAL RESPONSE]`
+ * ends it; the answer runs to `[END FINAL RESPONSE]` where the template writes one.
+ */
+export const APRIEL_FINAL = block({ id: 'apriel-final', role: 'reasoning', open: [], close: ['[BEGIN FINAL RESPONSE]'], strayClose: true, orphan: true });
+
+export const APRIEL_FINAL_END = block({ id: 'apriel-final-end', role: 'answer', open: [], close: ['[END FINAL RESPONSE]'], strayClose: true, orphan: false });
+
+/** Solar Open: the header of a turn's next message (`<|end|><|begin|>assistant<|content|>…`), a marker. */
+export const SOLAR_TURN = block({ id: 'solar-turn', role: 'answer', open: ['<|begin|>assistant'], close: [], strayClose: false, orphan: false });
+
 export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   THINK,
   HUNYUAN_THINK,
@@ -189,4 +208,8 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   GIGACHAT_ASSISTANT,
   K2_HORIZON_THINK,
   ERNIE_RESPONSE,
+  HUNYUAN_ANSWER,
+  APRIEL_FINAL,
+  APRIEL_FINAL_END,
+  SOLAR_TURN,
 ];

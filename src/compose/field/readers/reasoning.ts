@@ -12,7 +12,7 @@
  * (`FieldScan.earliest`), and a suffixed close (Hunyuan) is searched once per block, from the
  * body to the close, which the region then covers; so the work is the bytes of the regions.
  */
-import type { ReasoningGrammar } from '../../../dialects/field/index.js';
+import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
 import { matchAt } from '../cursor.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -54,23 +54,58 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
   const stop = grammar.stop.length === 0 ? -1 : scan.earliest(grammar.stop, bodyStart);
   if (close >= 0 && (stop < 0 || close <= stop)) return { body: close, region: close + closeLength };
   if (stop >= 0) return { body: stop, region: stop };
+  // A block never closed ends where an answer begins (`<|START_THINKING|>x<|START_RESPONSE|>y`),
+  // the answer's marker left for what follows, as under `reasoning_started`.
+  const answer = scan.earliest(answerOpens(), bodyStart);
+  if (answer >= 0) return { body: answer, region: answer };
   return { body: text.length, region: text.length };
+}
+
+let answers: readonly string[] | null = null;
+
+/** Every answer wrapper's open, one array so `FieldScan` memoises the search. */
+function answerOpens(): readonly string[] {
+  return (answers ??= FIELD_GRAMMARS.flatMap((g) => (g.family === 'reasoning' && g.role === 'answer' ? g.open : [])));
+}
+
+/** The open of `grammar` at `at`: where its body begins and, for a suffixed grammar, the one close that ends it; null when none stands there. */
+export function blockOpenAt(text: string, at: number, grammar: ReasoningGrammar): { readonly bodyAt: number; readonly close: string | null } | null {
+  const open = matchAt(text, at, grammar.open);
+  if (open === null) return null;
+  const bodyAt = suffixEnd(text, at + open.length, grammar);
+  if (bodyAt < 0) return null;
+  // Hunyuan: the close carries the open's suffix, `<think:abc>` … `</think:abc>`; a deployment
+  // writes one suffix, so `</think:xyz>` inside that block is text of the block, not its end.
+  const close = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyAt)}`;
+  return { bodyAt, close };
+}
+
+/** The end of a close of `grammar` at `at` (its suffix too: `</think:opensource>`), or -1. */
+export function closeEndAt(text: string, at: number, grammar: ReasoningGrammar): number {
+  const close = matchAt(text, at, grammar.close);
+  return close === null ? -1 : suffixEnd(text, at + close.length, grammar);
+}
+
+/** True when `text` ends inside the suffix after an open stem of `grammar` at `at` (`<think:opens`): more text may complete the open. */
+export function openCutInSuffix(text: string, at: number, grammar: ReasoningGrammar): boolean {
+  const suffix = grammar.suffix;
+  const open = suffix === null ? null : matchAt(text, at, grammar.open);
+  if (open === null) return false;
+  let i = at + open.length;
+  while (i < text.length && isSuffixCode(text.charCodeAt(i))) i++;
+  return i === text.length && i - (at + open.length) < suffix!.max;
 }
 
 export function readReasoning(scan: FieldScan, at: number, grammar: ReasoningGrammar, sink: RegionSink): number {
   const text = scan.text;
-  const open = matchAt(text, at, grammar.open);
+  const open = blockOpenAt(text, at, grammar);
   if (open === null) {
-    const close = matchAt(text, at, grammar.close);
-    if (close === null) return -1;
-    return suffixEnd(text, at + close.length, grammar);
+    if (matchAt(text, at, grammar.open) !== null) return -1;
+    return closeEndAt(text, at, grammar);
   }
-  const bodyStart = suffixEnd(text, at + open.length, grammar);
-  if (bodyStart < 0) return -1;
+  const bodyStart = open.bodyAt;
   if (grammar.role === 'answer') return bodyStart;
-  // Hunyuan: the close carries the open's suffix, `<think:abc>` … `</think:abc>`.
-  const closeLiteral = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyStart)}`;
-  const end = blockEnd(scan, bodyStart, grammar, closeLiteral);
+  const end = blockEnd(scan, bodyStart, grammar, open.close);
   sink.reasoningSpan(bodyStart, end.body);
   return end.region;
 }

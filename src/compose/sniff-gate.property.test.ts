@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeTools } from '../dialects/registry.js';
 import { scanBareCalls } from './sniff/bare-calls.js';
+import type { KnownNames } from './sniff/names.js';
+import { sniff } from './sniff/sniff.js';
 import { maySniffCall } from './sniff-gate.js';
 
 // Pieces that, joined at random, reach every sniffer path: line calls, labels, aliases, thinking
@@ -10,7 +12,7 @@ const PIECES = [
   'run', 'look', 'edit', 'ledger', 'bash', 'frobnicate', 'tool_code:', 'Hint:', 'if', ' ', '\t', '\n', '\r', '\f', '<', '>',
   '<tool_call>', '</tool_call>', '<toolcall>', '<think>', '</think>', '```', '```json\n', '`', '"', "'", ':', '[', ']', '}',
   ')', '(', '{', ' (', '( ', '{ ', ' {', '"name"', '"arguments"', '"function"', '"command"', '<<EOF\n', 'EOF', 'x', ',', '1',
-  '\u00a0', '\v', '\u0085', '\ufeff', 'return ', '= ', 'call:', ' <', '$', '0', 'read',
+  '\u00a0', '\v', '\u0085', '\ufeff', 'return ', '= ', 'call:', ' <', '$', '0', 'read', 'run(x=1)', 'look.at(', '[ ', ' [',
 ];
 
 const registry = normalizeTools(['run', 'look', 'edit']);
@@ -31,6 +33,25 @@ describe('maySniffCall', () => {
     );
     // The property must not hold vacuously: many generated texts are skipped.
     expect(skipped).toBeGreaterThan(100);
+  });
+
+  it('is false only for text whose gateway sniff (look-alikes, pythonic lists included) finds no call and no error', () => {
+    const gateway: KnownNames = { has: (name) => name === 'run' || name === 'look', sorted: ['look', 'run'], folds: false, lookAlikes: true };
+    let skipped = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        if (maySniffCall(text)) return;
+        skipped++;
+        const scan = sniff(text, gateway, { steps: 0 }, 0);
+        expect(scan.calls).toEqual([]);
+        expect(scan.errors).toEqual([]);
+      }),
+      { numRuns: 20000 },
+    );
+    expect(skipped).toBeGreaterThan(100);
+    expect(maySniffCall("Sure: [run(x=1)]")).toBe(true);
+    expect(maySniffCall("items[run(x=1)]")).toBe(false);
   });
 
   it('keeps every text where an edit or a payload could bring a call into view', () => {

@@ -6,7 +6,8 @@
  * `{` (`name(`, `name{`, `label: name(`), the name at a line start: after nothing but blanks,
  * one `<` and one label (each label ends with its own last character, `:`), from the start of
  * the text, a newline, CR or FF, or the inside of a code wrapper (after a backtick or blanks).
- * Every native payload stands on a `{` whose next non-blank character is `"`. The sniffer's own
+ * Every native payload stands on a `{` whose next non-blank character is `"`, and every pythonic
+ * list on a `[` after a blank, a dotted name and its `(`. The sniffer's own
  * edits only delete pieces that end with `>` (thinking markers and blocks) or turn wrapper tags
  * (which start with `<` and end with `>`) into newlines, and its unwrapping only takes a slice.
  * So, read in the text as given, going back from each bracket:
@@ -58,10 +59,27 @@ function mayCloseName(text: string, at: number): boolean {
   return mayLeadName(text, lead);
 }
 
+/**
+ * Whether the `(` at `at` may open the first call of a pythonic list after a blank (the
+ * gateway's pythonic look-alike, `Sure: [get_weather(city='Paris')]`).
+ *
+ *     Sure: [ get_weather(
+ *          ^ blank  ^ nameAt
+ */
+function mayOpenListCall(text: string, at: number): boolean {
+  let nameAt = at;
+  while (nameAt > 0 && (isIdentPart(text.charCodeAt(nameAt - 1)) || text.charCodeAt(nameAt - 1) === Code.Dot)) nameAt--;
+  if (nameAt === at) return false;
+  let bracket = nameAt;
+  while (bracket > 0 && isJsonBlank(text.charCodeAt(bracket - 1))) bracket--;
+  if (bracket === 0 || text.charCodeAt(bracket - 1) !== Code.LeftBracket) return false;
+  return bracket === 1 || isJsonBlank(text.charCodeAt(bracket - 2));
+}
+
 /** False only when sniffing `text` is certain to find no call and no error. */
 export function maySniffCall(text: string): boolean {
   for (let at = text.indexOf('('); at >= 0; at = text.indexOf('(', at + 1)) {
-    if (mayCloseName(text, at)) return true;
+    if (mayCloseName(text, at) || mayOpenListCall(text, at)) return true;
   }
   for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
     if (mayCloseName(text, at)) return true;

@@ -2,6 +2,7 @@
  * One sniff over one string (see `../bare-calls.ts` for the pipeline).
  *
  *     raw ─ thinking tags ─ wrapper tags ─ exact code wrapper? ─ line walk ─ prose ─ native JSON?
+ *         ─ (gateway) a pythonic list?
  */
 import type { CallMarks } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
@@ -10,6 +11,7 @@ import { scanLines } from './line-scan.js';
 import type { WorkMeter } from './meter.js';
 import type { KnownNames } from './names.js';
 import { nativeJsonCalls } from './native-json.js';
+import { pythonicListCalls } from './pythonic.js';
 import { assembleProse } from './prose.js';
 import { trimUnicode } from '../../lex/render.js';
 import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
@@ -48,11 +50,16 @@ export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: n
   if (scan.calls.length === 0 && scan.errors.length === 0) {
     // Models trained on native function calling sometimes print the provider payload instead.
     const native = nativeJsonCalls(text, known, meter, marks);
-    if (native.calls.length > 0 || native.errors.length > 0) {
-      const [start, end] = native.payload;
-      const around = stripEmptyFences(text.slice(0, start) + text.slice(end), meter);
-      return { calls: native.calls, errors: native.errors, prose: trimUnicode(collapseBlankLines(around, meter)) };
-    }
+    if (native.calls.length > 0 || native.errors.length > 0) return around(text, native.payload, native.calls, native.errors, meter);
+    // The gateway reads a pythonic list beside prose as it reads the JSON payload.
+    const pythonic = pythonicListCalls(text, known, meter, marks);
+    if (pythonic.calls.length > 0) return around(text, pythonic.payload, pythonic.calls, [], meter);
   }
   return { calls: scan.calls, errors: scan.errors, prose };
+}
+
+/** The calls of a payload at `[start, end)`, whose prose is the text around it. */
+function around(text: string, [start, end]: readonly [number, number], calls: readonly ToolCall[], errors: readonly string[], meter: WorkMeter): BareScan {
+  const rest = stripEmptyFences(text.slice(0, start) + text.slice(end), meter);
+  return { calls, errors, prose: trimUnicode(collapseBlankLines(rest, meter)) };
 }

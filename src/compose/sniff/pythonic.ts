@@ -1,0 +1,60 @@
+/**
+ * The gateway's pythonic look-alike after a label: a list of pythonic calls standing in prose
+ * mid-line (`Sure: [get_weather(city='Paris'), search(query='x')]`), read as the native JSON
+ * payload beside prose is (native-json.ts): a call only when every name in the list is
+ * registered; the prose is the text around the list. A list at a line start is the field lane's
+ * look-alike (src/compose/field/readers/look-alike.ts) and never reaches here.
+ *
+ *     Sure: [get_weather(city='Paris'), search(query='x')]
+ *           ^ the first `[` after a blank that opens `ident(` and reads as a whole list of
+ *             registered calls
+ *
+ * Linear: each candidate is read forward from its `[`; a list that does not read, or names a
+ * tool the registry lacks, is stepped over to where its reading stopped, so no character is
+ * read by two candidates.
+ */
+import { Code, skipJsonSpace } from '../../lex/codes.js';
+import { pyCallStartsAt, readPyCallListAt } from '../../lex/py-call.js';
+import type { CallMarks } from '../call-provenance.js';
+import type { ToolCall } from '../types.js';
+import type { WorkMeter } from './meter.js';
+import type { KnownNames } from './names.js';
+
+export interface PythonicCalls {
+  readonly calls: ToolCall[];
+  /** `[start, end)` of the list that was read (both 0 when none was found). */
+  readonly payload: readonly [number, number];
+}
+
+const NONE: PythonicCalls = Object.freeze({ calls: [], payload: [0, 0] as const });
+
+export function pythonicListCalls(text: string, known: KnownNames, meter: WorkMeter, marks: CallMarks | null = null): PythonicCalls {
+  if (known.lookAlikes !== true) return NONE;
+  let at = text.indexOf('[');
+  while (at >= 0) {
+    const first = skipJsonSpace(text, at + 1);
+    meter.steps += first - at;
+    let next = at + 1;
+    // A list stands after a blank (`Sure: [`), not glued to a word (`items[f(x)]` indexes).
+    if ((at === 0 || isBlank(text.charCodeAt(at - 1))) && pyCallStartsAt(text, first)) {
+      const read = readPyCallListAt(text, at);
+      if (read.ok && read.calls.length > 0 && read.calls.every((call) => known.has(call.name))) {
+        const calls = read.calls.map((call, i) => {
+          const found: ToolCall = { id: `pythonic_${i}`, name: call.name, arguments: call.arguments };
+          return marks === null ? found : marks.writtenAs(found, text.slice(call.start, call.end));
+        });
+        return { calls, payload: [at, read.end] };
+      }
+      // Cut off by the end of the text: every later `[` is inside this list.
+      if (!read.ok && read.eof) break;
+      next = Math.max(next, read.ok ? read.end : read.at);
+    }
+    meter.steps += next - at;
+    at = text.indexOf('[', next);
+  }
+  return NONE;
+}
+
+function isBlank(code: number): boolean {
+  return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
+}

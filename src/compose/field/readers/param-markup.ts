@@ -565,8 +565,10 @@ class Reader {
 
   /**
    * A call boundary at `at` that stands as one: a call or section that opens at a line start
-   * with a head that reads, or a close followed by the end, a line break, or (past whitespace)
-   * more structure. A close or opener written inside a value (`a </function> b`) is none.
+   * with a head that reads, or a close followed by the end or (past whitespace) more structure.
+   * A close or opener written inside a value (`a </function> b`) is none, and so is a close
+   * followed by prose: the value may as well have run on (and a stream could not tell the
+   * prose from more of the value before it came).
    */
   boundaryAt(at: number): boolean {
     const { text, grammar, needles } = this;
@@ -582,11 +584,7 @@ class Reader {
       }
       return pos >= text.length || this.head(pos).kind !== 'none';
     }
-    const closed = this.past(at, needles.boundary);
-    if (closed >= text.length) return true;
-    const code = text.charCodeAt(closed);
-    if (code === 0x0a || code === 0x0d) return true;
-    return this.followsValue(closed);
+    return this.followsValue(this.past(at, needles.boundary));
   }
 
   /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */

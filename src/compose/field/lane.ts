@@ -21,6 +21,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart
 import { matchAt } from './cursor.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
+import { suffixEnd } from './readers/reasoning.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion } from './region.js';
@@ -38,12 +39,14 @@ function isReasoning(grammar: FieldGrammar): grammar is ReasoningGrammar {
   return grammar.family === 'reasoning';
 }
 
-/** The reasoning grammar whose orphan close stands at `hit`, and the close, or null. */
-function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; close: string } | null {
+/** The reasoning grammar whose orphan close stands at `hit`, and where the close ends (past a deployment suffix), or null. */
+function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; end: number } | null {
   for (const grammar of hit.grammars) {
     if (!isReasoning(grammar) || grammar.role !== 'reasoning') continue;
     const close = matchAt(text, hit.index, grammar.orphanClose);
-    if (close !== null) return { grammar, close };
+    if (close === null) continue;
+    const end = suffixEnd(text, hit.index + close.length, grammar);
+    if (end >= 0) return { grammar, end };
   }
   return null;
 }
@@ -209,7 +212,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
       const orphan = orphanCloseAt(text, hit);
       if (orphan !== null) {
-        const end = hit.index + orphan.close.length;
+        const end = orphan.end;
         found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
         from = end;
         break;
@@ -248,7 +251,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit) : null;
     if (orphan !== null) {
-      const end = hit.index + orphan.close.length;
+      const end = orphan.end;
       found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
       from = floor = end;
       continue;

@@ -4,8 +4,8 @@
  * models' decoded output shows them.
  *
  * Which closes may be orphans (the template put the open into the prompt) follows the models'
- * chat templates: Qwen3, DeepSeek R1 / V3.1 and GLM-4.5 end their generation prompt with
- * `<think>`; Kimi K3 may open `think` or `response` there. Closes that are ordinary frame ends
+ * chat templates: Qwen3, DeepSeek R1 / V3.1, GLM-4.5 and Hunyuan end their generation prompt
+ * with `<think>` (Hunyuan's carries its suffix); Kimi K3 may open `think` or `response` there. Closes that are ordinary frame ends
  * in another grammar (Solar's and Harmony's `<|end|>`) are never orphans, and are not detected
  * on their own either: only the block they close consumes them.
  */
@@ -41,12 +41,26 @@ function block(spec: BlockSpec): ReasoningGrammar {
 /** Qwen3, DeepSeek R1 / V3.1+, GLM, MiniMax M2, Nemotron, Hunyuan, ERNIE, Granite 4, Trinity. */
 export const THINK = block({ id: 'think', role: 'reasoning', open: ['<think>'], close: ['</think>'], strayClose: true, orphan: true });
 
-/** Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. */
+/**
+ * Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix; the
+ * template may open the block in the prompt, as Qwen3's does, so the close may be an orphan.
+ */
 export const HUNYUAN_THINK = block({
   id: 'hunyuan-think',
   role: 'reasoning',
   open: ['<think:'],
   close: ['</think:'],
+  strayClose: true,
+  orphan: true,
+  suffix: { end: '>', max: 64 },
+});
+
+/** Hunyuan's answer wrapper, with the deployment suffix (`<answer:opensource>…</answer:opensource>`). */
+export const HUNYUAN_ANSWER = block({
+  id: 'hunyuan-answer',
+  role: 'answer',
+  open: ['<answer:'],
+  close: ['</answer:'],
   strayClose: true,
   orphan: false,
   suffix: { end: '>', max: 64 },
@@ -152,6 +166,7 @@ export const ERNIE_RESPONSE = block({ id: 'ernie-response', role: 'answer', open
 export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   THINK,
   HUNYUAN_THINK,
+  HUNYUAN_ANSWER,
   HARMONY_ANALYSIS,
   HARMONY_FINAL,
   COMMAND_THINKING,

@@ -373,8 +373,11 @@ class Reader {
       if (!tag.ok) return tag.eof ? { kind: 'eof' } : { kind: 'none' };
       return { kind: 'name', name: tag.name, end: tag.end };
     }
-    const from = this.past(pos, call.open);
-    if (from < 0) return { kind: 'none' };
+    const opened = this.past(pos, call.open);
+    if (opened < 0) return { kind: 'none' };
+    // The name may stand on its own line (`<tool_call>\nget_weather\n<arg_key>…`, as SGLang's GLM reader takes it).
+    const from = skipSpace(text, opened);
+    if (from >= text.length) return { kind: 'eof' };
     let nameEnd = -1;
     for (const stop of call.nameEnd) {
       const found = indexWithin(text, stop, from, FIELD_NAME_MAX);

@@ -36,11 +36,20 @@ export interface InbandType {
 
 /** `raw` as the grammar's rule and the parameter's schema (or in-band type) say. */
 export function typeArgument(raw: string, rule: ValueRule, key: string, tool: ToolDef | undefined, inband: InbandType | null): TypedValue {
-  return typeBySchema(raw, rule, tool?.paramsByName.get(key)?.schema ?? null, inband);
+  return typeBySchema(raw, rule, tool?.paramsByName.get(key)?.schema ?? null, inband, tool?.schema ?? null);
 }
 
-/** `raw` typed by a schema given directly (a nested property's or an array's `items`). */
-export function typeBySchema(raw: string, rule: ValueRule, schema: Readonly<Record<string, unknown>> | null, inband: InbandType | null): TypedValue {
+/**
+ * `raw` typed by a schema given directly (a nested property's or an array's `items`); `root`
+ * is the tool's parameters schema, where local `$ref`s point.
+ */
+export function typeBySchema(
+  raw: string,
+  rule: ValueRule,
+  schema: Readonly<Record<string, unknown>> | null,
+  inband: InbandType | null,
+  root: Readonly<Record<string, unknown>> | null = null,
+): TypedValue {
   let text = rule.whitespace === 'strip' ? stripValue(raw) : raw;
   let cdata = false;
   if (rule.cdata) {
@@ -55,7 +64,7 @@ export function typeBySchema(raw: string, rule: ValueRule, schema: Readonly<Reco
     const typed = typeInband(text, inband, rule.nullWords);
     if (typed !== null) return typed;
   }
-  const types: readonly SchemaType[] = schemaTypes(schema);
+  const types: readonly SchemaType[] = schemaTypes(schema, root);
   if (types.length === 0 && rule.typing === 'json-else-text') return { value: jsonElseText(text), expected: null };
   return typeByTypes(text, types, rule.nullWords);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonElseText, schemaTypes, typeRawValue, typesNamed } from './typing.js';
+import { jsonElseText, localRef, resolveSchema, schemaTypes, typeRawValue, typesNamed } from './typing.js';
 import { stripValue } from './raw-value.js';
 
 describe('typing raw-text values by JSON Schema', () => {
@@ -29,6 +29,58 @@ describe('typing raw-text values by JSON Schema', () => {
     expect(typeRawValue('[1, "x"]', { type: 'array' }).value).toEqual([1, 'x']);
     expect(typeRawValue('[1]', { type: 'object' })).toEqual({ value: '[1]', expected: ['object'] });
     expect(typeRawValue('{a: 1}', { type: 'object' }).value).toBe('{a: 1}');
+  });
+
+  it('falls back on a Python literal for objects and arrays (spec section 4)', () => {
+    const todos = `[\n {"content": "Buy milk", "status": 'pending'},\n {"content": "Call Ann", "status": "done"}\n]`;
+    expect(typeRawValue(todos, { type: 'array' }).value).toEqual([
+      { content: 'Buy milk', status: 'pending' },
+      { content: 'Call Ann', status: 'done' },
+    ]);
+    expect(typeRawValue("{'a': True, 'b': None, 'c': (1, 2)}", { type: 'object' }).value).toEqual({ a: true, b: null, c: [1, 2] });
+    expect(typeRawValue("['x', 'y']", { type: ['array', 'null'] }).value).toEqual(['x', 'y']);
+    expect(typeRawValue("{'a': 1}", { type: 'array' })).toEqual({ value: "{'a': 1}", expected: ['array'] });
+    expect(typeRawValue('{a: 1}', { type: 'object' }).expected).toEqual(['object']);
+  });
+
+  it('reads numbers as Python int() and float() do: leading zeros, a sign, .5, underscores', () => {
+    expect(typeRawValue('007', { type: 'integer' }).value).toBe(7);
+    expect(typeRawValue('018956', { type: 'integer' }).value).toBe(18956);
+    expect(typeRawValue('+7', { type: 'number' }).value).toBe(7);
+    expect(typeRawValue('.5', { type: 'number' }).value).toBe(0.5);
+    expect(typeRawValue('5.', { type: 'number' }).value).toBe(5);
+    expect(typeRawValue('1_000', { type: 'integer' }).value).toBe(1000);
+    expect(typeRawValue('-0.5', { type: 'integer' }).expected).toEqual(['integer']);
+    for (const text of ['inf', 'nan', '1.2.3', '_1', '.', '+']) expect(typeRawValue(text, { type: 'number' }).expected).toEqual(['number']);
+  });
+
+  it('takes the Python type names for `type`: int, float, bool, dict, list, str', () => {
+    expect(typeRawValue('3', { type: 'int' }).value).toBe(3);
+    expect(typeRawValue('3.14', { type: 'float' }).value).toBe(3.14);
+    expect(typeRawValue('True', { type: 'bool' }).value).toBe(true);
+    expect(typeRawValue('{"a": 1}', { type: 'dict' }).value).toEqual({ a: 1 });
+    expect(typeRawValue('[1]', { type: 'list' }).value).toEqual([1]);
+    expect(typeRawValue('7', { type: 'str' }).value).toBe('7');
+    expect(schemaTypes({ type: ['int', 'null'] })).toEqual(['integer', 'null']);
+  });
+
+  it('follows local $refs and allOf, bounded and safe against cycles', () => {
+    const root = {
+      type: 'object',
+      properties: { n: { $ref: '#/$defs/Count' }, m: { $ref: '#/definitions/Mode' }, w: { allOf: [{ $ref: '#/$defs/Count' }] }, loop: { $ref: '#/$defs/A' } },
+      $defs: { Count: { type: 'integer' }, A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' } },
+      definitions: { Mode: { anyOf: [{ type: 'boolean' }, { type: 'string' }] } },
+    };
+    const props = root.properties;
+    expect(typeRawValue('42', props.n, undefined, root).value).toBe(42);
+    expect(typeRawValue('false', props.m, undefined, root).value).toBe(false);
+    expect(typeRawValue('5', props.w, undefined, root).value).toBe(5);
+    expect(typeRawValue('5', props.loop, undefined, root)).toEqual({ value: '5', expected: null });
+    // Without the root a $ref says nothing: the text is kept.
+    expect(typeRawValue('42', props.n).value).toBe('42');
+    expect(resolveSchema({ allOf: [{ $ref: '#/$defs/Count' }] }, root)).toEqual({ type: 'integer' });
+    expect(localRef('#/$defs/Missing', root)).toBeUndefined();
+    expect(localRef('other.json#/x', root)).toBeUndefined();
   });
 
   it('reads unions in order, non-string alternatives first, then string', () => {

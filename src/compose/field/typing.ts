@@ -13,12 +13,18 @@
  * string. When the schema admits no string and no alternative reads the text, the text is kept
  * and `expected` names what the schema wanted, so the reader can report it beside the call.
  *
- * Objects and arrays are read as JSON only: the Python-literal fallback of spec section 4 waits
- * for a Python-literal reader in `src/lex` (the value-grammar readers bring one).
+ * Objects and arrays are read as JSON, then as a Python literal (`{'a': True, 'b': None}`,
+ * spec section 4), else kept as text. Numbers read as Python's `int()` / `float()` read them
+ * (`007` is 7, `+7` and `.5` are numbers), the field's parsers' conversion.
+ *
+ * Schemas are followed through `anyOf` / `oneOf` / `allOf`, local `$ref`s (`#/$defs/...`,
+ * `#/definitions/...` of the tool's parameters schema) and the Python type names templates and
+ * clients write for `type` (`int`, `float`, `bool`, `dict`, `list`, `str`).
  */
 import { readJsonValueAt } from '../../lex/json-stream.js';
+import { readPyValueAt } from '../../lex/py-literal.js';
 
-/** How deep `anyOf` / `oneOf` alternatives are followed; schemas are caller data, but bounded all the same. */
+/** How deep alternatives and `$ref`s are followed; schemas are caller data, but bounded all the same. */
 const ALTERNATIVES_DEPTH = 8;
 
 /** The words that mean null when the schema admits null. */
@@ -47,45 +53,104 @@ const NO_TYPES: readonly SchemaType[] = Object.freeze([]);
 // dialects/registry.ts), so its types are worked out once per schema object. On the bench's
 // Qwen3-Coder row (80 KB, ~500 calls) schemaTypes was 8 % of the parse; it is now a look-up,
 // and the row allocates 60 bytes per input byte instead of 64.6 (2 runs each way).
-const typesBySchema = new WeakMap<Schema, readonly SchemaType[]>();
+const typesBySchema = new WeakMap<Schema, { readonly root: Schema | null; readonly types: readonly SchemaType[] }>();
 
-/** The types a schema admits, in the order written, each once; empty when it declares none. */
-export function schemaTypes(schema: Schema | null | undefined): readonly SchemaType[] {
+/**
+ * The types a schema admits, in the order written, each once; empty when it declares none.
+ * `root` is the schema local `$ref`s point into (the tool's parameters schema).
+ */
+export function schemaTypes(schema: Schema | null | undefined, root: Schema | null = null): readonly SchemaType[] {
   if (!isSchema(schema)) return NO_TYPES;
-  let types = typesBySchema.get(schema);
-  if (types === undefined) {
-    types = Object.freeze(typesOf(schema));
-    typesBySchema.set(schema, types);
-  }
+  const known = typesBySchema.get(schema);
+  if (known !== undefined && known.root === root) return known.types;
+  const types = Object.freeze(typesOf(schema, root));
+  typesBySchema.set(schema, { root, types });
   return types;
 }
 
-function typesOf(schema: Schema): SchemaType[] {
+/** A schema's type name, JSON Schema's or a Python alias (`int`, `float`, `bool`, `dict`, `list`, `str`), or null. */
+function schemaTypeNamed(name: unknown): SchemaType | null {
+  if (typeof name !== 'string') return null;
+  if (SCHEMA_TYPES.has(name)) return name as SchemaType;
+  return TYPE_ALIASES.get(name.toLowerCase()) ?? null;
+}
+
+function typesOf(schema: Schema, root: Schema | null): SchemaType[] {
   const out: SchemaType[] = [];
   const add = (name: unknown): void => {
-    if (typeof name === 'string' && SCHEMA_TYPES.has(name) && !out.includes(name as SchemaType)) out.push(name as SchemaType);
+    const type = schemaTypeNamed(name);
+    if (type !== null && !out.includes(type)) out.push(type);
   };
-  // A queue of (schema, depth), breadth first so alternatives keep their written order: no recursion over caller data.
+  // A queue of (schema, depth), breadth first so alternatives keep their written order: no
+  // recursion over caller data, and each schema object visited once (a `$ref` cycle ends).
   const queue: [Schema, number][] = [[schema, 0]];
+  const seen = new Set<Schema>([schema]);
+  const follow = (next: unknown, depth: number): void => {
+    if (isSchema(next) && !seen.has(next)) {
+      seen.add(next);
+      queue.push([next, depth]);
+    }
+  };
   for (let next = 0; next < queue.length; next++) {
     const [s, depth] = queue[next]!;
     if (Array.isArray(s.type)) for (const t of s.type) add(t);
     else add(s.type);
     if (depth >= ALTERNATIVES_DEPTH) continue;
-    for (const key of ['anyOf', 'oneOf'] as const) {
+    follow(localRef(s.$ref, root), depth + 1);
+    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
       const alternatives = s[key];
       if (!Array.isArray(alternatives)) continue;
-      for (const alternative of alternatives) if (isSchema(alternative)) queue.push([alternative, depth + 1]);
+      for (const alternative of alternatives) follow(alternative, depth + 1);
     }
   }
   return out;
 }
 
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * `schema` with its local `$ref`s and single-branch `allOf`s followed (bounded, cycle-safe):
+ * the schema whose `properties` and `items` describe the value.
+ */
+export function resolveSchema(schema: Schema, root: Schema | null): Schema {
+  let at = schema;
+  for (let depth = 0; depth < ALTERNATIVES_DEPTH; depth++) {
+    const next = localRef(at.$ref, root) ?? (Array.isArray(at.allOf) && at.allOf.length === 1 && isSchema(at.allOf[0]) ? at.allOf[0] : undefined);
+    if (next === undefined || next === at) break;
+    at = next;
+  }
+  return at;
+}
+
+/** The schema a local `$ref` (`#/$defs/Item`, `#/definitions/Item`, any `#/` pointer) names in `root`, or undefined. */
+export function localRef(ref: unknown, root: Schema | null): Schema | undefined {
+  if (typeof ref !== 'string' || root === null || !ref.startsWith('#')) return undefined;
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let at: unknown = root;
+  const segments = ref.slice(2).split('/');
+  if (segments.length > ALTERNATIVES_DEPTH) return undefined;
+  for (const raw of segments) {
+    if (!isSchema(at)) return undefined;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
+    if (!Object.prototype.hasOwnProperty.call(at, segment)) return undefined;
+    at = at[segment];
+  }
+  return isSchema(at) ? at : undefined;
+}
+
+// Python's float() (the field's parsers convert raw values with int() and float()): a sign,
+// leading zeros, `_` between digits, `.5` and `5.`; never `0x10`, `inf` or `nan`. An integer
+// is any such number with an integral value (`007`, `+7`, and JSON's `1.0` and `1e3` too).
+const DIGITS = '\\d+(?:_\\d+)*';
+const PY_NUMBER = new RegExp(`^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`);
 
 function readNumber(text: string, integer: boolean): number | undefined {
-  if (!JSON_NUMBER.test(text)) return undefined;
-  const value = Number(text);
+  if (!PY_NUMBER.test(text)) return undefined;
+  const value = Number(text.includes('_') ? text.replace(/_/g, '') : text);
   if (!Number.isFinite(value)) return undefined;
   return integer && !Number.isInteger(value) ? undefined : value;
 }
@@ -99,10 +164,22 @@ function readBoolean(text: string): boolean | undefined {
 function readJsonOf(text: string, kind: 'object' | 'array' | 'any'): unknown {
   const read = readJsonValueAt(text, 0);
   if (!read.ok || read.end !== text.length) return undefined;
-  const value = read.value;
+  return ofKind(read.value, kind);
+}
+
+function ofKind(value: unknown, kind: 'object' | 'array' | 'any'): unknown {
   if (kind === 'any') return value;
   if (kind === 'array') return Array.isArray(value) ? value : undefined;
   return isSchema(value) ? value : undefined;
+}
+
+/** An object or array written as JSON, else as a Python literal (`{'a': True}`, `(1, 2)`), or undefined. */
+function readStructuredOf(text: string, kind: 'object' | 'array'): unknown {
+  const json = readJsonOf(text, kind);
+  if (json !== undefined) return json;
+  const read = readPyValueAt(text, 0);
+  if (!read.ok || read.end !== text.length) return undefined;
+  return ofKind(read.value, kind);
 }
 
 const UNREAD = Symbol('unread');
@@ -118,7 +195,7 @@ function readAs(type: SchemaType, text: string, nullWords: readonly string[]): u
       return nullWords.includes(text) ? null : UNREAD;
     case 'object':
     case 'array':
-      return readJsonOf(text, type) ?? UNREAD;
+      return readStructuredOf(text, type) ?? UNREAD;
     case 'string':
       return UNREAD;
   }
@@ -139,9 +216,9 @@ export function typeByTypes(text: string, types: readonly SchemaType[], nullWord
   return { value: text, expected: types.includes('string') ? null : types };
 }
 
-/** `text` typed by a parameter's JSON Schema; no schema keeps the text. */
-export function typeRawValue(text: string, schema: Schema | null | undefined, nullWords: readonly string[] = NULL_WORDS): TypedValue {
-  return typeByTypes(text, schemaTypes(schema), nullWords);
+/** `text` typed by a parameter's JSON Schema (`root` for its `$ref`s); no schema keeps the text. */
+export function typeRawValue(text: string, schema: Schema | null | undefined, nullWords: readonly string[] = NULL_WORDS, root: Schema | null = null): TypedValue {
+  return typeByTypes(text, schemaTypes(schema, root), nullWords);
 }
 
 /** A value written as JSON when it reads as one, else the text (grammars that carry JSON or raw text). */

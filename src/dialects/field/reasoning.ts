@@ -4,8 +4,8 @@
  * models' decoded output shows them.
  *
  * Which closes may be orphans (the template put the open into the prompt) follows the models'
- * chat templates: Qwen3, DeepSeek R1 / V3.1 and GLM-4.5 end their generation prompt with
- * `<think>`; Kimi K3 may open `think` or `response` there. Closes that are ordinary frame ends
+ * chat templates: Qwen3, DeepSeek R1 / V3.1, GLM-4.5 and Hunyuan end their generation prompt
+ * with `<think>` (Hunyuan's carries its suffix); Kimi K3 may open `think` or `response` there. Closes that are ordinary frame ends
  * in another grammar (Solar's and Harmony's `<|end|>`) are never orphans, and are not detected
  * on their own either: only the block they close consumes them.
  */
@@ -53,6 +53,17 @@ export const HUNYUAN_THINK = block({
   close: ['</think:'],
   strayClose: true,
   orphan: true,
+  suffix: { end: '>', max: 64 },
+});
+
+/** Hunyuan's answer wrapper, with the deployment suffix (`<answer:opensource>…</answer:opensource>`). */
+export const HUNYUAN_SUFFIXED_ANSWER = block({
+  id: 'hunyuan-answer-suffixed',
+  role: 'answer',
+  open: ['<answer:'],
+  close: ['</answer:'],
+  strayClose: true,
+  orphan: false,
   suffix: { end: '>', max: 64 },
 });
 
@@ -192,6 +203,7 @@ export const SOLAR_TURN = block({ id: 'solar-turn', role: 'answer', open: ['<|be
 export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   THINK,
   HUNYUAN_THINK,
+  HUNYUAN_SUFFIXED_ANSWER,
   HARMONY_ANALYSIS,
   HARMONY_FINAL,
   COMMAND_THINKING,

@@ -14,6 +14,7 @@ import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
 import { setOwn } from '../../../lex/json-object.js';
 import { typeBySchema } from '../raw-value.js';
+import { resolveSchema } from '../typing.js';
 
 const NESTING_MAX = 64;
 
@@ -50,8 +51,8 @@ function isSchema(value: unknown): value is Readonly<Record<string, unknown>> {
 
 function childSchema(frame: Frame | null, key: string, tool: ToolDef | undefined, listItem: string): Schema {
   if (frame === null) return tool?.paramsByName.get(key)?.schema ?? null;
-  const schema = frame.schema;
-  if (schema === null) return null;
+  if (frame.schema === null) return null;
+  const schema = resolveSchema(frame.schema, tool?.schema ?? null);
   if (key === listItem && isSchema(schema.items)) return schema.items;
   const properties = schema.properties;
   if (isSchema(properties) && isSchema(properties[key])) return properties[key] as Readonly<Record<string, unknown>>;
@@ -145,7 +146,7 @@ export function readNamedTags(at: number, spec: NamedTagArguments, ctx: NamedTag
       const trimmed = raw.trimEnd();
       if (trimmed.endsWith(token)) raw = trimmed.slice(0, trimmed.length - token.length);
     }
-    const typed = typeBySchema(raw, ctx.rule, schema, null);
+    const typed = typeBySchema(raw, ctx.rule, schema, null, ctx.tool?.schema ?? null);
     if (typed.expected !== null && frames.length === 0) ctx.problem(open.name, typed.expected);
     put(top, root, rootLists, open.name, typed.value, spec.listItem);
     pos = closeAt + close.length;

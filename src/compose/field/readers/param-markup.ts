@@ -373,8 +373,11 @@ class Reader {
       if (!tag.ok) return tag.eof ? { kind: 'eof' } : { kind: 'none' };
       return { kind: 'name', name: tag.name, end: tag.end };
     }
-    const from = this.past(pos, call.open);
-    if (from < 0) return { kind: 'none' };
+    const opened = this.past(pos, call.open);
+    if (opened < 0) return { kind: 'none' };
+    // The name may stand on its own line (`<tool_call>\nget_weather\n<arg_key>…`, as SGLang's GLM reader takes it).
+    const from = skipSpace(text, opened);
+    if (from >= text.length) return { kind: 'eof' };
     let nameEnd = -1;
     for (const stop of call.nameEnd) {
       const found = indexWithin(text, stop, from, FIELD_NAME_MAX);
@@ -565,8 +568,10 @@ class Reader {
 
   /**
    * A call boundary at `at` that stands as one: a call or section that opens at a line start
-   * with a head that reads, or a close followed by the end, a line break, or (past whitespace)
-   * more structure. A close or opener written inside a value (`a </function> b`) is none.
+   * with a head that reads, or a close followed by the end or (past whitespace) more structure.
+   * A close or opener written inside a value (`a </function> b`) is none, and so is a close
+   * followed by prose: the value may as well have run on (and a stream could not tell the
+   * prose from more of the value before it came).
    */
   boundaryAt(at: number): boolean {
     const { text, grammar, needles } = this;
@@ -582,11 +587,7 @@ class Reader {
       }
       return pos >= text.length || this.head(pos).kind !== 'none';
     }
-    const closed = this.past(at, needles.boundary);
-    if (closed >= text.length) return true;
-    const code = text.charCodeAt(closed);
-    if (code === 0x0a || code === 0x0d) return true;
-    return this.followsValue(closed);
+    return this.followsValue(this.past(at, needles.boundary));
   }
 
   /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */

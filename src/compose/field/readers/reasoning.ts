@@ -23,8 +23,8 @@ function isSuffixCode(code: number): boolean {
   );
 }
 
-/** The end of a `SUFFIX` + `end` after a stem (Hunyuan's `opensource>`), or -1. */
-function suffixEnd(text: string, at: number, grammar: ReasoningGrammar): number {
+/** The end of a `SUFFIX` + `end` after a stem (Hunyuan's `opensource>`), or -1; `at` for a grammar with no suffix. */
+export function suffixEnd(text: string, at: number, grammar: ReasoningGrammar): number {
   const suffix = grammar.suffix;
   if (suffix === null) return at;
   let i = at;

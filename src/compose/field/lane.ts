@@ -279,7 +279,6 @@ function mayBeginUnmarked(text: string, ctx: ComposeContext): boolean {
  * ends where any other opener stands after the head (that grammar's region may begin there).
  */
 function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan, detect: OpenerDetector): FieldRegion | null {
-  if (!mayBeginUnmarked(text, ctx)) return null;
   const proseStop = detect.next(text, headLineEnd(text) + 1)?.index ?? text.length;
   for (const grammar of UNMARKED_FIRST) {
     const opener = grammar.family === 'token-section' ? scan.earliest(grammar.callOpen, 0) : -1;
@@ -355,7 +354,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // perf: the first search doubles as the "no marker at all" probe, so a text whose only
   // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
   const first = detect.next(text, 0);
-  if (!started && first === null && !mayBeginUnmarked(text, ctx)) return found;
+  // The unmarked first segment begins the response only, never text after a released region.
+  const unmarkedMayBegin = !afterRegion && !started && mayBeginUnmarked(text, ctx);
+  if (!started && first === null && !unmarkedMayBegin) return found;
   const scan = new FieldScan(text, ctx.registry);
   const blocks = new ReferenceBlocks(scan);
   let from = 0;
@@ -380,7 +381,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     hit = detect.next(text, from);
   }
   // A grammar's first opener may have sat in the prompt: the response's first segment reads as that grammar's.
-  if (!started) {
+  if (unmarkedMayBegin) {
     const unmarked = unmarkedFirstRegion(text, ctx, scan, detect);
     if (unmarked !== null) {
       found.push(unmarked);

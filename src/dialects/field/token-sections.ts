@@ -53,6 +53,7 @@ export const DEEPSEEK_V3: TokenSectionGrammar = {
   sectionClose: DEEPSEEK_SECTION_CLOSE,
   callOpen: DEEPSEEK_CALL_OPEN,
   callClose: DEEPSEEK_CALL_CLOSE,
+  callOpenOptional: true,
   heads: [
     ...DEEPSEEK_SEP.map((sep) => ({ prefix: `function${sep}`, nameEnd: '\n', nameForm: 'plain', args: 'json-fence' }) as const),
     ...DEEPSEEK_SEP.map((sep) => ({ prefix: '', nameEnd: sep, nameForm: 'plain', args: 'json' }) as const),

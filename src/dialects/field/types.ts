@@ -109,6 +109,8 @@ export interface TokenSectionGrammar extends FieldGrammarBase {
   readonly heads: readonly CallHeadForm[];
   /** A missing `callClose` is how the grammar is written, not a recovery (no `recovered_dialect`). */
   readonly callCloseOptional?: boolean;
+  /** Inside a section, a call may start with its head alone, the opener left out (DeepSeek R1's `<｜tool▁calls｜>function<｜tool▁sep｜>…`). */
+  readonly callOpenOptional?: boolean;
   /**
    * The opener is shared with another grammar or common in prose (`<tool_call>`, `<function=`,
    * `>>>`): a call whose head or arguments do not read as this grammar is not this grammar,

@@ -22,6 +22,7 @@ import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../.
 import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { Code, isJsonSpace } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { dottedNameEnd } from '../../../lex/py-call.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
@@ -88,6 +89,12 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
       if (close !== null) return pos + close.length;
     }
     const open = matchAt(text, pos, grammar.callOpen);
+    if (open === null && inSection && grammar.callOpenOptional === true) {
+      // A call written without its opener inside the section (`<｜tool▁calls｜>function<｜tool▁sep｜>…`).
+      pos = readCall(scan, pos, pos, grammar, sink, resume, true);
+      claimed = true;
+      continue;
+    }
     if (open === null) {
       if (!closable) return claimed ? pos : -1;
       // rung 4: not a call, inside the section.
@@ -561,6 +568,12 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
     return text.length;
   }
   const code = text.slice(named.argsAt, stop).trim();
+  // A bare dotted name where the text ends is a built-in call (`brave_search.call(`) cut before
+  // its arguments, not code.
+  if (next < 0 && form.nameForm === 'none' && isDottedNamePrefix(code)) {
+    sink.fail(fieldMessages.truncated(grammar.id, ''), callStart, text.length);
+    return text.length;
+  }
   const close = next < 0 ? null : matchAt(text, stop, grammar.callClose);
   const end = close === null ? stop : stop + close.length;
   if (code === '') {
@@ -569,6 +582,13 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
   }
   sink.call({ name, arguments: { [CODE_ARGUMENT]: code }, start: callStart, end, unclosed: closeRequired && close === null });
   return end;
+}
+
+/** `brave_search`, `brave_search.`, `brave_search.ca`: what a built-in call's head may be cut to. */
+function isDottedNamePrefix(code: string): boolean {
+  if (code === '') return false;
+  const end = dottedNameEnd(code, 0);
+  return end === code.length || (end === code.length - 1 && code.endsWith('.'));
 }
 
 /** The tool a nameless code body calls: the first code tool the registry holds, else the first (its error names it). */

@@ -88,6 +88,7 @@ describe('stream: inputs that once broke the invariant', () => {
     ['a block as inline code', 'Wrap reasoning in `<think>...</think>` tags.\nOk.', { tools: TOOLS }],
     ['a block as inline code, then a call on its line', `Note \`<think>a</think>\` and <tool_call>${WEATHER}</tool_call>`, { tools: TOOLS }],
     ['a block, then an inline-code mention', '<think>x</think>Use the `<think>` tag.\nOk.', { tools: TOOLS }],
+    ['an inline-code mention and a stray close on its line', `Use \`<think>\` and </think> here.\n<tool_call>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['an answer wrapper mentioned mid-line', 'Put the final answer in <answer> tags.\nOK.', { tools: TOOLS }],
     ['an answer wrapper mid-line with its close', 'Sure. <response>Hi</response>', { tools: TOOLS }],
     // Answer wrappers and blocks never closed.

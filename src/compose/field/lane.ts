@@ -167,9 +167,9 @@ export function mayBeMentioned(grammar: FieldGrammar): grammar is ReasoningGramm
 }
 
 /**
- * A reasoning open (or an answer wrapper's) that is only mentioned, in a sentence about it: its whole line is prose (as
- * `mentionLine` reads a call opener). Two narrow cases, both mid-line (a word before it on its
- * line, after the last region):
+ * A reasoning open (or an answer wrapper's) that is only mentioned, in a sentence about it: its
+ * line is prose (as `mentionLine` reads a call opener), up to a call opener on it. Two narrow
+ * cases, both mid-line (a word before it on its line, after the last region):
  *
  *     Use the `<think>` tag to reason.      inline code: a backtick just before the open, and
  *                                           another later on its line
@@ -290,21 +290,6 @@ function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan,
   return null;
 }
 
-/**
- * The regions of `text`, in order. Besides the readers' regions, three rules need the text before
- * a marker, so they live here, not in a (forward-only) reader:
- *
- * - `reasoning_started`: the prompt opened the reasoning block, so the text up to the first
- *   orphan-capable close (or an answer wrapper's marker, which stays) is reasoning (all of it
- *   when there is none), whatever it holds.
- * - the orphan close: when no region came before it, the text from the start of the response
- *   up to the first such close is reasoning.
- * - the unmarked first segment: a grammar whose template ends the prompt with its first
- *   opener (Functionary's `>>>`) reads the start of the response as a segment when its first
- *   line is a head it takes there (`unmarkedFirstRegion`).
- *
- * A reasoning marker inside a complete block of the reference grammar belongs to that block.
- */
 const REASONING_BLOCKS = FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.role === 'reasoning');
 
 /**
@@ -335,6 +320,23 @@ export function startedBodyEnd(text: string, end: number): number {
   return end;
 }
 
+/**
+ * The regions of `text`, in order. Besides the readers' regions, four rules need the text before
+ * a marker, so they live here, not in a (forward-only) reader:
+ *
+ * - `reasoning_started`: the prompt opened the reasoning block, so the text up to the first
+ *   orphan-capable close (or an answer wrapper's marker, which stays) is reasoning (all of it
+ *   when there is none), whatever it holds; unless the response begins with an open itself
+ *   (`opensWithReasoning`).
+ * - a mention: an open mid-line in a sentence about it (`reasoningMention`) makes its line prose.
+ * - the orphan close: when no region came before it, the text from the start of the response
+ *   up to the first such close is reasoning.
+ * - the unmarked first segment: a grammar whose template ends the prompt with its first
+ *   opener (Functionary's `>>>`) reads the start of the response as a segment when its opener
+ *   follows (`unmarkedFirstRegion`).
+ *
+ * A reasoning marker inside a complete block of the reference grammar belongs to that block.
+ */
 /** How a stream reads the text after a region it has already released (src/compose/stream). */
 export interface RegionReading {
   /** A region came before this text: `reasoning_started` and the orphan-close rule are spent. */

@@ -159,8 +159,12 @@ function stoppedBefore(text: string, region: FieldRegion, grammar: FieldGrammar 
  *   it is read on its own, and nothing that follows changes the marker.
  * - A suffixed block (Hunyuan's `<think:S>`) ends only with the close that carries its open's
  *   suffix, as its reader reads it (readers/reasoning.ts).
+ * - A mentioned open's line is never whole before the end.
  */
 function reasoningMarkerWhole(text: string, region: FieldRegion, grammar: ReasoningGrammar): boolean | null {
+  // A mention's line (field/lane.ts, `reasoningMention`) is prose: whether it is a mention at
+  // all may turn on a close still to come.
+  if (region.parts.some((part) => part.kind === 'prose')) return false;
   const open = blockOpenAt(text, region.start, grammar);
   if (open === null) return matchAt(text, region.start, grammar.close) !== null ? true : null;
   if (grammar.role === 'answer') return region.end === open.bodyAt;

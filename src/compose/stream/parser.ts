@@ -33,6 +33,8 @@ import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
 import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment } from '../field/lane.js';
 
+/** More than any reasoning open with its suffix: a lead this long has said whether it is one. */
+const LEAD_MAX = 128;
 /** Characters a stream may try per character received (see the perf note above). */
 const TRY_BUDGET = 1.5;
 /** Characters any stream may try besides: a short response is never starved of tries. */
@@ -145,8 +147,8 @@ class TextStreamParser implements StreamParser {
   private startedUndecided = false;
   /** `reasoning_started`, but the response begins with a reasoning open: the rule is spent. */
   private modelOpened = false;
-  /** The blanks known to begin the response (while `startedUndecided`). */
-  private blankLead = 0;
+  /** The response's first characters after its leading blanks (while `startedUndecided`). */
+  private lead = '';
   /** The held opener is a suffixed reasoning open cut inside its suffix (`<think:opens`): the next chunk may let its body flow. */
   private openCut = false;
   /** The held opener may begin a grammar with no close of its own: its regions end by their text. */
@@ -214,7 +216,7 @@ class TextStreamParser implements StreamParser {
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
-    if (this.startedUndecided) this.decideStarted(events);
+    if (this.startedUndecided) this.decideStarted(chunk, events);
     else if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if ((found || this.openCut) && !this.afterRegionPending()) this.openThinking(events);
     if (this.plain !== null && this.thinking === null) this.releasePlain(chunk, events);
@@ -262,19 +264,20 @@ class TextStreamParser implements StreamParser {
    * to begin a reasoning open, the reasoning the prompt opened flows from the first character;
    * when they are one (the model wrote `<think>` itself), the block reads as any block does.
    */
-  private decideStarted(events: StreamEvent[]): void {
-    const held = this.joinHeld();
-    const at = skipJsonSpace(held, this.blankLead);
-    this.blankLead = at;
-    if (at === held.length) return;
-    const lead = startedLead(held, at);
-    if (lead === 'undecided') return;
+  private decideStarted(chunk: string, events: StreamEvent[]): void {
+    // perf: only the first characters that are not blank are looked at, however the text is cut.
+    this.lead = this.lead === '' ? chunk.slice(skipJsonSpace(chunk, 0)) : this.lead + chunk.slice(0, LEAD_MAX);
+    if (this.lead === '') return;
+    const lead = startedLead(this.lead, 0);
+    if (lead === 'undecided' && this.lead.length < LEAD_MAX) return;
     this.startedUndecided = false;
+    this.lead = '';
     if (lead === 'opened') {
       this.modelOpened = true;
       if (this.opener >= 0) this.openThinking(events);
       return;
     }
+    const held = this.joinHeld();
     this.thinking = new ReasoningFront(startedEnds(), true);
     this.releaseThinking(held, events);
   }

@@ -13,7 +13,7 @@ function attrTag(open: string | readonly string[], close: string | readonly stri
 }
 
 function tagArgs(tag: MarkupTag, closeOptional = false): TagArguments {
-  return { kind: 'tags', tag, wrapper: null, closeOptional };
+  return { kind: 'tags', tag, wrapper: null, closeOptional, wrapperKeys: [] };
 }
 
 /** The fields most records leave at their default. */
@@ -261,7 +261,10 @@ export const GIGACHAT_GCML: ParamMarkupGrammar = {
   values: { ...STRIP, typeAttribute: STRING_FLAG },
 };
 
-/** MiniCPM 5: bare `<function name="N"><param name="K">V</param></function>`, CDATA, optional `<arguments>`. */
+/**
+ * MiniCPM 5: bare `<function name="N"><param name="K">V</param></function>`, CDATA, an optional
+ * `<arguments>` element, or all the arguments as JSON in one `arguments` (or `properties`) param.
+ */
 export const MINICPM_5: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'minicpm-5',
@@ -271,7 +274,7 @@ export const MINICPM_5: ParamMarkupGrammar = {
   section: null,
   bare: true,
   call: { kind: 'tag', tag: attrTag('<function', '</function>') },
-  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' }, closeOptional: false },
+  args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' }, closeOptional: false, wrapperKeys: ['arguments', 'properties'] },
   values: { ...STRIP, cdata: true },
 };
 

@@ -233,6 +233,13 @@ export interface TagArguments {
    * with no close of its own before the call ends makes the call malformed.
    */
   readonly closeOptional: boolean;
+  /**
+   * Parameter names a model may wrap all the arguments in (MiniCPM's
+   * `<param name="arguments">{JSON}</param>`): a call whose one argument is such a key,
+   * holding an object, where the tool has no parameter of that name, has that object as its
+   * arguments.
+   */
+  readonly wrapperKeys: readonly string[];
 }
 
 /**

@@ -27,7 +27,7 @@
 import type { ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
-import { setOwn } from '../../../lex/json-object.js';
+import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { admitName } from '../admit.js';
 import { indexWithin, matchAt, skipSpace } from '../cursor.js';
@@ -36,6 +36,7 @@ import { fieldMessages } from '../messages.js';
 import { typeArgument, type InbandType } from '../raw-value.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { typeRawValue } from '../typing.js';
 import { callBodyStart, readCallBody } from './call-body.js';
 import { readNamedTags, type NamedTagsContext } from './named-tags.js';
 import { withSuffix } from './suffix.js';
@@ -291,7 +292,7 @@ class Reader {
         if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null))) return FOREIGN;
         return this.unreadable(start, read.at, name, read.detail ?? 'text inside the call that is not an argument');
       }
-      args = read.args;
+      args = grammar.args.kind === 'tags' ? unwrapArguments(read.args, grammar.args, tool) : read.args;
       end = read.end;
       const closedAt = this.past(end, closes);
       closed = closedAt >= 0;
@@ -639,6 +640,19 @@ function isCallName(name: string): boolean {
   }
   return true;
 }
+
+/** The arguments inside a wrapper parameter (`<param name="arguments">{…}</param>`), when that is all the call holds; else `args`. */
+function unwrapArguments(args: Record<string, unknown>, spec: TagArguments, tool: ToolDef | undefined): Record<string, unknown> {
+  if (spec.wrapperKeys.length === 0) return args;
+  const keys = Object.keys(args);
+  const key = keys[0];
+  if (keys.length !== 1 || key === undefined || !spec.wrapperKeys.includes(key) || tool?.paramsByName.has(key) === true) return args;
+  const value = args[key];
+  const inner = typeof value === 'string' ? typeRawValue(value, OBJECT_SCHEMA).value : value;
+  return isPlainRecord(inner) ? inner : args;
+}
+
+const OBJECT_SCHEMA = { type: 'object' } as const;
 
 /** How far back a line start is looked for past indentation. */
 const INDENT_MAX = 16;

@@ -116,7 +116,17 @@ function errorAt(at: number, error: string): PyRead {
 
 /** One Python literal starting at `start` (after whitespace). */
 export function readPyValueAt(text: string, start: number, lenient: PyLeniency | null = null): PyRead {
-  return run(text, start, null, lenient);
+  return strictFirst(text, start, () => null, lenient);
+}
+
+/**
+ * A lenient read only where the strict one fails: a repair never changes what reads as written
+ * (`r"r"` stays `r`, though a later quote could have ended it). A failed strict read stops at
+ * its error, so the two reads cost at most twice one.
+ */
+function strictFirst(text: string, start: number, top: () => Frame | null, lenient: PyLeniency | null): PyRead {
+  const strict = run(text, start, top(), null);
+  return strict.ok || lenient === null ? strict : run(text, start, top(), lenient);
 }
 
 /**
@@ -124,7 +134,7 @@ export function readPyValueAt(text: string, start: number, lenient: PyLeniency |
  * arguments, `end` just past the `)`. Positional arguments and repeated names are errors.
  */
 export function readPyKwargsAt(text: string, start: number, lenient: PyLeniency | null = null): PyRead {
-  return run(text, start, frame('kwargs'), lenient);
+  return strictFirst(text, start, () => frame('kwargs'), lenient);
 }
 
 /** One read's state: the frames open, and the strings whose end was chosen among several quotes. */

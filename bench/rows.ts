@@ -46,7 +46,7 @@ const qwenCall = (i: number): string => `<tool_call>\n<function=look>\n<paramete
 
 /** Reasoning blocks of every reasoning grammar with a close, each followed by a Hermes call. */
 function reasoningFamily(bytes: number): { text: string; calls: number } {
-  const blocks = FIELD_GRAMMARS.flatMap((g) => (g.family === 'reasoning' && g.role === 'reasoning' && g.close.length > 0 && g.open[0]!.startsWith('<') ? [[g.open[0]!, g.close[0]!] as const] : []));
+  const blocks = FIELD_GRAMMARS.flatMap((g) => (g.family === 'reasoning' && g.role === 'reasoning' && g.close.length > 0 && g.open.length > 0 && g.open[0]!.startsWith('<') ? [[g.open[0]!, g.close[0]!] as const] : []));
   return hermesCalls(bytes, (i) => {
     const [open, close] = blocks[i % blocks.length]!;
     return `${open}The user wants file ${i}; I should read it first.${close}\n${hermesCall(i)}`;

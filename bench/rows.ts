@@ -5,7 +5,8 @@
  */
 import { GRAMMARS } from '../conformance/field/grammars.js';
 import { FIELD_GRAMMARS } from '../src/dialects/field/index.js';
-import { parseToolCalls, type ParseOptions } from '../src/compose/index.js';
+import type { ParseOptions } from '../src/compose/index.js';
+import { lib } from './library.js';
 import { dropHeavyResponse } from './drop-heavy.js';
 import { GATEWAY_TOOLS, hermesResponse } from './gateway-hermes.js';
 import { MIXED_TOOLS, mixedGrammarResponse } from './mixed-grammar.js';
@@ -54,7 +55,7 @@ function reasoningFamily(bytes: number): { text: string; calls: number } {
 }
 
 function row(name: string, text: string, options: ParseOptions, calls: number, goal: number, peer?: PeerProtocol): BenchRow {
-  return { name, text, options, calls, goal, ...(peer ? { peer } : {}), run: () => parseToolCalls(text, options) };
+  return { name, text, options, calls, goal, ...(peer ? { peer } : {}), run: () => lib.parseToolCalls(text, options) };
 }
 
 export function benchRows(): BenchRow[] {
@@ -86,6 +87,6 @@ export function benchRows(): BenchRow[] {
 
 /** Refuses a row whose parse does not return its calls (figures for a wrong parse are worthless). */
 export function checkRow(r: BenchRow): void {
-  const result = parseToolCalls(r.text, r.options);
+  const result = lib.parseToolCalls(r.text, r.options);
   if (result.calls.length !== r.calls) throw new Error(`bench row "${r.name}" parsed to ${result.calls.length} calls, expected ${r.calls}`);
 }

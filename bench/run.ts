@@ -9,17 +9,16 @@
  * `--expose-gc` (the npm script does) for the allocation figures.
  */
 import { writeFileSync } from 'node:fs';
-import { buildScanSpec } from '../src/dialects/index.js';
-import { scanUnits } from '../src/scan/index.js';
-import { parseToolCalls } from '../src/compose/index.js';
+import { lib, LIBRARY_FROM } from './library.js';
 import { ADVERSARIAL } from './adversarial.js';
 import { allocatedPerCall, cpuMs, interleaved, measure, mbPerSecond, median, table } from './harness.js';
 import { peerParser } from './peer.js';
 import { benchRows, checkRow } from './rows.js';
-import { createStreamParser } from '../src/compose/stream/parser.js';
 import { GATEWAY_TOOLS, hermesResponse } from './gateway-hermes.js';
 import { jsonDocumentOfSize, SEED_TOOL_DEFS, SEED_TOOLS, seedShapedResponse } from './seed-shaped.js';
 
+const { buildScanSpec, createStreamParser, parseToolCalls, scanUnits } = lib;
+console.log(`library: ${LIBRARY_FROM}\n`);
 const results: Record<string, unknown> = {};
 const rowResults = rowsTable();
 results.rows = rowResults;

@@ -19,6 +19,14 @@ function nonEmpty(needles: readonly string[]): readonly string[] {
   return kept;
 }
 
+/**
+ * Tells whether a candidate of one kind stands at an index. An object with a method rather than
+ * a closure, so a reader passes itself instead of making a function per value.
+ */
+export interface CandidateTest<K extends string = string> {
+  accepts(kind: K, at: number): boolean;
+}
+
 export class FieldScan {
   readonly text: string;
   readonly registry: ToolRegistry | null;
@@ -41,19 +49,48 @@ export class FieldScan {
   }
 
   /**
-   * The earliest index `>= from` where one of `needles` starts and `accept` holds, or -1.
-   * `accept` must depend on the text at the index alone (one test per `needles` and `kind`),
+   * The earliest index `>= from` where one of `needles` starts and `test` accepts, or -1.
+   * The test must depend on the text at the index alone (one test per `needles` and `kind`),
    * so the answer is memoised as `earliest`'s is: a reader that asks again from further on
    * never tests a rejected candidate twice.
    */
-  earliestAccepted(needles: readonly string[], kind: string, from: number, accept: (at: number) => boolean): number {
+  earliestAccepted<K extends string>(needles: readonly string[], kind: K, from: number, test: CandidateTest<K>): number {
     let byKind = this.#accepted.get(needles);
     if (byKind === undefined) this.#accepted.set(needles, (byKind = new Map()));
     const memo = byKind.get(kind);
     if (memo !== undefined && from >= memo.from && (memo.found < 0 || from <= memo.found)) return memo.found;
     let at = this.earliest(needles, from);
-    while (at >= 0 && !accept(at)) at = this.earliest(needles, at + 1);
+    while (at >= 0 && !test.accepts(kind, at)) at = this.earliest(needles, at + 1);
     byKind.set(kind, { from, found: at });
     return at;
   }
+
+  /**
+   * The earliest index in `[from, before)` where one of `needles` starts and `test` accepts, or
+   * -1. The search reads only that window (plus a needle's length past it): a value's own text,
+   * where `earliestAccepted` would sweep on to the next hit however far it is.
+   */
+  acceptedBefore<K extends string>(needles: readonly string[], kind: K, from: number, before: number, test: CandidateTest<K>): number {
+    const kept = nonEmpty(needles);
+    if (before <= from || kept.length === 0) return -1;
+    const window = this.text.slice(from, Math.min(this.text.length, before + longestOf(kept) - 1));
+    const finder = new EarliestNeedle(window, kept);
+    const span = before - from;
+    for (let at = finder.earliest(0); at >= 0 && at < span; at = finder.earliest(at + 1)) {
+      if (test.accepts(kind, from + at)) return from + at;
+    }
+    return -1;
+  }
+}
+
+const longest = new WeakMap<readonly string[], number>();
+
+function longestOf(needles: readonly string[]): number {
+  let n = longest.get(needles);
+  if (n === undefined) {
+    n = 0;
+    for (const needle of needles) n = Math.max(n, needle.length);
+    longest.set(needles, n);
+  }
+  return n;
 }

@@ -7,7 +7,7 @@
 import type { ValueRule } from '../../dialects/field/index.js';
 import type { ToolDef } from '../../dialects/registry.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { decodeEntities } from '../../lex/entities.js';
+import { decodeCharacterReferences } from '../../lex/entities.js';
 import { jsonElseText, schemaTypes, typeByTypes, typesNamed, type SchemaType, type TypedValue } from './typing.js';
 
 const CDATA_OPEN = '<![CDATA[';
@@ -74,7 +74,7 @@ export function typeBySchema(
       cdata = true;
     }
   }
-  if (inband === null && rule.entities && !cdata && text.includes('&')) text = decodeEntities(text, DIALECTS.HTML_ENTITIES);
+  if (inband === null && rule.entities && !cdata && text.includes('&')) text = decodeCharacterReferences(text, DIALECTS.HTML_ENTITIES);
   if (inband !== null) {
     const typed = typeInband(text, inband, rule.nullWords);
     if (typed !== null) return typed;

@@ -290,7 +290,8 @@ export const KIMI_K3: ParamMarkupGrammar = {
   call: { kind: 'tag', tag: attrTag('<|open|>call', '<|close|>call<|sep|>', 'tool', '<|sep|>') },
   args: tagArgs(attrTag('<|open|>argument', '<|close|>argument<|sep|>', 'key', '<|sep|>')),
   jsonBody: { open: ['<|open|>json type="object"<|sep|>', '<|open|>json<|sep|>'], close: ['<|close|>json<|sep|>'] },
-  values: { ...STRIP, typeAttribute: { name: 'type', form: 'type-name' } },
+  // The template writes a value raw and byte-exact (`type="string"` is kept as written); other types are JSON.
+  values: { ...STRIP, whitespace: 'exact', typeAttribute: { name: 'type', form: 'type-name' } },
 };
 
 /** Muse Glimmer ATEM: `<|start|>to=R<|message|><atem:function_calls>…</atem:function_calls><|eom|>`; values JSON, else text. */

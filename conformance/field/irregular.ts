@@ -69,6 +69,8 @@ const LIST_ROOMS: OpenAiTool = { type: 'function', function: { name: 'list_rooms
 const K3 = (call: string): string => `<|open|>tools<|sep|>${call}<|close|>tools<|sep|>`;
 const k3Arg = (key: string, type: string | null, value: string): string => `<|open|>argument key="${key}"${type === null ? '' : ` type="${type}"`}<|sep|>${value}<|close|>argument<|sep|>`;
 const K3_SEARCH = K3(`<|open|>call tool="search" index="1"<|sep|>${k3Arg('query', 'string', 'best ramen in Tokyo')}${k3Arg('limit', 'integer', '5')}<|close|>call<|sep|>`);
+const DD = '<｜｜DSML｜｜';
+const DDC = '</｜｜DSML｜｜';
 
 const IRREGULAR: Irregular[] = [
   // Kimi K3: every variant of the spec row.
@@ -93,6 +95,12 @@ const IRREGULAR: Irregular[] = [
   { grammar: 'glm-4.5', scenario: 'multi-line-framing', note: 'a multi-line `<arg_value>` loses one framing newline on each side and keeps a trailing blank line', text: `<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>notes.txt</arg_value>\n<arg_key>content</arg_key>\n<arg_value>\nfirst line\nsecond line\n\n</arg_value>\n</tool_call>`, expect: ok([{ name: 'write_file', arguments: { path: 'notes.txt', content: 'first line\nsecond line\n' } }]) },
   { grammar: 'minimax-m2', scenario: 'multi-line-framing', note: 'a multi-line parameter loses one framing newline on each side, its indentation inside kept', text: `<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="path">notes.txt</parameter>\n<parameter name="content">\n  indented\nplain\n\n</parameter>\n</invoke>\n</minimax:tool_call>`, expect: ok([{ name: 'write_file', arguments: { path: 'notes.txt', content: '  indented\nplain\n' } }]) },
   { grammar: 'anthropic-xml', scenario: 'multi-line-framing', note: 'a multi-line parameter loses one framing newline on each side', text: `<function_calls>\n<invoke name="write_file">\n<parameter name="path">notes.txt</parameter>\n<parameter name="content">\nfirst line\n\n</parameter>\n</invoke>\n</function_calls>`, expect: ok([{ name: 'write_file', arguments: { path: 'notes.txt', content: 'first line\n' } }]) },
+
+  // DSML with doubled bars (`<｜｜DSML｜｜…>`), as DeepSeek V4 leaks it into content.
+  { grammar: 'deepseek-v4', scenario: 'doubled-bars', note: 'every DSML tag written with doubled bars, `<｜｜DSML｜｜invoke …>`: read as DSML', text: `${DD}tool_calls>\n${DD}invoke name="search">\n${DD}parameter name="query" string="true">best ramen in Tokyo${DDC}parameter>\n${DD}parameter name="limit" string="false">5${DDC}parameter>\n${DDC}invoke>\n${DDC}tool_calls>`, expect: ok([SEARCH_CALL]) },
+  { grammar: 'deepseek-v4', scenario: 'doubled-bars-after-prose', note: 'doubled-bar DSML after prose, two invokes: both calls, the prose alone', text: `${BEFORE}\n\n${DD}tool_calls>\n${DD}invoke name="get_weather">\n${DD}parameter name="city" string="true">San Francisco${DDC}parameter>\n${DD}parameter name="days" string="false">3${DDC}parameter>\n${DD}parameter name="units" string="true">celsius${DDC}parameter>\n${DDC}invoke>\n${DD}invoke name="search">\n${DD}parameter name="query" string="true">best ramen in Tokyo${DDC}parameter>\n${DD}parameter name="limit" string="false">5${DDC}parameter>\n${DDC}invoke>\n${DDC}tool_calls>`, expect: { calls: [WEATHER, SEARCH_CALL], prose: BEFORE, no_errors: true } },
+  { grammar: 'deepseek-v3.2', scenario: 'doubled-bars', note: 'V3.2\'s `function_calls` block with doubled bars', text: `${DD}function_calls>\n${DD}invoke name="search">\n${DD}parameter name="query" string="true">best ramen in Tokyo${DDC}parameter>\n${DD}parameter name="limit" string="false">5${DDC}parameter>\n${DDC}invoke>\n${DDC}function_calls>`, expect: ok([SEARCH_CALL]) },
+  { grammar: 'deepseek-v4.1', scenario: 'doubled-bars-spaced', note: 'V4.1\'s spaced tags with doubled bars, `<｜｜DSML｜｜ calls>`', text: `${DD} calls>\n${DD} invoke name="search">\n${DD} parameter name="query" string="true">best ramen in Tokyo${DDC} parameter>\n${DD} parameter name="limit" string="false">5${DDC} parameter>\n${DDC} invoke>\n${DDC} calls>`, expect: ok([SEARCH_CALL]) },
 
   // Section 1.
   { grammar: 'kimi-k2', scenario: 'singular-section-token', note: 'the singular `<|tool_call_section_begin|>` opens the section too', text: `<|tool_call_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>${W}<|tool_call_end|><|tool_call_section_end|>`, expect: ok([WEATHER]) },

@@ -214,16 +214,34 @@ export const STEP_DEEPRESEARCH: ParamMarkupGrammar = {
 
 const STRING_FLAG = { name: 'string', form: 'string-flag' } as const;
 
+/**
+ * DSML's tag prefix as the template writes it (`<｜DSML｜`), and with each bar doubled
+ * (`<｜｜DSML｜｜`), as DeepSeek V4 is seen to leak it when it writes its calls into content
+ * through OpenAI-compatible providers (Hermes-style agents and gateways report the form); both
+ * spellings are read, for V4.1's spaced tags too.
+ */
+const DSML_BARS = ['｜DSML｜', '｜｜DSML｜｜'] as const;
+const dsml = (lead: '<' | '</', tag: string): string[] => DSML_BARS.map((bars) => `${lead}${bars}${tag}`);
+
 /** DeepSeek V3.2 / V4 DSML: `string="true"` raw text, `"false"` JSON; a V4 invoke body may be plain JSON. */
 export const DEEPSEEK_DSML: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'deepseek-dsml',
   family: 'param-markup',
-  openers: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'],
-  markers: ['<｜DSML｜function_calls>', '</｜DSML｜function_calls>', '<｜DSML｜tool_calls>', '</｜DSML｜tool_calls>', '<｜DSML｜invoke', '</｜DSML｜invoke>', '<｜DSML｜parameter', '</｜DSML｜parameter>'],
-  section: { open: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'], close: ['</｜DSML｜function_calls>', '</｜DSML｜tool_calls>'] },
-  call: { kind: 'tag', tag: attrTag('<｜DSML｜invoke', '</｜DSML｜invoke>') },
-  args: tagArgs(attrTag('<｜DSML｜parameter', '</｜DSML｜parameter>')),
+  openers: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>')],
+  markers: [
+    ...dsml('<', 'function_calls>'),
+    ...dsml('</', 'function_calls>'),
+    ...dsml('<', 'tool_calls>'),
+    ...dsml('</', 'tool_calls>'),
+    ...dsml('<', 'invoke'),
+    ...dsml('</', 'invoke>'),
+    ...dsml('<', 'parameter'),
+    ...dsml('</', 'parameter>'),
+  ],
+  section: { open: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>')], close: [...dsml('</', 'function_calls>'), ...dsml('</', 'tool_calls>')] },
+  call: { kind: 'tag', tag: attrTag(dsml('<', 'invoke'), dsml('</', 'invoke>')) },
+  args: tagArgs(attrTag(dsml('<', 'parameter'), dsml('</', 'parameter>'))),
   jsonBody: { open: [''], close: [] },
   values: { ...STRIP, typeAttribute: STRING_FLAG },
 };
@@ -232,11 +250,20 @@ export const DEEPSEEK_DSML: ParamMarkupGrammar = {
 export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
   ...DEEPSEEK_DSML,
   id: 'deepseek-v4.1',
-  openers: ['<｜DSML｜ calls>', '<｜DSML｜ tool_calls>'],
-  markers: ['<｜DSML｜ calls>', '</｜DSML｜ calls>', '<｜DSML｜ tool_calls>', '</｜DSML｜ tool_calls>', '<｜DSML｜ invoke', '</｜DSML｜ invoke>', '<｜DSML｜ parameter', '</｜DSML｜ parameter>'],
-  section: { open: ['<｜DSML｜ calls>', '<｜DSML｜ tool_calls>'], close: ['</｜DSML｜ calls>', '</｜DSML｜ tool_calls>'] },
-  call: { kind: 'tag', tag: attrTag('<｜DSML｜ invoke', '</｜DSML｜ invoke>') },
-  args: tagArgs(attrTag('<｜DSML｜ parameter', '</｜DSML｜ parameter>')),
+  openers: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>')],
+  markers: [
+    ...dsml('<', ' calls>'),
+    ...dsml('</', ' calls>'),
+    ...dsml('<', ' tool_calls>'),
+    ...dsml('</', ' tool_calls>'),
+    ...dsml('<', ' invoke'),
+    ...dsml('</', ' invoke>'),
+    ...dsml('<', ' parameter'),
+    ...dsml('</', ' parameter>'),
+  ],
+  section: { open: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>')], close: [...dsml('</', ' calls>'), ...dsml('</', ' tool_calls>')] },
+  call: { kind: 'tag', tag: attrTag(dsml('<', ' invoke'), dsml('</', ' invoke>')) },
+  args: tagArgs(attrTag(dsml('<', ' parameter'), dsml('</', ' parameter>'))),
   values: { ...STRIP, typeAttribute: STRING_FLAG, whitespace: 'exact' },
 };
 

@@ -74,6 +74,8 @@ function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
 
 export const GLM = glmLike('glm', '<tool_call>', '</tool_call>');
 export const IQUEST = glmLike('iquest-q1', '<iquest_tool_call>', '</iquest_tool_call>');
+/** IQuest Coder V2 (vLLM's `iquest_coder_v2` parser): the same body in `<iquestcoder_tool_call>`. */
+export const IQUEST_CODER_V2 = glmLike('iquest-coder-v2', '<iquestcoder_tool_call>', '</iquestcoder_tool_call>');
 
 /** Hunyuan Hy3 / HY-V4: every tag carries a deployment suffix `{S}` (`:opensource`). */
 export const HUNYUAN: ParamMarkupGrammar = {
@@ -372,6 +374,7 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   SEED_OSS,
   STEP_DEEPRESEARCH,
   IQUEST,
+  IQUEST_CODER_V2,
   DOTS,
   QWEN3_CODER,
   MINIMAX_M3,

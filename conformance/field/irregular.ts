@@ -66,13 +66,24 @@ const PYTHON_BARE: OpenAiTool = { type: 'function', function: { name: 'python', 
 const NAME_KEYED_SCHEMA = '{"get_weather": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}';
 const LIST_ROOMS: OpenAiTool = { type: 'function', function: { name: 'list_rooms', description: 'List the meeting rooms.', parameters: { type: 'object', properties: {} } } };
 
+const TAG_FILES = fn('tag_files', { paths: { type: 'array', items: { type: 'string' } }, sizes: { type: 'array', items: { type: 'integer' } } });
 const K3 = (call: string): string => `<|open|>tools<|sep|>${call}<|close|>tools<|sep|>`;
 const k3Arg = (key: string, type: string | null, value: string): string => `<|open|>argument key="${key}"${type === null ? '' : ` type="${type}"`}<|sep|>${value}<|close|>argument<|sep|>`;
 const K3_SEARCH = K3(`<|open|>call tool="search" index="1"<|sep|>${k3Arg('query', 'string', 'best ramen in Tokyo')}${k3Arg('limit', 'integer', '5')}<|close|>call<|sep|>`);
 const DD = '<｜｜DSML｜｜';
 const DDC = '</｜｜DSML｜｜';
+const M3_SEARCH = `${M}<tool_call>\n${M}<invoke name="search">\n${M}<query>best ramen in Tokyo${M}</query>\n${M}<limit>5${M}</limit>\n${M}</invoke>\n${M}</tool_call>`;
 
 const IRREGULAR: Irregular[] = [
+  // MiniMax M3: every variant of the spec row.
+  { grammar: 'minimax-m3', scenario: 'item-arrays', note: 'an array is repeated `<item>` tags, each item typed by the array\'s `items`', text: `${M}<tool_call>${M}<invoke name="tag_files">${M}<paths>${M}<item>a.txt${M}</item>${M}<item>b c.txt${M}</item>${M}</paths>${M}<sizes>${M}<item>1${M}</item>${M}<item>20${M}</item>${M}</sizes>${M}</invoke>${M}</tool_call>`, tools: [TAG_FILES], expect: ok([{ name: 'tag_files', arguments: { paths: ['a.txt', 'b c.txt'], sizes: [1, 20] } }]) },
+  { grammar: 'minimax-m3', scenario: 'null-spellings', note: 'only `null`, `Null` and `NULL` mean null: `None` for an integer-or-null stays text, with a diagnostic', text: `${M}<tool_call>${M}<invoke name="schedule">${M}<count>1${M}</count>${M}<limit>Null${M}</limit>${M}</invoke>${M}<invoke name="schedule">${M}<count>2${M}</count>${M}<limit>None${M}</limit>${M}</invoke>${M}</tool_call>`, tools: TYPED_REGISTRY, expect: { calls: [{ name: 'schedule', arguments: { count: 1, limit: null } }, { name: 'schedule', arguments: { count: 2, limit: 'None' } }], error_mentions: ["'limit'"] } },
+  { grammar: 'minimax-m3', scenario: 'spaced-token-after-prose', note: 'prose, then the section with whitespace between every token and its `<`', text: `${BEFORE}\n${M} <tool_call>\n${M} <invoke name="search">\n${M} <query>best ramen in Tokyo${M} </query>\n${M} <limit>5${M} </limit>\n${M} </invoke>\n${M} </tool_call>`, expect: { calls: [SEARCH_CALL], prose: BEFORE, no_errors: true } },
+  { grammar: 'minimax-m3', scenario: 'token-leaked-in-prose', note: 'a namespace token standing in prose (no tag after it) is a marker: it never reaches prose', text: `${ANSWER} ${M}\nMore soon.${M}`, expect: { calls: [], prose_includes: [ANSWER, 'More soon.'], no_errors: true } },
+  { grammar: 'minimax-m3', scenario: 'token-after-section', note: 'a stray token after the section close is stepped over, and the prose after it kept', text: `${M3_SEARCH}${M}\n${ANSWER}`, expect: { calls: [SEARCH_CALL], prose: ANSWER, no_errors: true } },
+  { grammar: 'minimax-m3', scenario: 'think-then-call', note: 'MiniMax reasons in `<think>…</think>` before the section', text: `<think>${THOUGHT}</think>\n${M3_SEARCH}`, expect: { calls: [SEARCH_CALL], reasoning: THOUGHT, prose: '', no_errors: true } },
+  { grammar: 'minimax-m3', scenario: 'outer-tag-bare', note: 'the outer `<tool_call>` and its close without the token, every inner tag with it', text: `<tool_call>\n${M}<invoke name="search">${M}<query>best ramen in Tokyo${M}</query>${M}<limit>5${M}</limit>${M}</invoke>\n</tool_call>`, expect: ok([SEARCH_CALL]) },
+
   // Kimi K3: every variant of the spec row.
   { grammar: 'kimi-k3', scenario: 'starts-inside-response', note: 'output starts inside the response block: a bare `<|close|>response<|sep|>` ends the answer, the tools follow', text: `${ANSWER}<|close|>response<|sep|>${K3_SEARCH}`, expect: { calls: [SEARCH_CALL], prose: ANSWER, no_errors: true } },
   { grammar: 'kimi-k3', scenario: 'response-only', note: 'output starts inside the response block and has no tools: the answer is prose', text: `${ANSWER}<|close|>response<|sep|>`, expect: { calls: [], prose: ANSWER, no_errors: true } },

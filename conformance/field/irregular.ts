@@ -70,11 +70,24 @@ const TAG_FILES = fn('tag_files', { paths: { type: 'array', items: { type: 'stri
 const K3 = (call: string): string => `<|open|>tools<|sep|>${call}<|close|>tools<|sep|>`;
 const k3Arg = (key: string, type: string | null, value: string): string => `<|open|>argument key="${key}"${type === null ? '' : ` type="${type}"`}<|sep|>${value}<|close|>argument<|sep|>`;
 const K3_SEARCH = K3(`<|open|>call tool="search" index="1"<|sep|>${k3Arg('query', 'string', 'best ramen in Tokyo')}${k3Arg('limit', 'integer', '5')}<|close|>call<|sep|>`);
+const GEMMA_W = 'call:get_weather{city:<|"|>San Francisco<|"|>,days:3,units:<|"|>celsius<|"|>}';
+const GEMMA_S = 'call:search{query:<|"|>best ramen in Tokyo<|"|>,limit:5}';
 const DD = '<｜｜DSML｜｜';
 const DDC = '</｜｜DSML｜｜';
 const M3_SEARCH = `${M}<tool_call>\n${M}<invoke name="search">\n${M}<query>best ramen in Tokyo${M}</query>\n${M}<limit>5${M}</limit>\n${M}</invoke>\n${M}</tool_call>`;
 
 const IRREGULAR: Irregular[] = [
+  // Gemma 4's thinking channel.
+  { grammar: 'gemma-4', scenario: 'thought-then-bare-call', note: 'after the thinking channel a call may come bare, `call:NAME{…}` with its `<|tool_call>` skipped (vLLM\'s Gemma 4 fallback reads it): the call, the channel as reasoning', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_W}`, expect: { calls: [WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'thought-then-bare-calls', note: 'two bare calls in a row after the channel: both read, nothing in prose', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_S}${GEMMA_W}`, expect: { calls: [SEARCH_CALL, WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'thought-then-bare-call-then-tagged', note: 'a bare call closed by `<tool_call|>`, then an ordinary one: both read, nothing in prose', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_S}<tool_call|><|tool_call>${GEMMA_W}<tool_call|>`, expect: { calls: [SEARCH_CALL, WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'thought-then-answer', note: 'the thinking channel, then a plain answer: reasoning and prose, no call', text: `<|channel>thought\n${THOUGHT}<channel|>${ANSWER}`, expect: { calls: [], reasoning: THOUGHT, prose: ANSWER, no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'empty-thought-channel', note: 'an empty channel (what the template writes with thinking off) is no reasoning and no prose', text: `<|channel>thought\n<channel|>${ANSWER}`, expect: { calls: [], prose: ANSWER, no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'orphan-channel-close', note: 'a `<channel|>` with no open (the prompt opened the channel): the text before it is reasoning', text: `${THOUGHT}<channel|><|tool_call>${GEMMA_W}<tool_call|>`, expect: { calls: [WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'orphan-close-then-bare-call', note: 'an orphan `<channel|>` with a bare call right after it: the text before it is reasoning, the call is read', text: `${THOUGHT}<channel|>${GEMMA_W}`, expect: { calls: [WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'thought-cut-off', note: 'a thinking channel never closed is reasoning cut off: no call, no prose', text: `<|channel>thought\n${THOUGHT}`, expect: { calls: [], reasoning: THOUGHT, prose: '' } },
+  { grammar: 'gemma-4', scenario: 'bare-call-in-prose', note: 'look-alike: `call:NAME{…}` in a sentence, with no channel close before it, is prose', text: 'Type call:get_weather{city:Paris} into the console.', expect: { calls: [], prose: 'Type call:get_weather{city:Paris} into the console.' }, keepMarkers: ['call:'] },
+
   // MiniMax M3: every variant of the spec row.
   { grammar: 'minimax-m3', scenario: 'item-arrays', note: 'an array is repeated `<item>` tags, each item typed by the array\'s `items`', text: `${M}<tool_call>${M}<invoke name="tag_files">${M}<paths>${M}<item>a.txt${M}</item>${M}<item>b c.txt${M}</item>${M}</paths>${M}<sizes>${M}<item>1${M}</item>${M}<item>20${M}</item>${M}</sizes>${M}</invoke>${M}</tool_call>`, tools: [TAG_FILES], expect: ok([{ name: 'tag_files', arguments: { paths: ['a.txt', 'b c.txt'], sizes: [1, 20] } }]) },
   { grammar: 'minimax-m3', scenario: 'null-spellings', note: 'only `null`, `Null` and `NULL` mean null: `None` for an integer-or-null stays text, with a diagnostic', text: `${M}<tool_call>${M}<invoke name="schedule">${M}<count>1${M}</count>${M}<limit>Null${M}</limit>${M}</invoke>${M}<invoke name="schedule">${M}<count>2${M}</count>${M}<limit>None${M}</limit>${M}</invoke>${M}</tool_call>`, tools: TYPED_REGISTRY, expect: { calls: [{ name: 'schedule', arguments: { count: 1, limit: null } }, { name: 'schedule', arguments: { count: 2, limit: 'None' } }], error_mentions: ["'limit'"] } },

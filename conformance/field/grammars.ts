@@ -66,7 +66,8 @@ export const GRAMMARS: GrammarSpec[] = [
     family: 'value-grammar',
     section: '1',
     values: 'quoted',
-    markers: ['<tool_call|>', '<|tool_call>', 'call:', '<|"|>', '<turn|>', '<|tool_response>'],
+    markers: ['<tool_call|>', '<|tool_call>', 'call:', '<|"|>', '<turn|>', '<|tool_response>', '<|channel>', '<channel|>'],
+    reasoning: { open: '<|channel>thought\n', close: '<channel|>' },
   },
   { grammar: 'functiongemma', title: 'FunctionGemma', family: 'value-grammar', section: '1', values: 'quoted', markers: ['<end_function_call>', '<start_function_call>', 'call:', '<escape>', '<start_function_response>', '<end_of_turn>'] },
   { grammar: 'llama4-pythonic', title: 'Llama 4 pythonic', family: 'value-grammar', section: '1', values: 'quoted', markers: ['<|python_end|>', '<|python_start|>'] },
@@ -159,6 +160,8 @@ export const GRAMMARS: GrammarSpec[] = [
   { grammar: 'dots', title: 'dots', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['dots_function_call>', '<invoke name=', '</invoke>', '<parameter name='] },
   { grammar: 'minicpm-5', title: 'MiniCPM 5', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['<function name=', '</function>', '<param name=', '</param>'] },
   { grammar: 'iquest-q1', title: 'IQuest Q1', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['iquest_tool_call>', '<arg_key>', '<arg_value>'] },
+  // Not in the spec's table: vLLM's `iquest_coder_v2` parser reads the IQuest Q1 body in its own tag.
+  { grammar: 'iquest-coder-v2', title: 'IQuest Coder V2', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['iquestcoder_tool_call>', '<arg_key>', '<arg_value>'] },
   { grammar: 'pangu', title: 'Pangu / openPangu v2', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['[unused12]', '[unused11]'] },
   { grammar: 'inkling', title: 'Inkling', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<|end_message|>', '<|message_model|>', '<|content_invoke_tool_json|>'] },
   { grammar: 'muse-glimmer', title: 'Muse Glimmer (ATEM)', family: 'raw-parameter-markup', section: '7b', values: 'json-else-raw', markers: ['atem:', '<|start|>', '<|message|>', '<|eom|>'], trailingProse: false },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { workRatio } from '../../test/support/string-work.js';
-import { decodeEntities } from './entities.js';
+import { decodeCharacterReferences, decodeEntities } from './entities.js';
 
 const HTML = { 'amp;': '&', 'lt;': '<', 'gt;': '>', 'quot;': '"', 'apos;': "'", '#39;': "'", '#34;': '"' };
 
@@ -83,5 +83,20 @@ describe('decodeEntities', () => {
 
   it('does linear work on ampersand runs', () => {
     expect(workRatio((n) => '&am&l&#3'.repeat(n), (s) => decodeEntities(s, HTML))).toBeLessThan(12);
+  });
+});
+
+describe('decodeCharacterReferences', () => {
+  it('decodes named and numeric references in one pass', () => {
+    expect(decodeCharacterReferences('it&#x27;s &#60;b&#X3E; &amp; &#128512;', HTML)).toBe("it's <b> & \u{1f600}");
+    expect(decodeCharacterReferences('&amp;#39; stays one level', HTML)).toBe('&#39; stays one level');
+  });
+
+  it('keeps a reference that names no character as written', () => {
+    for (const s of ['&#0;', '&#x110000;', '&#xD800;', '&#;', '&#x;', '&#39', '&#12345678;', '& #39;']) expect(decodeCharacterReferences(s, HTML)).toBe(s);
+  });
+
+  it('does linear work on ampersand runs', () => {
+    expect(workRatio((n) => '&#3&#x&a&#99999'.repeat(n), (s) => decodeCharacterReferences(s, HTML))).toBeLessThan(12);
   });
 });

@@ -74,6 +74,74 @@ function decodeString(s: string, table: EntityTable): string {
   return out + s.slice(chunkStart);
 }
 
+const NUMERIC_DIGITS_MAX = 7;
+
+/**
+ * The numeric character reference at `amp` (`&#39;`, `&#x27;`), as its character and where it
+ * ends, or null: at most seven digits, a `;`, and a code point that is a character (no NUL, no
+ * lone surrogate, nothing past U+10FFFF).
+ *
+ *     it&#x27;s
+ *       ^ amp: `#`, then `x` for hex, digits, `;`
+ */
+function numericReferenceAt(s: string, amp: number): { char: string; end: number } | null {
+  if (s.charCodeAt(amp + 1) !== 0x23) return null; // '#'
+  let pos = amp + 2;
+  const hex = s.charCodeAt(pos) === 0x78 || s.charCodeAt(pos) === 0x58; // 'x' | 'X'
+  if (hex) pos++;
+  const digitsAt = pos;
+  let value = 0;
+  while (pos < s.length && pos - digitsAt < NUMERIC_DIGITS_MAX) {
+    const code = s.charCodeAt(pos);
+    const digit =
+      code >= 0x30 && code <= 0x39 ? code - 0x30 : hex && code >= 0x61 && code <= 0x66 ? code - 0x57 : hex && code >= 0x41 && code <= 0x46 ? code - 0x37 : -1;
+    if (digit < 0) break;
+    value = value * (hex ? 16 : 10) + digit;
+    pos++;
+  }
+  if (pos === digitsAt || s.charCodeAt(pos) !== 0x3b) return null; // ';'
+  if (value === 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return null;
+  return { char: String.fromCodePoint(value), end: pos + 1 };
+}
+
+const COMPILED = new WeakMap<object, EntityTable>();
+
+/**
+ * `s` with XML character references decoded in one pass: the named ones of `table` and numeric
+ * ones (`&#39;`, `&#x27;`), as XML-shaped markup escapes its text and attributes. Replacements
+ * are never re-scanned (`&amp;#39;` becomes `&#39;`); a reference that does not read stays.
+ */
+export function decodeCharacterReferences(s: string, table: Readonly<Record<string, string>>): string {
+  let amp = s.indexOf('&');
+  if (amp < 0) return s;
+  let compiled = COMPILED.get(table);
+  if (compiled === undefined) {
+    compiled = compileTable(table);
+    COMPILED.set(table, compiled);
+  }
+  let out = '';
+  let chunkStart = 0;
+  while (amp >= 0) {
+    const numeric = numericReferenceAt(s, amp);
+    let next = amp + 1;
+    if (numeric !== null) {
+      out += s.slice(chunkStart, amp) + numeric.char;
+      next = numeric.end;
+      chunkStart = next;
+    } else {
+      const bucket = compiled.byFirst.get(s.charCodeAt(amp + 1));
+      const match = bucket?.find((entry) => s.startsWith(entry.key, amp + 1));
+      if (match !== undefined) {
+        out += s.slice(chunkStart, amp) + match.replacement;
+        next = amp + 1 + match.key.length;
+        chunkStart = next;
+      }
+    }
+    amp = s.indexOf('&', next);
+  }
+  return out + s.slice(chunkStart);
+}
+
 /**
  * A copy of `value` with entity references decoded in every reachable string: array items and
  * object values, at any depth (iteratively, so depth cannot overflow the stack; shared and

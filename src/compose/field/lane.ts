@@ -42,14 +42,34 @@ function isReasoning(grammar: FieldGrammar): grammar is ReasoningGrammar {
   return grammar.family === 'reasoning';
 }
 
-/** The reasoning grammar whose orphan close stands at `hit`, and where the close ends, or null. */
+let orphanStops: ReadonlyMap<string, ReasoningGrammar> | null = null;
+
+/**
+ * Per opener that is a reasoning grammar's stop beginning with its orphan close (Gemma 4's
+ * `<channel|>call:`, another grammar's opener), that grammar: such a hit ends the reasoning
+ * before it as its orphan close would, and its opener is left to its own grammar.
+ */
+function orphanStopsByOpener(): ReadonlyMap<string, ReasoningGrammar> {
+  if (orphanStops === null) {
+    const map = new Map<string, ReasoningGrammar>();
+    for (const grammar of FIELD_GRAMMARS) {
+      if (!isReasoning(grammar) || grammar.role !== 'reasoning') continue;
+      for (const stop of grammar.stop) if (grammar.orphanClose.some((close) => stop.length > close.length && stop.startsWith(close))) map.set(stop, grammar);
+    }
+    orphanStops = map;
+  }
+  return orphanStops;
+}
+
+/** The reasoning grammar whose orphan close stands at `hit`, and where its region ends (past the close, or at a stop), or null. */
 function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; end: number } | null {
   for (const grammar of hit.grammars) {
     if (!isReasoning(grammar) || grammar.role !== 'reasoning' || matchAt(text, hit.index, grammar.orphanClose) === null) continue;
     const end = closeEndAt(text, hit.index, grammar);
     if (end >= 0) return { grammar, end };
   }
-  return null;
+  const stopped = orphanStopsByOpener().get(hit.opener);
+  return stopped === undefined ? null : { grammar: stopped, end: hit.index };
 }
 
 /** A region of reasoning from `start` (the start of the response) to a close, or to the end. */

@@ -5,12 +5,12 @@
  *     <function=get_weather>                 the name runs to the tag's end literal
  *     <|open|>argument key="q&amp;a" type="string"<|sep|>   the end literal may be a token
  *
- * Attribute values are entity-decoded (`&quot;`, `&amp;`): chat templates escape them.
+ * Attribute values are entity-decoded (`&quot;`, `&amp;`, `&#39;`, `&#x27;`): chat templates escape them.
  */
 import type { MarkupTag } from '../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { decodeEntities } from '../../lex/entities.js';
+import { decodeCharacterReferences } from '../../lex/entities.js';
 import { Code, isJsonSpace } from '../../lex/codes.js';
 import { matchAt } from './cursor.js';
 
@@ -37,7 +37,7 @@ function isAttributeNameCode(code: number): boolean {
 }
 
 export function decodeAttribute(value: string): string {
-  return value.includes('&') ? decodeEntities(value, DIALECTS.HTML_ENTITIES) : value;
+  return decodeCharacterReferences(value, DIALECTS.HTML_ENTITIES);
 }
 
 /** The tag at `at`, or null when none of `tag.open` stands there. */

@@ -157,7 +157,7 @@ describe('param-markup: grammar particulars', () => {
   });
 
   it('Qwen3-Coder: multi-line values lose only their framing newlines, and entities stay as written', () => {
-    const text = '<tool_call>\n<function=get_weather>\n<parameter=code>\ndef f():\n    return "&amp;"\n  \n</parameter>\n</function>\n</tool_call>';
+    const text = '<tool_call>\n<function=get_weather>\n<parameter=code>\ndef f():\n    return "&amp;"\n  </parameter>\n</function>\n</tool_call>';
     expect(pairs(gateway(text))).toEqual([{ name: 'get_weather', arguments: { code: 'def f():\n    return "&amp;"' } }]);
   });
 

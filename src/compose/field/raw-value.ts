@@ -7,25 +7,40 @@
 import type { ValueRule } from '../../dialects/field/index.js';
 import type { ToolDef } from '../../dialects/registry.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { decodeEntities } from '../../lex/entities.js';
+import { decodeCharacterReferences } from '../../lex/entities.js';
 import { jsonElseText, schemaTypes, typeByTypes, typesNamed, type SchemaType, type TypedValue } from './typing.js';
 
 const CDATA_OPEN = '<![CDATA[';
 const CDATA_CLOSE = ']]>';
 
 /**
- * Spec section 4: a single-line value is trimmed; a multi-line value loses the newline right
- * after its open tag and the trailing newline (with indentation) before its close, and nothing
- * inside.
+ * Spec section 4: a multi-line value loses one framing newline on each side, and nothing else:
+ * the newline right after its open tag (past spaces closing the tag's line) and the newline
+ * right before its close (with the close's indentation after it). A value that is then one line
+ * is a single-line value, and a single-line value is trimmed.
+ *
+ *     "\ndef f():\n    return 1\n\n  "  ->  "def f():\n    return 1\n"   (one blank line kept)
+ *     "\n  4\n"                        ->  "4"
  */
 export function stripValue(raw: string): string {
   if (!raw.includes('\n')) return raw.trim();
   let start = 0;
-  while (start < raw.length && (raw.charCodeAt(start) === 0x20 || raw.charCodeAt(start) === 0x09)) start++;
+  while (start < raw.length && isBlank(raw.charCodeAt(start))) start++;
   if (raw.charCodeAt(start) === 0x0d) start++;
   if (raw.charCodeAt(start) === 0x0a) start++;
   else start = 0;
-  return raw.slice(start).trimEnd();
+  let end = raw.length;
+  while (end > start && isBlank(raw.charCodeAt(end - 1))) end--;
+  if (end > start && raw.charCodeAt(end - 1) === 0x0a) {
+    end--;
+    if (end > start && raw.charCodeAt(end - 1) === 0x0d) end--;
+  } else end = raw.length;
+  const body = raw.slice(start, end);
+  return body.includes('\n') ? body : body.trim();
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /** In-band type of one value, as written: a `string="…"` flag or a type name. */
@@ -59,7 +74,7 @@ export function typeBySchema(
       cdata = true;
     }
   }
-  if (inband === null && rule.entities && !cdata && text.includes('&')) text = decodeEntities(text, DIALECTS.HTML_ENTITIES);
+  if (inband === null && rule.entities && !cdata && text.includes('&')) text = decodeCharacterReferences(text, DIALECTS.HTML_ENTITIES);
   if (inband !== null) {
     const typed = typeInband(text, inband, rule.nullWords);
     if (typed !== null) return typed;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderPyCall, seededPick } from '../../../test/support/py-render.js';
+import { REASONING_GRAMMARS } from '../../dialects/field/reasoning.js';
 import { VALUE_GRAMMARS } from '../../dialects/field/value-grammars.js';
 import type { ValueGrammar } from '../../dialects/field/index.js';
 import { parseToolCalls } from '../parse.js';
@@ -27,7 +28,14 @@ function render(grammar: ValueGrammar, calls: readonly (readonly [string, Args])
     if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${k}:${value(x)}`).join(',')}}`;
     return JSON.stringify(v);
   };
-  return calls.map(([name, args]) => `${opener}${body.callPrefixes.at(-1)!}${name}${value(args)}${end}`).join('');
+  // An opener that ends with the call prefix (Gemma 4's `<channel|>call:`) writes it once, then bare calls follow;
+  // it is a reasoning block's stop, so the block it ends is written first (with none, the text before it would be reasoning).
+  const prefix = body.callPrefixes.at(-1)!;
+  if (opener.endsWith(prefix)) {
+    const block = REASONING_GRAMMARS.find((g) => g.stop.includes(opener));
+    return `${block?.open[0] ?? ''}${opener}${calls.map(([name, args]) => `${name}${value(args)}`).join(prefix)}${end}`;
+  }
+  return calls.map(([name, args]) => `${opener}${prefix}${name}${value(args)}${end}`).join('');
 }
 
 const one: [string, Args] = ['get_weather', { city: 'Paris', days: 3 }];
@@ -35,7 +43,10 @@ const two: [string, Args] = ['search', { query: 'rain', tags: ['a', 'b'], deep: 
 /** Llama 3's built-in form carries one call per opener; the others carry several in one region. */
 const several = (g: ValueGrammar) => (g.body.form === 'py-method-call' ? [one] : [one, two]);
 
-describe.each(VALUE_GRAMMARS.map((g) => [g.id, g] as const))('value grammar %s', (_id, grammar) => {
+/** A record whose opener is a reasoning block's stop (Gemma 4's bare calls) is rendered after that block: its own cases are below. */
+const afterBlock = (g: ValueGrammar) => REASONING_GRAMMARS.some((r) => r.stop.includes(g.openers[0]!));
+
+describe.each(VALUE_GRAMMARS.filter((g) => !afterBlock(g)).map((g) => [g.id, g] as const))('value grammar %s', (_id, grammar) => {
   it('reads one call, with no marker in prose and nothing dropped', () => {
     const result = gateway(render(grammar, [one]));
     expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([one]);
@@ -95,6 +106,34 @@ describe.each(VALUE_GRAMMARS.map((g) => [g.id, g] as const))('value grammar %s',
 
   it('reads nothing under the harn profile', () => {
     expect(parseToolCalls(render(grammar, [one]), { tools, profile: 'harn' }).calls).toEqual([]);
+  });
+});
+
+describe('value grammar gemma4-after-thought: bare calls after the thinking channel', () => {
+  const thought = '<|channel>thought\nParis, then rain.';
+  it('reads bare calls after the channel, closed or not, with the channel as reasoning', () => {
+    for (const close of ['', '<tool_call|>']) {
+      const result = gateway(`${thought}<channel|>call:get_weather{city:<|"|>Paris<|"|>}call:search{query:<|"|>rain<|"|>}${close}`);
+      expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }], ['search', { query: 'rain' }]]);
+      expect(result.reasoning).toBe('Paris, then rain.');
+      expect(result.prose).toBe('');
+      expect(result.tool_parse_errors).toEqual([]);
+    }
+  });
+
+  it('ends an orphan channel the same way: the text before the close is reasoning', () => {
+    const result = gateway('Paris, then rain.<channel|>call:get_weather{city:<|"|>Paris<|"|>}');
+    expect(result.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(result.reasoning).toBe('Paris, then rain.');
+  });
+
+  it('turns a bare call cut off into a truncation, and leaves `call:` in a sentence as prose', () => {
+    const cut = gateway(`${thought}<channel|>call:get_weather{city:<|"|>Par`);
+    expect(cut.calls).toEqual([]);
+    expect(cut.tool_parse_errors).toEqual([expect.stringMatching(/^TOOL CALL TRUNCATED:/)]);
+    const sentence = gateway('Write call:get_weather{city:Paris} to ask for it.');
+    expect(sentence.calls).toEqual([]);
+    expect(sentence.prose).toContain('call:get_weather');
   });
 });
 

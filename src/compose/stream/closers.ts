@@ -209,6 +209,10 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
   if (grammar.family === 'reasoning') {
     const marker = reasoningMarkerWhole(text, region, grammar);
     if (marker !== null) return marker;
+    // A close that begins a stop (Gemma 4's `<channel|>` of `<channel|>call:`), with no more
+    // after it than the stop's beginning: the stop may yet come, and then the close belongs to
+    // what follows the block.
+    if (grammar.close.some((close) => text.startsWith(close, region.end - close.length) && grammar.stop.some((stop) => stop.length > close.length && text.length - (region.end - close.length) < stop.length && stop.startsWith(text.slice(region.end - close.length))))) return false;
   }
   const forms = formsOf(region.grammar);
   for (const close of forms) {

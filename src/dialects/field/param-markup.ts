@@ -74,6 +74,8 @@ function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
 
 export const GLM = glmLike('glm', '<tool_call>', '</tool_call>');
 export const IQUEST = glmLike('iquest-q1', '<iquest_tool_call>', '</iquest_tool_call>');
+/** IQuest Coder V2 (vLLM's `iquest_coder_v2` parser): the same body in `<iquestcoder_tool_call>`. */
+export const IQUEST_CODER_V2 = glmLike('iquest-coder-v2', '<iquestcoder_tool_call>', '</iquestcoder_tool_call>');
 
 /** Hunyuan Hy3 / HY-V4: every tag carries a deployment suffix `{S}` (`:opensource`). */
 export const HUNYUAN: ParamMarkupGrammar = {
@@ -214,16 +216,34 @@ export const STEP_DEEPRESEARCH: ParamMarkupGrammar = {
 
 const STRING_FLAG = { name: 'string', form: 'string-flag' } as const;
 
+/**
+ * DSML's tag prefix as the template writes it (`<｜DSML｜`), and with each bar doubled
+ * (`<｜｜DSML｜｜`), as DeepSeek V4 is seen to leak it when it writes its calls into content
+ * through OpenAI-compatible providers (Hermes-style agents and gateways report the form); both
+ * spellings are read, for V4.1's spaced tags too.
+ */
+const DSML_BARS = ['｜DSML｜', '｜｜DSML｜｜'] as const;
+const dsml = (lead: '<' | '</', tag: string): string[] => DSML_BARS.map((bars) => `${lead}${bars}${tag}`);
+
 /** DeepSeek V3.2 / V4 DSML: `string="true"` raw text, `"false"` JSON; a V4 invoke body may be plain JSON. */
 export const DEEPSEEK_DSML: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'deepseek-dsml',
   family: 'param-markup',
-  openers: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'],
-  markers: ['<｜DSML｜function_calls>', '</｜DSML｜function_calls>', '<｜DSML｜tool_calls>', '</｜DSML｜tool_calls>', '<｜DSML｜invoke', '</｜DSML｜invoke>', '<｜DSML｜parameter', '</｜DSML｜parameter>'],
-  section: { open: ['<｜DSML｜function_calls>', '<｜DSML｜tool_calls>'], close: ['</｜DSML｜function_calls>', '</｜DSML｜tool_calls>'] },
-  call: { kind: 'tag', tag: attrTag('<｜DSML｜invoke', '</｜DSML｜invoke>') },
-  args: tagArgs(attrTag('<｜DSML｜parameter', '</｜DSML｜parameter>')),
+  openers: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>')],
+  markers: [
+    ...dsml('<', 'function_calls>'),
+    ...dsml('</', 'function_calls>'),
+    ...dsml('<', 'tool_calls>'),
+    ...dsml('</', 'tool_calls>'),
+    ...dsml('<', 'invoke'),
+    ...dsml('</', 'invoke>'),
+    ...dsml('<', 'parameter'),
+    ...dsml('</', 'parameter>'),
+  ],
+  section: { open: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>')], close: [...dsml('</', 'function_calls>'), ...dsml('</', 'tool_calls>')] },
+  call: { kind: 'tag', tag: attrTag(dsml('<', 'invoke'), dsml('</', 'invoke>')) },
+  args: tagArgs(attrTag(dsml('<', 'parameter'), dsml('</', 'parameter>'))),
   jsonBody: { open: [''], close: [] },
   values: { ...STRIP, typeAttribute: STRING_FLAG },
 };
@@ -232,11 +252,20 @@ export const DEEPSEEK_DSML: ParamMarkupGrammar = {
 export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
   ...DEEPSEEK_DSML,
   id: 'deepseek-v4.1',
-  openers: ['<｜DSML｜ calls>', '<｜DSML｜ tool_calls>'],
-  markers: ['<｜DSML｜ calls>', '</｜DSML｜ calls>', '<｜DSML｜ tool_calls>', '</｜DSML｜ tool_calls>', '<｜DSML｜ invoke', '</｜DSML｜ invoke>', '<｜DSML｜ parameter', '</｜DSML｜ parameter>'],
-  section: { open: ['<｜DSML｜ calls>', '<｜DSML｜ tool_calls>'], close: ['</｜DSML｜ calls>', '</｜DSML｜ tool_calls>'] },
-  call: { kind: 'tag', tag: attrTag('<｜DSML｜ invoke', '</｜DSML｜ invoke>') },
-  args: tagArgs(attrTag('<｜DSML｜ parameter', '</｜DSML｜ parameter>')),
+  openers: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>')],
+  markers: [
+    ...dsml('<', ' calls>'),
+    ...dsml('</', ' calls>'),
+    ...dsml('<', ' tool_calls>'),
+    ...dsml('</', ' tool_calls>'),
+    ...dsml('<', ' invoke'),
+    ...dsml('</', ' invoke>'),
+    ...dsml('<', ' parameter'),
+    ...dsml('</', ' parameter>'),
+  ],
+  section: { open: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>')], close: [...dsml('</', ' calls>'), ...dsml('</', ' tool_calls>')] },
+  call: { kind: 'tag', tag: attrTag(dsml('<', ' invoke'), dsml('</', ' invoke>')) },
+  args: tagArgs(attrTag(dsml('<', ' parameter'), dsml('</', ' parameter>'))),
   values: { ...STRIP, typeAttribute: STRING_FLAG, whitespace: 'exact' },
 };
 
@@ -290,7 +319,8 @@ export const KIMI_K3: ParamMarkupGrammar = {
   call: { kind: 'tag', tag: attrTag('<|open|>call', '<|close|>call<|sep|>', 'tool', '<|sep|>') },
   args: tagArgs(attrTag('<|open|>argument', '<|close|>argument<|sep|>', 'key', '<|sep|>')),
   jsonBody: { open: ['<|open|>json type="object"<|sep|>', '<|open|>json<|sep|>'], close: ['<|close|>json<|sep|>'] },
-  values: { ...STRIP, typeAttribute: { name: 'type', form: 'type-name' } },
+  // The template writes a value raw and byte-exact (`type="string"` is kept as written); other types are JSON.
+  values: { ...STRIP, whitespace: 'exact', typeAttribute: { name: 'type', form: 'type-name' } },
 };
 
 /** Muse Glimmer ATEM: `<|start|>to=R<|message|><atem:function_calls>…</atem:function_calls><|eom|>`; values JSON, else text. */
@@ -344,6 +374,7 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   SEED_OSS,
   STEP_DEEPRESEARCH,
   IQUEST,
+  IQUEST_CODER_V2,
   DOTS,
   QWEN3_CODER,
   MINIMAX_M3,

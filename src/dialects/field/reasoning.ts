@@ -146,6 +146,25 @@ export const KIMI_K3_RESPONSE = block({
   orphan: false,
 });
 
+/**
+ * Gemma 4: the thinking channel `<|channel>thought\n…<channel|>`. The `thought` label and its
+ * newline are part of the open (vLLM's Gemma 4 reasoning parser strips them); the open is that
+ * one literal, since a shorter one (`<|channel>`) would be a prefix a stream could not tell
+ * from it before the label came. With thinking off the template writes an empty
+ * `<|channel>thought\n<channel|>` into the prompt; with it on the model opens the channel
+ * itself, so a close with no open is an orphan, as vLLM reads it.
+ */
+export const GEMMA4_THOUGHT = block({
+  id: 'gemma4-thought',
+  role: 'reasoning',
+  open: ['<|channel>thought\n'],
+  close: ['<channel|>'],
+  // A bare call right after the close (its `<|tool_call>` skipped) takes the close as its opener.
+  stop: ['<channel|>call:'],
+  strayClose: true,
+  orphan: true,
+});
+
 export const APRIEL_THINKING = block({ id: 'apriel-thinking', role: 'reasoning', open: ['<thinking>'], close: ['</thinking>'], strayClose: true, orphan: true });
 
 /**
@@ -214,6 +233,7 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   KIMI_K3_THINK,
   KIMI_K3_RESPONSE,
   APRIEL_THINKING,
+  GEMMA4_THOUGHT,
   SOLAR_THINK,
   SOLAR_CONTENT,
   PANGU_THINK,

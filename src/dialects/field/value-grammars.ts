@@ -75,6 +75,20 @@ export const GEMMA4: ValueGrammar = {
   trailers: ['<turn|>', '<|tool_response>'],
 };
 
+/**
+ * Gemma 4's bare call after its thinking channel: `<channel|>call:NAME{…}`, the `<|tool_call>`
+ * opener skipped (vLLM's Gemma 4 utilities fall back to reading a bare `call:NAME{…}`). Only
+ * right after the channel's close, where nothing but a call can follow, is the bare form read;
+ * its end markers are optional.
+ */
+export const GEMMA4_AFTER_THOUGHT: ValueGrammar = {
+  ...GEMMA4,
+  id: 'gemma4-after-thought',
+  openers: [`<channel|>${GEMMA_CALL_PREFIX}`],
+  markers: ['<channel|>', ...GEMMA4.markers],
+  closeRequired: false,
+};
+
 /** FunctionGemma: `<start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>`. */
 export const FUNCTION_GEMMA: ValueGrammar = {
   id: 'function-gemma',
@@ -89,4 +103,4 @@ export const FUNCTION_GEMMA: ValueGrammar = {
   trailers: ['<start_function_response>', '<end_of_turn>'],
 };
 
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, FUNCTION_GEMMA];
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA];

@@ -52,7 +52,8 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
     if (close >= 0) closeLength = matchAt(text, close, grammar.close)!.length;
   }
   const stop = grammar.stop.length === 0 ? -1 : scan.earliest(grammar.stop, bodyStart);
-  if (close >= 0 && (stop < 0 || close <= stop)) return { body: close, region: close + closeLength };
+  // A stop that begins with the close (Gemma 4's `<channel|>call:`) wins where both stand.
+  if (close >= 0 && (stop < 0 || close < stop)) return { body: close, region: close + closeLength };
   if (stop >= 0) return { body: stop, region: stop };
   // A block never closed ends where an answer begins (`<|START_THINKING|>x<|START_RESPONSE|>y`),
   // the answer's marker left for what follows, as under `reasoning_started`.

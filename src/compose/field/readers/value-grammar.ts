@@ -226,7 +226,9 @@ function readMethodCall(scan: FieldScan, at: number, bodyAt: number, grammar: Va
 function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string): Body {
   const text = scan.text;
   const calls: PyCall[] = [];
-  let pos = at + opener.length;
+  // An opener that ends with the call prefix (`<channel|>call:`) leaves the prefix to the call.
+  const own = prefixes.find((prefix) => opener.endsWith(prefix));
+  let pos = at + opener.length - (own?.length ?? 0);
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length || matchAt(text, pos, grammar.close) !== null || (calls.length > 0 && matchAt(text, pos, grammar.trailers) !== null)) {
@@ -238,6 +240,8 @@ function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: Va
     if (prefix === null) {
       const rest = text.slice(pos);
       const cut = rest.length < prefixes[0]!.length && prefixes.some((p) => p.startsWith(rest));
+      // A grammar whose close is optional (Gemma 4's bare calls) ends at the first text that is no call.
+      if (calls.length > 0 && !cut && !grammar.closeRequired) return { calls, failures: [], end: calls.at(-1)!.end, unclosed: false, stop: null };
       return failure(cut, `expected '${prefixes.at(-1)!}' before the tool name`, pos, '');
     }
     const nameAt = pos + prefix.length;

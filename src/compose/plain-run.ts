@@ -17,12 +17,9 @@
  *     starts none);
  *   - no fence marker (```` ``` ````, `~~~`) but at the line's start: inline code and a lone `~`
  *     are text;
- *   - no name the stray sniffer could read as a call or an error (`maySniffCallAmong`, which
- *     looks back only within the line; a name in inline code mid-line is a mention) and no
- *     protocol fragment (`foo_CALL>`). The gateway's sniffer takes only registered names, so
- *     `print(x)`, `frob{ a: 1 }` or `Sure: [frob(a=1)]` with `frob` unregistered is text, and
- *     with no registry it reads no line call at all (`frob({ a: 1 })` is text there, an
- *     "Unknown tool" error with a registry). The classifier is built once per registry.
+ *   - no name the stray sniffer could read as a call (`maySniffCall`, which looks back only
+ *     within the line; a name in inline code mid-line is a mention) and no protocol fragment
+ *     (`foo_CALL>`).
  * Two rules reach past one line, so a run also holds lines back until a later line decides them
  * (`PlainRunCursor`):
  *   - a fenced block is in the run only once its closing fence line comes, with every line
@@ -35,7 +32,7 @@
  */
 import { Code, isJsonSpace } from '../lex/codes.js';
 import { isIdentPart } from '../lex/ident.js';
-import { maySniffCall, maySniffCallAmong } from './sniff-gate.js';
+import { maySniffCall } from './sniff-gate.js';
 import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
 import { toolShapeFinding } from './tool-shape.js';
 
@@ -133,11 +130,8 @@ function indentEnd(line: string): number {
   return at;
 }
 
-/**
- * The line classifier for a lane whose markers are `markers` (from `laneMarkers`), under
- * `gateway`, whose sniffer knows `names` (the registered names; null: no registry).
- */
-export function plainLineClassifier(markers: readonly string[], names: ReadonlySet<string> | null): LineClassifier {
+/** The line classifier for a lane whose markers are `markers` (from `laneMarkers`). */
+export function plainLineClassifier(markers: readonly string[]): LineClassifier {
   // What each ASCII character may start, in a table; markers starting beyond ASCII (none today)
   // in a map. perf: the characters that may start anything are found by one RegExp of them,
   // whose search V8 runs natively: most lines hold none (a character loop here was 6 % of a
@@ -188,11 +182,11 @@ export function plainLineClassifier(markers: readonly string[], names: ReadonlyS
     if (hasResponseProtocolFragment(line) || ((is & FENCES) !== 0 && holdsCanonicalToolFence(line))) return LineIs.NotPlain;
     if (angled && !holdsNoToolShape(line)) return LineIs.NotPlain;
     const probe = withoutInlineTicks(line);
-    if (maySniffCallAmong(probe, names)) return LineIs.NotPlain;
+    if (maySniffCall(probe)) return LineIs.NotPlain;
     // The walk sniffs its text trimmed, so a line's own leading blanks (a BOM, a no-break space)
     // may stand at the text's start there: the gate is asked of the line without them too.
     const trimmed = probe.trimStart();
-    if (trimmed !== probe && maySniffCallAmong(trimmed, names)) return LineIs.NotPlain;
+    if (trimmed !== probe && maySniffCall(trimmed)) return LineIs.NotPlain;
     const first = nonBlankFrom(line, 0);
     if (first === line.length) is |= LineIs.Blank;
     else if (line.charCodeAt(first) === Code.Quote) is |= LineIs.QuoteFirst;

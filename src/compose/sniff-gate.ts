@@ -76,68 +76,19 @@ function mayOpenListCall(text: string, at: number): boolean {
   return bracket === 1 || isJsonBlank(text.charCodeAt(bracket - 2));
 }
 
-/** The name (identifier characters) that ends just before `at`, or ''. */
-function nameBefore(text: string, at: number, dotted: boolean): string {
-  let nameAt = at;
-  while (nameAt > 0 && (isIdentPart(text.charCodeAt(nameAt - 1)) || (dotted && text.charCodeAt(nameAt - 1) === Code.Dot))) nameAt--;
-  return text.slice(nameAt, at);
-}
-
-/** Whether a `{` comes after the spaces and tabs at `at`: a line call's object argument. */
-function objectArgumentAt(text: string, at: number): boolean {
-  while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab) at++;
-  return text.charCodeAt(at) === Code.LeftBrace;
-}
-
-/**
- * `maySniffCall` for the gateway's sniffer, which knows `names` (the registered names; null: no
- * registry) and folds no alias. False only when sniffing `text` with them is certain to find no
- * call and no error. What the names rule out, at the brackets `maySniffCall` finds:
- *
- *     print(x)          an unregistered name without an object argument: prose (line-scan.ts)
- *     frob{ a: 1 }      an unregistered name before a brace: prose
- *     Sure: [frob(a=1)]  a list is calls only when every name in it is registered (pythonic.ts)
- *     frob({ a: 1 })    an unregistered name with an object argument: an "Unknown tool" error,
- *                       but with no registry the gateway's sniffer reads no line call at all
- *
- * A bracket after a `>` keeps its answer (an edit may join a name across a tag), and so does
- * every native payload's `{` (its names may stand on later lines).
- */
-export function maySniffCallAmong(text: string, names: ReadonlySet<string> | null): boolean {
-  for (let at = text.indexOf('('); at >= 0; at = text.indexOf('(', at + 1)) {
-    if (mayCloseName(text, at)) {
-      const name = nameBefore(text, at, false);
-      if (name === '' || (names !== null && (names.has(name) || objectArgumentAt(text, at + 1)))) return true;
-    }
-    if (names !== null && mayOpenListCall(text, at) && names.has(nameBefore(text, at, true))) return true;
-  }
-  for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
-    if (mayCloseName(text, at)) {
-      const name = nameBefore(text, at, false);
-      if (name === '' || (names !== null && names.has(name))) return true;
-    }
-    if (opensPayload(text, at)) return true;
-  }
-  return false;
-}
-
-/** Whether the `{` at `at` may open a native payload: its next non-blank character is `"` (or `<`, an edit away from one). */
-function opensPayload(text: string, at: number): boolean {
-  //   {  \n "path"
-  //   ^ at  ^ next
-  let next = at + 1;
-  while (isJsonBlank(text.charCodeAt(next))) next++;
-  const code = text.charCodeAt(next);
-  return code === Code.Quote || code === Code.LessThan;
-}
-
 /** False only when sniffing `text` is certain to find no call and no error. */
 export function maySniffCall(text: string): boolean {
   for (let at = text.indexOf('('); at >= 0; at = text.indexOf('(', at + 1)) {
     if (mayCloseName(text, at) || mayOpenListCall(text, at)) return true;
   }
   for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
-    if (mayCloseName(text, at) || opensPayload(text, at)) return true;
+    if (mayCloseName(text, at)) return true;
+    //   {  \n "path"
+    //   ^ at  ^ next
+    let next = at + 1;
+    while (isJsonBlank(text.charCodeAt(next))) next++;
+    const code = text.charCodeAt(next);
+    if (code === Code.Quote || code === Code.LessThan) return true;
   }
   return false;
 }

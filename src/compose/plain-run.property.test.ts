@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildScanSpec } from '../dialects/index.js';
-import { normalizeTools } from '../dialects/registry.js';
+import { normalizeTools, type ToolRegistry } from '../dialects/registry.js';
 import { validateScanSpec } from '../scan/index.js';
 import { parseToolCalls } from './parse.js';
 import { composeContext, type Profile } from './context.js';
 import { laneMarkers } from './plain-piece.js';
-import { LineIs, plainLineClassifier, plainRunEnd } from './plain-run.js';
+import { registeredNames } from './field/admit.js';
+import { LineIs, plainLineClassifier, plainRunEnd, type LineClassifier } from './plain-run.js';
+import { maySniffCall } from './sniff-gate.js';
 import { plainRunResult, taggedLane } from './tagged-lane.js';
 import { toolShapeFinding } from './tool-shape.js';
 
@@ -24,10 +26,19 @@ const PIECES = [
   // Angle brackets: comparisons, generics, inline HTML, frames, heredocs and the ladder's tags mid-line.
   ' < ', '<', 'a<b', 'Vec<u8>', '<br>', ' <b>', '<=', '<|', '<|start|>', '<<', '<<EOF\n', '<think>', '</think>', '<done>', '<thinking>', '<tool>', '<look(x)>',
   '</function>', '<invoke name="x">', '<function=look>', '</parameter>', '<｜tool▁call▁end｜>',
+  // Call look-alikes: plain only where no registered name (nor, with a registry, an unknown name's
+  // object argument) makes the sniffer read a call or an error.
+  'print(x)', 'print(x)\n', 'frob(', 'frob({ a: 1 })', 'frob{ a: 1 }', 'look{', 'look(', 'result = get_data(a=1)\n', '[frob(a=1)]', ' [look(path="a")]',
+  'Sure: [frob(a=1), look(path="a")]', 'Hint: ', 'tool_code: ', '  ', '$look(', 'functions.look(',
 ];
 
 const tools = normalizeTools(['look', 'run']);
 const REGISTRIES = [null, tools];
+
+/** The gateway's classifier for `registry`, as tagged-lane.ts builds it. */
+function classifierOf(registry: ToolRegistry | null): LineClassifier {
+  return plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(registry))), registry === null ? null : new Set(registeredNames(registry)));
+}
 
 describe('plain run: the leading lines of a gateway rest piece, read on their own', () => {
   it('reads as the run trimmed, with no call and no diagnostic, and each of its lines is plain alone', () => {
@@ -35,10 +46,11 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     let split = 0;
     let allPlain = 0;
     let angled = 0;
+    let lookAlikes = 0;
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
         const registry = REGISTRIES[which]!;
-        const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(registry))));
+        const test = classifierOf(registry);
         const text = pieces.join('');
         const end = plainRunEnd(text, test);
         const run = text.slice(0, end);
@@ -54,7 +66,10 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
         if (end < text.length) expect(text.charCodeAt(end - 1) === 0x0a || end === 0).toBe(true);
         // Nothing in a run reads as call syntax to the drop ledger's check (a grammar's tag is never prose).
         expect(toolShapeFinding([{ text: run, reason: 'salvaged_as_prose' }], { fieldGrammars: true })).toBeNull();
-        for (const profile of ['gateway', 'harn'] as Profile[]) {
+        // The run is the gateway's; `harn` (whose sniffer knows more names and folds aliases) reads
+        // it the same where the sniffer has nothing to look at.
+        if (maySniffCall(run)) lookAlikes++;
+        for (const profile of (maySniffCall(run) ? ['gateway'] : ['gateway', 'harn']) as Profile[]) {
           const ctx = composeContext(registry, 'text', null, profile);
           const read = taggedLane(run, ctx);
           expect(read.calls).toEqual([]);
@@ -83,10 +98,12 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     expect(split).toBeGreaterThan(200);
     expect(allPlain).toBeGreaterThan(200);
     expect(angled).toBeGreaterThan(100);
+    // Runs the registry-blind gate would have ended: a look-alike whose names the sniffer does not take.
+    expect(lookAlikes).toBeGreaterThan(100);
   });
 
   it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {
-    const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    const test = classifierOf(tools);
     for (const line of ['<b>bold</b> a', '  < b', 'a <think> b', 'a <|start|>x', 'a <<EOF', 'it <look(x)>', 'see {"a": 1}', 'see {\n"a": 1}', 'a ```tick', '~~~', 'look(path="a")', 'it is foo_CALL>', '[TOOL_CALLS]x', 'a [[CALL] b']) {
       const text = `First line.\n\n${line}\nLast.`;
       expect(plainRunEnd(text, test)).toBe('First line.\n\n'.length);
@@ -97,8 +114,24 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     expect(plainRunEnd(angles, test)).toBe(angles.length);
   });
 
+  it('ends where the walk would read a call or a tag body: after a trimmed blank, across a tag\'s lines', () => {
+    const none = classifierOf(null);
+    // The walk trims its text the JavaScript way: a BOM or a no-break space leads a line call,
+    // and with no registry a list alone in the text is calls whatever its names.
+    expect(plainRunEnd('\ufefffrob({ a: 1 })', classifierOf(tools))).toBe(0);
+    expect(plainRunEnd('\u00a0[look(path="a")]', none)).toBe(0);
+    expect(plainRunEnd('</tool_call>[ run(x=1)]', classifierOf(tools))).toBe(0);
+    // A tag opened on one line wraps what follows until its close: the run ends before a
+    // look-alike after it, or before the close once a bracket stood between them.
+    expect(plainRunEnd('look <b>print(x)\nlook</b>', none)).toBe(0);
+    expect(plainRunEnd('look <b>\nprint(x)\nlook</b>', none)).toBe('look <b>\n'.length);
+    expect(plainRunEnd('look<b>It is 4.print(x)\nlook</b>', none)).toBe('look<b>It is 4.print(x)\n'.length);
+    const untagged = 'It is 4.print(x)\nlook</b>';
+    expect(plainRunEnd(untagged, none)).toBe(untagged.length);
+  });
+
   it('takes a fenced block whole once its closing fence line comes, and a brace open at a line\'s end once no payload follows', () => {
-    const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    const test = classifierOf(tools);
     const before = 'Code:\n';
     for (const [text, end] of [
       [`${before}\`\`\`py\nx = 1\n\`\`\`\nAfter.`, -1],
@@ -116,7 +149,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
   });
 
   it('goes on through Markdown that starts nothing: inline code, links, a brace with text after it, a tilde', () => {
-    const test = plainLineClassifier(laneMarkers(validateScanSpec(buildScanSpec(tools))));
+    const test = classifierOf(tools);
     const text = 'Run `npm test` first.\nSee [the guide](https://x.y/a_b) and [1].\nA set {a, b} of ~5 items.\n';
     expect(plainRunEnd(text, test)).toBe(text.length);
   });
@@ -140,6 +173,22 @@ describe('gateway: the plain run keeps its prose whatever follows in its piece',
     const harn = parseToolCalls(text, { tools: ['look'], profile: 'harn' });
     expect(harn.calls.map((c) => c.name)).toEqual(['look']);
     expect(harn.prose).not.toContain('npm test');
+  });
+
+  it('keeps a code block of unregistered look-alikes as prose before a line call; a registered name in it ends the run', () => {
+    const text = 'Here is the fix:\n```python\nprint(x)\nitems.sort(key=len)\n```\nlook({"path": "a.rs"})\n';
+    const gateway = parseToolCalls(text, { tools: ['look'] });
+    expect(gateway.calls.map((c) => c.name)).toEqual(['look']);
+    expect(gateway.prose).toBe('Here is the fix:\n```python\nprint(x)\nitems.sort(key=len)\n```');
+    // `print` registered: `print(x)` is a call attempt, so the block is read with what follows it.
+    const registered = parseToolCalls(text, { tools: ['look', 'print'] });
+    expect(registered.prose).toBe('Here is the fix:');
+    expect(registered.tool_parse_errors).toHaveLength(1);
+    const test = classifierOf(normalizeTools(['look']));
+    expect(plainRunEnd(text, test)).toBe(text.indexOf('look('));
+    expect(plainRunEnd(text, classifierOf(normalizeTools(['look', 'print'])))).toBe('Here is the fix:\n'.length);
+    expect(plainRunEnd('frob({ a: 1 })\n', classifierOf(null))).toBe('frob({ a: 1 })\n'.length);
+    expect(plainRunEnd('frob({ a: 1 })\n', test)).toBe(0);
   });
 
   it('leaves harn as the reference reads it: a response block replaces the untagged text', () => {

@@ -17,9 +17,12 @@
  *     starts none);
  *   - no fence marker (```` ``` ````, `~~~`) but at the line's start: inline code and a lone `~`
  *     are text;
- *   - no name the stray sniffer could read as a call (`maySniffCall`, which looks back only
- *     within the line; a name in inline code mid-line is a mention) and no protocol fragment
- *     (`foo_CALL>`).
+ *   - no name the stray sniffer could read as a call or an error (`maySniffCallAmong`, which
+ *     looks back only within the line; a name in inline code mid-line is a mention) and no
+ *     protocol fragment (`foo_CALL>`). The gateway's sniffer takes only registered names, so
+ *     `print(x)`, `frob{ a: 1 }` or `Sure: [frob(a=1)]` with `frob` unregistered is text, and
+ *     with no registry it reads no line call at all (`frob({ a: 1 })` is text there, an
+ *     "Unknown tool" error with a registry). The classifier is built once per registry.
  * Two rules reach past one line, so a run also holds lines back until a later line decides them
  * (`PlainRunCursor`):
  *   - a fenced block is in the run only once its closing fence line comes, with every line
@@ -31,8 +34,8 @@
  * its lines are final as they end.
  */
 import { Code, isJsonSpace } from '../lex/codes.js';
-import { isIdentPart } from '../lex/ident.js';
-import { maySniffCall } from './sniff-gate.js';
+import { isIdentPart, isIdentStart } from '../lex/ident.js';
+import { maySniffCall, maySniffCallAmong } from './sniff-gate.js';
 import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
 import { toolShapeFinding } from './tool-shape.js';
 
@@ -62,6 +65,14 @@ export const LineIs = {
   QuoteFirst: 16,
   /** Only JSON blanks (space, tab, CR, LF) or nothing. */
   Blank: 32,
+  /** A call look-alike the registry-blind gate would read (`print(x)`) but this sniffer takes as text. */
+  LookAlike: 64,
+  /** An opening tag's start (`<b`) as text. */
+  TagOpen: 128,
+  /** A closing tag's start (`</`) as text. */
+  TagClose: 256,
+  /** A `(` or a `{`: what may start a call expression or an object key in a tagged call body. */
+  Bracket: 512,
 } as const;
 
 const FENCES = LineIs.BacktickFence | LineIs.TildeFence;
@@ -130,8 +141,11 @@ function indentEnd(line: string): number {
   return at;
 }
 
-/** The line classifier for a lane whose markers are `markers` (from `laneMarkers`). */
-export function plainLineClassifier(markers: readonly string[]): LineClassifier {
+/**
+ * The line classifier for a lane whose markers are `markers` (from `laneMarkers`), under
+ * `gateway`, whose sniffer knows `names` (the registered names; null: no registry).
+ */
+export function plainLineClassifier(markers: readonly string[], names: ReadonlySet<string> | null): LineClassifier {
   // What each ASCII character may start, in a table; markers starting beyond ASCII (none today)
   // in a map. perf: the characters that may start anything are found by one RegExp of them,
   // whose search V8 runs natively: most lines hold none (a character loop here was 6 % of a
@@ -166,6 +180,9 @@ export function plainLineClassifier(markers: readonly string[]): LineClassifier 
         if (lead < 0) lead = line.length - line.trimStart().length;
         if (!angleIsText(line, i, lead, angleMarkers)) return LineIs.NotPlain;
         angled = true;
+        const next = line.charCodeAt(i + 1);
+        if (isIdentStart(next)) is |= LineIs.TagOpen;
+        else if (next === Code.Slash) is |= LineIs.TagClose;
         continue;
       }
       if (breaks === Breaks.Fence) {
@@ -182,11 +199,15 @@ export function plainLineClassifier(markers: readonly string[]): LineClassifier 
     if (hasResponseProtocolFragment(line) || ((is & FENCES) !== 0 && holdsCanonicalToolFence(line))) return LineIs.NotPlain;
     if (angled && !holdsNoToolShape(line)) return LineIs.NotPlain;
     const probe = withoutInlineTicks(line);
-    if (maySniffCall(probe)) return LineIs.NotPlain;
     // The walk sniffs its text trimmed, so a line's own leading blanks (a BOM, a no-break space)
-    // may stand at the text's start there: the gate is asked of the line without them too.
-    const trimmed = probe.trimStart();
-    if (trimmed !== probe && maySniffCall(trimmed)) return LineIs.NotPlain;
+    // may stand at the text's start there: the gate lets each of them lead a name.
+    if (maySniffCall(probe)) {
+      if (maySniffCallAmong(probe, names)) return LineIs.NotPlain;
+      // A tag opened on this line may wrap the look-alike into a tagged call body.
+      if ((is & LineIs.TagOpen) !== 0) return LineIs.NotPlain;
+      is |= LineIs.LookAlike;
+    }
+    if (line.indexOf('(') >= 0 || line.indexOf('{') >= 0) is |= LineIs.Bracket;
     const first = nonBlankFrom(line, 0);
     if (first === line.length) is |= LineIs.Blank;
     else if (line.charCodeAt(first) === Code.Quote) is |= LineIs.QuoteFirst;
@@ -194,12 +215,11 @@ export function plainLineClassifier(markers: readonly string[]): LineClassifier 
   };
   // With no breaker, no fence, brace or marker is held or refused, and with no `>` (nor `<`) no
   // protocol fragment stands; the sniff gate looks back only within a line (through blanks, to
-  // a line break), so asked of the whole text it answers what its lines do, apart from the
-  // trimmed-line ask: a BOM is the one blank `trimStart` removes that the gate does not skip.
+  // a line break), so asked of the whole text it answers what its lines do.
   const allPlain = (text: string): boolean => {
     breakers.lastIndex = 0;
     if (breakers.test(text)) return false;
-    return text.indexOf('>') < 0 && text.indexOf('\ufeff') < 0 && !maySniffCall(text);
+    return text.indexOf('>') < 0 && !maySniffCall(text);
   };
   return Object.assign(classify, { allPlain });
 }
@@ -233,6 +253,14 @@ export class PlainRunCursor {
   #block = 0;
   /** A brace open at a line's end waits for the next line that is not blank. */
   #brace = false;
+  /**
+   * Tag bodies across lines. A line in the run opened a tag: a later look-alike may be its
+   * tagged call body (`<b>\nprint(x)\n</b>`), so it ends the run; and once a bracket has stood
+   * after that tag (`<b> It is 4.print(x)`), a closing tag would make a body of it, so that
+   * line ends the run. A line alone is the classifier's to judge.
+   */
+  #tagOpen = false;
+  #bracketInTag = false;
 
   constructor(classify: LineClassifier) {
     this.#classify = classify;
@@ -241,6 +269,12 @@ export class PlainRunCursor {
   step(line: string): RunStep {
     const is = this.#classify(line);
     if ((is & LineIs.NotPlain) !== 0) return 'end';
+    if (this.#tagOpen) {
+      if ((is & LineIs.LookAlike) !== 0) return 'end';
+      if ((is & LineIs.TagClose) !== 0 && (this.#bracketInTag || (is & LineIs.Bracket) !== 0)) return 'end';
+    }
+    if ((is & LineIs.TagOpen) !== 0) this.#tagOpen = true;
+    if (this.#tagOpen && (is & LineIs.Bracket) !== 0) this.#bracketInTag = true;
     if (this.#brace) {
       if ((is & LineIs.Blank) !== 0) return 'held';
       if ((is & LineIs.QuoteFirst) !== 0) return 'end';

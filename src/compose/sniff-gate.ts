@@ -34,11 +34,15 @@ function skipBlanksBack(text: string, at: number): number {
   return at;
 }
 
-/** Whether the character before `at` may end what stands before a line-start name. */
+/**
+ * Whether the character before `at` may end what stands before a line-start name. A BOM is not
+ * Unicode whitespace, but the walk's texts are trimmed the JavaScript way, which removes it, so a
+ * name after one may stand at a text's start there.
+ */
 function mayLeadName(text: string, at: number): boolean {
   if (at === 0) return true;
   const code = text.charCodeAt(at - 1);
-  return isUnicodeWhitespace(code) || code === Code.Backtick || code === Code.GreaterThan || LABEL_ENDS.has(code);
+  return isUnicodeWhitespace(code) || code === Code.ByteOrderMark || code === Code.Backtick || code === Code.GreaterThan || LABEL_ENDS.has(code);
 }
 
 /**
@@ -73,7 +77,99 @@ function mayOpenListCall(text: string, at: number): boolean {
   let bracket = nameAt;
   while (bracket > 0 && isJsonBlank(text.charCodeAt(bracket - 1))) bracket--;
   if (bracket === 0 || text.charCodeAt(bracket - 1) !== Code.LeftBracket) return false;
-  return bracket === 1 || isJsonBlank(text.charCodeAt(bracket - 2));
+  // A `>` before the `[` may end a wrapper tag the sniffer turns into a line break.
+  const before = text.charCodeAt(bracket - 2);
+  return isJsonBlank(before) || before === Code.GreaterThan || onlyBlanksBefore(text, bracket - 1);
+}
+
+/**
+ * Whether nothing but blanks the walk's trim removes (a no-break space, a BOM) stands before
+ * `at`: there the walk reads the text from `at`.
+ */
+function onlyBlanksBefore(text: string, at: number): boolean {
+  while (at > 0 && (isUnicodeWhitespace(text.charCodeAt(at - 1)) || text.charCodeAt(at - 1) === Code.ByteOrderMark)) at--;
+  return at === 0;
+}
+
+/** The name (identifier characters) that ends just before `at`, or ''. */
+function nameBefore(text: string, at: number, dotted: boolean): string {
+  let nameAt = at;
+  while (nameAt > 0 && (isIdentPart(text.charCodeAt(nameAt - 1)) || (dotted && text.charCodeAt(nameAt - 1) === Code.Dot))) nameAt--;
+  return text.slice(nameAt, at);
+}
+
+/**
+ * Whether a `>` leads the name at `nameAt` (through blanks and one `<`): a tag's edit may join
+ * it to a name before the tag, or a tag pair may wrap a call body across lines.
+ *
+ *     <b>print(x)\nlook</b>
+ *       ^ `>` leads `print`
+ */
+function ledByTag(text: string, nameAt: number): boolean {
+  let lead = skipBlanksBack(text, nameAt);
+  if (text.charCodeAt(lead - 1) === Code.LessThan) lead = skipBlanksBack(text, lead - 1);
+  return text.charCodeAt(lead - 1) === Code.GreaterThan;
+}
+
+/** Whether a `{` comes after the spaces and tabs at `at`: a line call's object argument. */
+function objectArgumentAt(text: string, at: number): boolean {
+  while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab) at++;
+  return text.charCodeAt(at) === Code.LeftBrace;
+}
+
+/**
+ * `maySniffCall` for the gateway's sniffer, which knows `names` (the registered names; null: no
+ * registry) and folds no alias. False only when sniffing `text` with them is certain to find no
+ * call and no error. What the names rule out, at the brackets `maySniffCall` finds:
+ *
+ *     print(x)          an unregistered name without an object argument: prose (line-scan.ts)
+ *     frob{ a: 1 }      an unregistered name before a brace: prose
+ *     Sure: [frob(a=1)]  a list is calls only when every name in it is registered (pythonic.ts)
+ *     frob({ a: 1 })    an unregistered name with an object argument: an "Unknown tool" error,
+ *                       but with no registry the gateway's sniffer reads no line call at all
+ *     [frob(a=1)]       with no registry, a list alone in the text is calls whatever its names
+ *
+ * A bracket after a `>` keeps its answer (an edit may join a name across a tag), and so does
+ * every native payload's `{` (its names may stand on later lines).
+ */
+export function maySniffCallAmong(text: string, names: ReadonlySet<string> | null): boolean {
+  for (let at = text.indexOf('('); at >= 0; at = text.indexOf('(', at + 1)) {
+    if (mayCloseName(text, at)) {
+      const name = nameBefore(text, at, false);
+      if (name === '' || ledByTag(text, at - name.length)) return true;
+      if (names !== null && (names.has(name) || objectArgumentAt(text, at + 1))) return true;
+    }
+    if (mayOpenListCall(text, at) && (names === null ? listOpensText(text, at) : names.has(nameBefore(text, at, true)))) return true;
+  }
+  for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
+    if (mayCloseName(text, at)) {
+      const name = nameBefore(text, at, false);
+      if (name === '' || ledByTag(text, at - name.length) || (names !== null && names.has(name))) return true;
+    }
+    if (opensPayload(text, at)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether only blanks stand before the `[` of the list whose first `(` is at `at`: with no
+ * registry the gateway reads a text that is one whole list of calls, whatever its names.
+ *
+ *     \t [ frob(
+ *        ^ bracket
+ */
+function listOpensText(text: string, at: number): boolean {
+  return onlyBlanksBefore(text, text.lastIndexOf('[', at));
+}
+
+/** Whether the `{` at `at` may open a native payload: its next non-blank character is `"` (or `<`, an edit away from one). */
+function opensPayload(text: string, at: number): boolean {
+  //   {  \n "path"
+  //   ^ at  ^ next
+  let next = at + 1;
+  while (isJsonBlank(text.charCodeAt(next))) next++;
+  const code = text.charCodeAt(next);
+  return code === Code.Quote || code === Code.LessThan;
 }
 
 /** False only when sniffing `text` is certain to find no call and no error. */
@@ -82,13 +178,7 @@ export function maySniffCall(text: string): boolean {
     if (mayCloseName(text, at) || mayOpenListCall(text, at)) return true;
   }
   for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
-    if (mayCloseName(text, at)) return true;
-    //   {  \n "path"
-    //   ^ at  ^ next
-    let next = at + 1;
-    while (isJsonBlank(text.charCodeAt(next))) next++;
-    const code = text.charCodeAt(next);
-    if (code === Code.Quote || code === Code.LessThan) return true;
+    if (mayCloseName(text, at) || opensPayload(text, at)) return true;
   }
   return false;
 }

@@ -19,6 +19,7 @@ import { dsmlResult } from './lanes/dsml.js';
 import { mistralResult } from './lanes/mistral.js';
 import { laneMarkers, markerStarts, plainScan, textUnitStart } from './plain-piece.js';
 import { plainLineClassifier, plainRunEnd, type LineClassifier } from './plain-run.js';
+import { registeredNames } from './field/admit.js';
 import type { BodyLadder } from './lanes/types.js';
 import { messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
@@ -270,7 +271,7 @@ function markerStartsOf(ctx: ComposeContext): readonly string[] {
   return starts(ctx.registry);
 }
 
-const plainLines = perRegistry((registry) => plainLineClassifier(laneMarkers(specs(registry))));
+const plainLines = perRegistry((registry) => plainLineClassifier(laneMarkers(specs(registry)), registry === null ? null : new Set(registeredNames(registry))));
 
 /** The plain-line classifier of the tagged lane with `ctx`'s registry (a stream releases such lines as they come). */
 export function plainLinesOf(ctx: ComposeContext): LineClassifier {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseToolCalls } from './parse.js';
 import { EXCERPT_LIMIT, toolShapeFinding, toolShapeViolations } from './tool-shape.js';
 
 const drop = (text: string, reason: 'salvaged_as_prose' | 'fenced_narration' | 'unparsed_call_block' = 'salvaged_as_prose') => ({ text, reason });
@@ -20,6 +21,16 @@ describe('tool-shape findings', () => {
     const finding = toolShapeFinding([drop('{"name": "run", "arguments": {"command": "ls"}}')]);
     expect(finding?.shape).toBe('json_name_arguments');
     expect(finding?.excerpt.startsWith('\u2026"name"')).toBe(true);
+  });
+
+  it("counts Functionary's `>>>` only glued to a recipient name: a Python prompt and a shift are text", () => {
+    const field = { fieldGrammars: true } as const;
+    for (const text of ['>>> print(1)', 'x = a >>> 2', 'Type after the prompt >>>', '>>>']) expect(toolShapeFinding([drop(text)], field)).toBeNull();
+    expect(toolShapeFinding([drop('See:\n>>>frob\n{"a": 1')], field)).toEqual({ shape: 'call_markup', dropped_reason: 'salvaged_as_prose', excerpt: '\u2026>>>frob\n{"a": 1' });
+    expect(toolShapeFinding([drop('>>>_private')], field)?.shape).toBe('call_markup');
+    const repl = parseToolCalls('In the REPL:\n```py\n>>> print(1)\n1\n```\nShift with `a >>> 2`.', { tools: ['look'] });
+    expect(repl.protocol_violations).toEqual([]);
+    expect(repl.prose).toBe('In the REPL:\n```py\n>>> print(1)\n1\n```\nShift with `a >>> 2`.');
   });
 
   it('ignores drops that already carry a diagnostic', () => {

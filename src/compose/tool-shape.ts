@@ -292,8 +292,14 @@ let fieldMarkers: RegExp | null = null;
 function fieldMarkerPattern(): RegExp {
   if (fieldMarkers !== null) return fieldMarkers;
   const literals = new Set<string>();
-  for (const grammar of FIELD_GRAMMARS) for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
-  fieldMarkers = new RegExp(literalTrieSource(literals));
+  // An opener that counts only glued to its name (Functionary's `>>>RECIPIENT`) is call syntax
+  // only so: `>>> print(1)` is a Python prompt and `a >>> b` a shift.
+  const glued = new Set<string>();
+  for (const grammar of FIELD_GRAMMARS) {
+    for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
+    if (grammar.family === 'token-section' && grammar.unregisteredGlued === true) for (const opener of grammar.openers) glued.add(opener);
+  }
+  fieldMarkers = new RegExp(literalTrieSource(literals, new Set(), glued));
   return fieldMarkers;
 }
 

@@ -50,6 +50,7 @@ export const Code = {
   Pipe: 0x7c, // '|'
   RightBrace: 0x7d, // '}'
   Tilde: 0x7e, // '~'
+  ByteOrderMark: 0xfeff,
 } as const;
 
 /**

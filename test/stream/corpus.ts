@@ -1,6 +1,7 @@
 /**
  * Every conformance text as a stream test input: the field-grammar cases, the reasoning cases,
- * the composer examples and the reference vectors (compose cases), each with its options. The
+ * the composer examples and the reference vectors (compose cases), each with its options, and
+ * agent answers with code and call look-alikes after a region, under several registries. The
  * stream invariant is checked under both profiles over all of them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -59,13 +60,37 @@ function referenceCases(): StreamCase[] {
     });
 }
 
+const CALL = '<tool_call>{"name": "look", "arguments": {"path": "a.py"}}</tool_call>\n';
+const FIX = '```python\nprint(x)\nresult = get_data(a=1)\nitems.sort(key=len)\n```\n';
+
+/**
+ * Agent answers after a region: code and call look-alikes whose names the registry may or may
+ * not hold (the gateway's plain lines depend on it), with what may follow them in their piece.
+ */
+function lookAlikeCases(): StreamCase[] {
+  const texts: [string, string][] = [
+    ['fix', `${CALL}Here is the fix:\n${FIX}Done.\n`],
+    ['fix then call', `${CALL}Here is the fix:\n${FIX}look({"path": "b.py"})\nDone.\n`],
+    ['fix then answer', `${CALL}Here is the fix:\n${FIX}<user_response>Fixed.</user_response>`],
+    ['fix then region', `${CALL}Here is the fix:\n${FIX}${CALL}Done.`],
+    ['bare look-alikes', `${CALL}Try:\nprint(x)\nfrob{ a: 1 }\nfrob({ a: 1 })\nSure: [frob(a=1), look(path="c")]\nNote: look(x)\n\`print(x)\`\nDone.`],
+    ['unclosed fix', `${CALL}Here is the fix:\n\`\`\`python\nprint(x)\n`],
+    ['tool fence', `${CALL}Then:\n\`\`\`tool\nprint(x)\n\`\`\`\n`],
+    ['no region', `Here is the fix:\n${FIX}Done.\n`],
+  ];
+  const registries: [string, unknown[] | undefined][] = [['look', ['look']], ['look+print', ['look', 'print']], ['look+frob', ['look', 'frob']], ['none', undefined]];
+  return texts.flatMap(([id, text]) =>
+    registries.map(([names, tools]) => ({ id: `look-alike:${id} [${names}]`, text, options: (tools === undefined ? {} : { tools }) as ParseOptions })),
+  );
+}
+
 /**
  * Every case, once per profile for those that do not fix one, and once more under `gateway`
  * with `reasoning_started: false` for those that leave it unset (the stream then releases
  * prose and reference blocks before any field region).
  */
 export function streamCorpus(): StreamCase[] {
-  const base = [...fieldCases(), ...reasoningCases(), ...composerCases(), ...referenceCases()];
+  const base = [...fieldCases(), ...reasoningCases(), ...composerCases(), ...referenceCases(), ...lookAlikeCases()];
   const out: StreamCase[] = [];
   for (const c of base) {
     out.push(c);

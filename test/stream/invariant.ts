@@ -79,3 +79,16 @@ export function everyN(text: string, size: number): string[] {
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
 }
+
+/** `text` cut at the given positions (taken modulo its length, deduplicated, sorted; empty chunks left out). */
+export function cutAt(text: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % Math.max(1, text.length)))].filter((c) => c > 0).sort((a, b) => a - b);
+  const out: string[] = [];
+  let from = 0;
+  for (const p of points) {
+    out.push(text.slice(from, p));
+    from = p;
+  }
+  out.push(text.slice(from));
+  return out.filter((c) => c !== '');
+}

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls, type ParseOptions, type ParseResult } from '../../src/index.js';
 import { streamCorpus } from './corpus.js';
-import { everyN, invariantFailures } from './invariant.js';
+import { cutAt, everyN, invariantFailures } from './invariant.js';
 
 const corpus = streamCorpus();
 
@@ -19,19 +19,6 @@ function mergedTools(parts: readonly { options: { tools?: unknown } }[], extra: 
   for (const p of parts) for (const t of Array.isArray(p.options.tools) ? (p.options.tools as unknown[]) : []) if (!tools.has(nameOf(t))) tools.set(nameOf(t), t);
   for (const name of extra) if (!tools.has(name)) tools.set(name, name);
   return [...tools.values()];
-}
-
-/** `text` cut at the given positions (sorted, deduplicated, inside the text). */
-function cutAt(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % Math.max(1, text.length)))].filter((c) => c > 0).sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const p of points) {
-    out.push(text.slice(from, p));
-    from = p;
-  }
-  out.push(text.slice(from));
-  return out.filter((c) => c !== '');
 }
 
 describe('stream: the one-shot invariant', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls, type ParseOptions, type StreamEvent } from '../../src/index.js';
-import { everyN, invariantFailures, streamChunks } from './invariant.js';
+import { cutAt, everyN, invariantFailures, streamChunks } from './invariant.js';
 
 const TOOLS = ['get_weather', 'search', 'note', 'run', 'python'];
 const WEATHER = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
@@ -19,15 +19,7 @@ function cuttings(text: string): string[][] {
   for (const size of [1, 2, 3, 4]) out.push(everyN(text, size));
   fc.assert(
     fc.property(fc.array(fc.integer({ min: 1, max: Math.max(1, text.length - 1) }), { maxLength: 12 }), (cuts) => {
-      const points = [...new Set(cuts)].sort((a, b) => a - b);
-      const chunks: string[] = [];
-      let from = 0;
-      for (const p of points) {
-        chunks.push(text.slice(from, p));
-        from = p;
-      }
-      chunks.push(text.slice(from));
-      out.push(chunks.filter((c) => c !== ''));
+      out.push(cutAt(text, cuts));
     }),
     { numRuns: 40, seed: 20261203 },
   );

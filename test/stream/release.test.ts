@@ -267,3 +267,69 @@ describe('stream: an answer after a region comes line by line', () => {
     }
   });
 });
+
+describe('stream: code and call look-alikes after a region come line by line when no registered name is in them', () => {
+  const textsAt = (chunks: readonly string[], options: object) => {
+    const { events, at } = streamChunks(chunks, options);
+    return events.flatMap((e, i) => (e.type === 'text' ? [{ text: e.text, at: at[i]! }] : []));
+  };
+  const call = '<tool_call>{"name": "look", "arguments": {"path": "a"}}</tool_call>\n';
+  /** The number of `size`-character chunks that ends `prefix` (its last character). */
+  const chunkEnding = (prefix: string, size: number) => Math.ceil(prefix.length / size);
+
+  it('releases a code block of unregistered calls at its closing fence line; registering `print` holds it to end()', () => {
+    const block = '```python\nprint(x)\nresult = get_data(a=1)\n```\n';
+    const text = `${call}Here is the fix:\n${block}Done.\n`;
+    const chunks = everyN(text, 4);
+    const got = textsAt(chunks, { tools: ['look'] });
+    const fenceEnd = chunkEnding(`${call}Here is the fix:\n${block}`, 4);
+    expect(got.map((t) => t.at)).toEqual([chunkEnding(`${call}Here is the fix:\n`, 4), fenceEnd, chunkEnding(text, 4)]);
+    expect(got.every((t) => t.at <= chunks.length)).toBe(true);
+    const one = parseToolCalls(text, { tools: ['look'] });
+    expect(got.map((t) => t.text).join('')).toBe(one.prose);
+    expect(one.prose).toBe(text.slice(call.length).trim());
+    // `print` registered: `print(x)` is a call attempt (an error), so the block waits for the piece's end.
+    const held = textsAt(chunks, { tools: ['look', 'print'] });
+    expect(held[0]).toEqual({ text: 'Here is the fix:', at: chunkEnding(`${call}Here is the fix:\n`, 4) });
+    expect(held.slice(1).every((t) => t.at === chunks.length + 1)).toBe(true);
+    expect(parseToolCalls(text, { tools: ['look', 'print'] }).tool_parse_errors).toHaveLength(1);
+  });
+
+  it('releases line-start look-alikes whose name is not registered, each in the chunk that ends it', () => {
+    const lines = ['Try this:\n', 'print(x)\n', 'frob{ a: 1 }\n', '  print(x)\n', 'Sure: [frob(a=1)]\n', '`print(x)`\n', 'Note: print(x)\n', 'Done.\n'];
+    const text = call + lines.join('');
+    for (const tools of [['look'], undefined]) {
+      const got = textsAt(everyN(text, 1), tools === undefined ? {} : { tools });
+      expect(got.map((t) => t.at)).toEqual(lines.map((_, i) => call.length + lines.slice(0, i + 1).join('').length));
+      expect(got.map((t) => t.text).join('')).toBe(parseToolCalls(text, tools === undefined ? {} : { tools }).prose);
+    }
+  });
+
+  it('without a registry, a line call with an object argument is prose too; with one it is an unknown tool and waits', () => {
+    const text = `${call}Then:\nfrob({ a: 1 })\nDone.\n`;
+    const free = textsAt(everyN(text, 1), {});
+    expect(free.map((t) => t.at)).toEqual([call.length + 'Then:\n'.length, text.length - 'Done.\n'.length, text.length]);
+    expect(free.map((t) => t.text).join('')).toBe(parseToolCalls(text).prose);
+    const held = textsAt(everyN(text, 1), { tools: ['look'] });
+    expect(held.slice(1).every((t) => t.at === text.length + 1)).toBe(true);
+    expect(parseToolCalls(text, { tools: ['look'] }).tool_parse_errors[0]).toMatch(/^Unknown tool 'frob'/);
+  });
+
+  it('holds a value at a line start (`{`, `[`, a ```json fence): the look-alike grammar opens a region there, whatever its names', () => {
+    for (const line of ['[frob(a=1)]', '{"name": "frob", "arguments": {}}', '```json']) {
+      const text = `${call}Before.\n${line}\nAfter.\n`;
+      const got = textsAt(everyN(text, 1), { tools: ['look'] });
+      expect(got[0]).toEqual({ text: 'Before.', at: call.length + 'Before.\n'.length });
+      expect(got.slice(1).every((t) => t.at === text.length + 1)).toBe(true);
+    }
+  });
+
+  it('still holds a line a registered name may make a call or an error: a line call, a label before one, a list of them', () => {
+    for (const line of ['look({"path": "b"})', 'look(x)', 'look{ path: "b" }', 'Hint: look(x)', 'tool_code: frob({ a: 1 })', 'Sure: [look(path="b")]', '{"name": "look", "arguments": {}}', 'see {"a": 1}']) {
+      const text = `${call}Before.\n${line}\nAfter.\n`;
+      const got = textsAt(everyN(text, 1), { tools: ['look'] });
+      expect(got[0]).toEqual({ text: 'Before.', at: call.length + 'Before.\n'.length });
+      expect(got.slice(1).every((t) => t.at === text.length + 1)).toBe(true);
+    }
+  });
+});

@@ -38,8 +38,25 @@ function block(spec: BlockSpec): ReasoningGrammar {
   };
 }
 
-/** Qwen3, DeepSeek R1 / V3.1+, GLM, MiniMax M2, Nemotron, Hunyuan, ERNIE, Granite 4, Trinity. */
-export const THINK = block({ id: 'think', role: 'reasoning', open: ['<think>'], close: ['</think>'], strayClose: true, orphan: true });
+/**
+ * MiniMax M3's namespace token, which it may write before any tag, `<think>` and `</think>`
+ * included, with a space or a line break between (it must never reach the text a client sees).
+ */
+const MINIMAX_M3_LEADS = ['', ']<]minimax[>[', ']<]minimax[>[ ', ']<]minimax[>[\n'];
+const m3Led = (tag: string): string[] => MINIMAX_M3_LEADS.map((lead) => `${lead}${tag}`);
+
+/**
+ * Qwen3, DeepSeek R1 / V3.1+, GLM, MiniMax M2 and M3, Nemotron, Hunyuan, ERNIE, Granite 4,
+ * Trinity. M3's token is part of the marker wherever it stands before one.
+ */
+export const THINK = block({
+  id: 'think',
+  role: 'reasoning',
+  open: m3Led('<think>'),
+  close: m3Led('</think>'),
+  strayClose: true,
+  orphan: true,
+});
 
 /**
  * Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. The

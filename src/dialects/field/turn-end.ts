@@ -39,6 +39,9 @@ const TOKENS = [
   '[unused10]',
   // Gemma 4.
   '<turn|>',
+  // Kimi K3: the XTML message's close after the response and tools blocks, then its end token.
+  '<|close|>message<|sep|>',
+  '<|end_of_msg|>',
 ];
 
 /** Spelled like HTML tags, so prose writes them too: only at the end of the text. */

@@ -65,6 +65,21 @@ interface Draft {
   extraExcludes?: string[];
 }
 
+/**
+ * The call with its closing markers cut inside the first one (`</func` of `</function>`), or
+ * null when the grammar writes none or its first is too short to cut (a lone `}`).
+ */
+function cutInsideClose(unclosed: string, full: string): { text: string } | null {
+  if (unclosed === full || !full.startsWith(unclosed)) return null;
+  const tail = full.slice(unclosed.length);
+  const lead = tail.length - tail.trimStart().length;
+  const rest = tail.slice(lead);
+  const stop = rest.search(/\s/);
+  const first = stop < 0 ? rest : rest.slice(0, stop);
+  if (first.length < 4) return null;
+  return { text: unclosed + tail.slice(0, lead + Math.floor(first.length / 2)) };
+}
+
 export function regularCases(spec: GrammarSpec): FieldCase[] {
   const render = renderer(spec.grammar);
   const reasoning = spec.reasoning ?? THINK;
@@ -132,6 +147,16 @@ export function regularCases(spec: GrammarSpec): FieldCase[] {
     });
   }
   const full = render([WEATHER]);
+  const cut = cutInsideClose(unclosed, full);
+  if (cut !== null) {
+    drafts.push({
+      scenario: 'cut-inside-close',
+      note: 'complete arguments, the stream cut while the first closing marker was being written: a call, with a recovered_dialect violation; the marker\'s start reaches neither prose nor the errors',
+      text: `Looking it up.\n${cut.text}`,
+      tools: REGISTRY,
+      expect: { calls: [WEATHER], prose: 'Looking it up.', violation_kinds: ['recovered_dialect'], no_errors: true },
+    });
+  }
   drafts.push({
     scenario: 'cut-inside-arguments',
     note: 'the stream ends inside a string argument: no call, a TOOL CALL TRUNCATED error, a drop, nothing leaks into prose',

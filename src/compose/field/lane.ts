@@ -23,6 +23,7 @@ import { isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
+import { withCutMarkerAtEnd } from './cut-close.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
@@ -474,7 +475,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
 export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane): LaneResult | null {
   const regions = fieldRegions(text, ctx);
   if (regions.length === 0) return null;
-  return assembleRegions(text, regions, restLane, text.length);
+  return assembleRegions(text, withCutMarkerAtEnd(text, regions, ctx), restLane, text.length);
 }
 
 /**

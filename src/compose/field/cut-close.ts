@@ -1,0 +1,118 @@
+/**
+ * A response cut off while the model was writing a marker (a `max_tokens` stop inside
+ * `</function>`): the text ends with a proper prefix of one of the last region's markers.
+ *
+ *     <function=search>⏎<parameter=query>⏎ramen⏎</parameter>⏎</func
+ *                                                              ^ fragment: the close had begun
+ *
+ * The marker had begun, so what precedes it is as the model meant it: the last region is read
+ * again without the fragment, as any region whose closes are missing is read, and when that
+ * reads more calls (a call whose arguments are complete, with the `recovered_dialect` of missing
+ * closes), as many with fewer errors (the fragment was read as text in the call), or is a
+ * reasoning block, the region takes the fragment, which so never reaches prose or reasoning. A call cut in its arguments stays the truncation first read, its drop covering
+ * the fragment. A fragment after the last region, with only blanks between, is that region's
+ * too when the region was read with its closes missing (the fragment is where they began).
+ *
+ * Only the whole response's end is a cut: a stream's held text is not read this way (its next
+ * chunk may complete the marker). The check costs the fragment's length; the re-read, one
+ * region's, and only when the text ends inside a marker.
+ */
+import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
+import { isJsonSpace } from '../../lex/codes.js';
+import type { ComposeContext } from '../context.js';
+import { readRegion } from './readers/index.js';
+import { RegionSink, type FieldRegion } from './region.js';
+import { FieldScan } from './scan.js';
+
+interface Prefixes {
+  /** Every proper prefix of a marker that is not itself a marker. */
+  readonly set: ReadonlySet<string>;
+  readonly longest: number;
+  /** The markers, for a cut inside a deployment suffix (Hunyuan's `</tool_call` + `:opensource>`). */
+  readonly markers: readonly string[];
+}
+
+/** The longest deployment suffix read (as the reasoning grammars bound theirs). */
+const SUFFIX_MAX = 64;
+
+let byGrammar: Map<string, Prefixes> | null = null;
+
+function prefixesOf(id: string): Prefixes | undefined {
+  byGrammar ??= new Map(FIELD_GRAMMARS.map((g) => [g.id, markerPrefixes(g)]));
+  return byGrammar.get(id);
+}
+
+function markerPrefixes(grammar: FieldGrammar): Prefixes {
+  const markers = new Set([...grammar.openers, ...grammar.markers].filter((m) => m.length > 1));
+  const set = new Set<string>();
+  let longest = 0;
+  for (const marker of markers) {
+    // From two characters: a lone `<` at the end is as likely text (`a <`) as a marker begun.
+    for (let k = 2; k < marker.length; k++) {
+      const prefix = marker.slice(0, k);
+      // A prefix that begins with a blank would take prose's last spaces for a marker.
+      if (isJsonSpace(prefix.charCodeAt(0)) || markers.has(prefix)) continue;
+      set.add(prefix);
+      longest = Math.max(longest, k);
+    }
+  }
+  return { set, longest, markers: [...markers] };
+}
+
+function isSuffixChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2e || c === 0x2d;
+}
+
+/** Where a marker cut inside its deployment suffix (`</tool_call:open`) that ends `text` begins, or -1. */
+function suffixCutStart(text: string, markers: readonly string[], floor: number): number {
+  let at = text.length;
+  while (at > floor && text.length - at < SUFFIX_MAX && isSuffixChar(text.charCodeAt(at - 1))) at--;
+  // The suffix follows its colon, which a marker may spell itself (`</think:`) or leave to it (`</tool_call`).
+  if (at === text.length || at <= floor || text.charCodeAt(at - 1) !== 0x3a) return -1;
+  const colon = at - 1;
+  for (const m of markers) {
+    const end = m.endsWith(':') ? at : colon;
+    if (end - m.length >= floor && text.startsWith(m, end - m.length)) return end - m.length;
+  }
+  return -1;
+}
+
+/** Where the fragment of one of `grammar`'s markers that ends `text` begins (at or after `floor`), or -1. */
+function fragmentStart(text: string, prefixes: Prefixes, floor: number): number {
+  const most = Math.min(prefixes.longest, text.length - floor);
+  for (let k = most; k >= 2; k--) if (prefixes.set.has(text.slice(text.length - k))) return text.length - k;
+  return suffixCutStart(text, prefixes.markers, floor);
+}
+
+function blankBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isJsonSpace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** `regions` with the last one taking a cut marker at the end of `text`, re-read without it when it reached into it. */
+export function withCutMarkerAtEnd(text: string, regions: readonly FieldRegion[], ctx: ComposeContext): readonly FieldRegion[] {
+  const last = regions[regions.length - 1];
+  if (last === undefined) return regions;
+  const prefixes = prefixesOf(last.grammar);
+  if (prefixes === undefined) return regions;
+  const cut = fragmentStart(text, prefixes, last.start + 1);
+  if (cut < 0) return regions;
+  if (last.end <= cut) {
+    // Only a region read with its closes missing: after a closed one, the fragment is a stray
+    // close's, which is reported as a whole one there is.
+    if (!last.violations.some((v) => v.kind === 'recovered_dialect') || !blankBetween(text, last.end, cut)) return regions;
+    return [...regions.slice(0, -1), { ...last, end: text.length }];
+  }
+  const grammar = FIELD_GRAMMARS.find((g) => g.id === last.grammar)!;
+  const before = text.slice(0, cut);
+  const scan = new FieldScan(before, ctx.registry);
+  const sink = new RegionSink(before, grammar, ctx.registry, ctx.marks, scan);
+  const end = readRegion(scan, last.start, grammar, sink);
+  if (end <= last.start || !blankBetween(before, end, before.length)) return regions;
+  // A re-read that reads no more calls, nor the same with fewer errors, keeps the region as
+  // first read: its drops then cover the fragment too. A reasoning block's fragment is a
+  // marker's, not reasoning.
+  const better = sink.calls.length > last.calls.length || (sink.calls.length === last.calls.length && sink.errors.length < last.errors.length);
+  if (!better && grammar.family !== 'reasoning') return regions;
+  return [...regions.slice(0, -1), sink.region(last.start, text.length)];
+}

@@ -157,6 +157,15 @@ export function regularCases(spec: GrammarSpec): FieldCase[] {
       expect: { calls: [WEATHER], prose: 'Looking it up.', violation_kinds: ['recovered_dialect'], no_errors: true },
     });
   }
+  if (unclosed !== full) {
+    drafts.push({
+      scenario: 'turn-end-after-unclosed',
+      note: 'complete arguments, closing markers missing, then the end-of-turn token a server left in: a call with a recovered_dialect violation; the token is an end_of_turn_token drop',
+      text: `Looking it up.\n${unclosed}<|im_end|>`,
+      tools: REGISTRY,
+      expect: { calls: [WEATHER], prose: 'Looking it up.', violation_kinds: ['recovered_dialect'], no_errors: true },
+    });
+  }
   drafts.push({
     scenario: 'cut-inside-arguments',
     note: 'the stream ends inside a string argument: no call, a TOOL CALL TRUNCATED error, a drop, nothing leaks into prose',

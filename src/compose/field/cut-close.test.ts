@@ -51,4 +51,15 @@ describe('a response cut inside a marker', () => {
     const r = parseToolCalls('<think>ok</think>Compare a </', { tools: SEARCH });
     expect(r.prose).toBe('Compare a </');
   });
+
+  it('reads a call whose closes are missing before an end-of-turn token as a call, the token dropped', () => {
+    for (const end of ['<|im_end|>', '\n<|im_end|>', '\n<|endoftext|>\n', '<|im_end|><|endoftext|>']) {
+      const r = parseToolCalls(`${QWEN}${end}`, { tools: SEARCH });
+      expect(r.calls.map((c) => c.arguments)).toEqual([{ query: 'ramen' }]);
+      expect(r.tool_parse_errors).toEqual([]);
+      expect(r.prose).toBe('');
+      expect(r.dropped.every((d) => d.reason === 'end_of_turn_token')).toBe(true);
+      expect(r.dropped.length).toBe(end.split('<|').length - 1);
+    }
+  });
 });

@@ -17,9 +17,10 @@
  * chunk may complete the marker). The check costs the fragment's length; the re-read, one
  * region's, and only when the text ends inside a marker.
  */
-import { FIELD_GRAMMARS, type FieldGrammar } from '../../dialects/field/index.js';
+import { FIELD_GRAMMARS, type FieldGrammar, type TurnEndGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import type { ComposeContext } from '../context.js';
+import { skipSpace } from './cursor.js';
 import { readRegion } from './readers/index.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import { FieldScan } from './scan.js';
@@ -89,10 +90,68 @@ function blankBetween(text: string, from: number, to: number): boolean {
   return true;
 }
 
-/** `regions` with the last one taking a cut marker at the end of `text`, re-read without it when it reached into it. */
+/** The last region read again on `before` (the text without its end) from where it began; null when that reads no better. */
+function reread(before: string, last: FieldRegion, ctx: ComposeContext, end: number, cutMarker: boolean): FieldRegion | null {
+  const grammar = FIELD_GRAMMARS.find((g) => g.id === last.grammar)!;
+  const scan = new FieldScan(before, ctx.registry);
+  const sink = new RegionSink(before, grammar, ctx.registry, ctx.marks, scan);
+  const readEnd = readRegion(scan, last.start, grammar, sink);
+  if (readEnd <= last.start || !blankBetween(before, readEnd, before.length)) return null;
+  // A re-read that reads no more calls, nor the same with fewer errors, keeps the region as
+  // first read: its drops then cover the end too. A cut marker at a reasoning block's end is
+  // the start of its close, not reasoning (a stream holds such a tail back); an end-of-turn
+  // token there stays the reasoning's text, as a stream has released it.
+  const better = sink.calls.length > last.calls.length || (sink.calls.length === last.calls.length && sink.errors.length < last.errors.length);
+  return better || (cutMarker && grammar.family === 'reasoning') ? sink.region(last.start, end) : null;
+}
+
+/** Where the run of blanks and end-of-turn tokens that ends `text` begins, when it holds a token; else -1. */
+function turnEndTail(text: string, floor: number): number {
+  let tail = text.length;
+  let tokens = 0;
+  for (;;) {
+    while (tail > floor && isJsonSpace(text.charCodeAt(tail - 1))) tail--;
+    const token = TURN_END_TOKENS.find((t) => tail - t.length >= floor && text.startsWith(t, tail - t.length));
+    if (token === undefined) break;
+    tail -= token.length;
+    tokens++;
+  }
+  return tokens === 0 ? -1 : tail;
+}
+
+const TURN_END = FIELD_GRAMMARS.find((g): g is TurnEndGrammar => g.family === 'turn-end')!;
+const TURN_END_TOKENS: readonly string[] = [...TURN_END.tokens, ...TURN_END.trailingTokens];
+
+/** The end-of-turn regions of the tokens in `text` from `tail`, as the turn-end reader reads them. */
+function turnEndRegions(text: string, tail: number, ctx: ComposeContext): FieldRegion[] {
+  const out: FieldRegion[] = [];
+  const scan = new FieldScan(text, ctx.registry);
+  const grammar = TURN_END;
+  for (let at = skipSpace(text, tail); at < text.length; at = skipSpace(text, at)) {
+    const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
+    const end = readRegion(scan, at, grammar, sink);
+    if (end <= at) break;
+    out.push(sink.region(at, end));
+    at = end;
+  }
+  return out;
+}
+
+/**
+ * `regions` with the last one read without the end of `text` when that end is an end-of-turn
+ * token the region read as its own text (`…</parameter>⏎<|im_end|>`: a call whose closes are
+ * missing, then the turn's end), or a cut marker of the region's grammar (the region then
+ * takes the fragment; after the region, it does so only when the region's closes were missing).
+ */
 export function withCutMarkerAtEnd(text: string, regions: readonly FieldRegion[], ctx: ComposeContext): readonly FieldRegion[] {
   const last = regions[regions.length - 1];
   if (last === undefined) return regions;
+  const tail = last.grammar === TURN_END.id ? -1 : turnEndTail(text, last.start + 1);
+  if (tail >= 0) {
+    if (last.end <= tail) return regions;
+    const read = reread(text.slice(0, tail), last, ctx, tail, false);
+    return read === null ? regions : [...regions.slice(0, -1), read, ...turnEndRegions(text, tail, ctx)];
+  }
   const prefixes = prefixesOf(last.grammar);
   if (prefixes === undefined) return regions;
   const cut = fragmentStart(text, prefixes, last.start + 1);
@@ -103,16 +162,11 @@ export function withCutMarkerAtEnd(text: string, regions: readonly FieldRegion[]
     if (!last.violations.some((v) => v.kind === 'recovered_dialect') || !blankBetween(text, last.end, cut)) return regions;
     return [...regions.slice(0, -1), { ...last, end: text.length }];
   }
+  // In a reasoning block only its close's start is one (a stream releases the block's text up
+  // to what may begin its close).
   const grammar = FIELD_GRAMMARS.find((g) => g.id === last.grammar)!;
-  const before = text.slice(0, cut);
-  const scan = new FieldScan(before, ctx.registry);
-  const sink = new RegionSink(before, grammar, ctx.registry, ctx.marks, scan);
-  const end = readRegion(scan, last.start, grammar, sink);
-  if (end <= last.start || !blankBetween(before, end, before.length)) return regions;
-  // A re-read that reads no more calls, nor the same with fewer errors, keeps the region as
-  // first read: its drops then cover the fragment too. A reasoning block's fragment is a
-  // marker's, not reasoning.
-  const better = sink.calls.length > last.calls.length || (sink.calls.length === last.calls.length && sink.errors.length < last.errors.length);
-  if (!better && grammar.family !== 'reasoning') return regions;
-  return [...regions.slice(0, -1), sink.region(last.start, text.length)];
+  const fragment = text.slice(cut);
+  const closes = grammar.family === 'reasoning' && grammar.close.some((close) => close.startsWith(fragment));
+  const read = reread(text.slice(0, cut), last, ctx, text.length, closes);
+  return read === null ? regions : [...regions.slice(0, -1), read];
 }

@@ -42,6 +42,12 @@ const TOKENS = [
   // Kimi K3: the XTML message's close after the response and tools blocks, then its end token.
   '<|close|>message<|sep|>',
   '<|end_of_msg|>',
+  // GLM-4.5 / 4.6 / 4.7: the role token that hands the turn to the tool's result.
+  '<|observation|>',
+  // Seed-OSS.
+  '<seed:eos>',
+  // MiniMax M2: its end-of-sequence token.
+  '[e~[',
 ];
 
 /** Spelled like HTML tags, so prose writes them too: only at the end of the text. */

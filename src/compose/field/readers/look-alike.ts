@@ -21,7 +21,7 @@
  * Linear: a value read from one line start and not claimed covers the line starts inside it;
  * they are not read again (a value nested in another is not a standalone call).
  */
-import type { CodeFence, LookalikeGrammar } from '../../../dialects/field/index.js';
+import { FIELD_GRAMMARS, type CodeFence, type LookalikeGrammar, type TurnEndGrammar } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import { Code } from '../../../lex/codes.js';
 import { readLenientJsonAt } from '../../../lex/json-lenient.js';
@@ -35,10 +35,18 @@ import { fieldMessages } from '../messages.js';
 import { isNoArguments } from './call-body.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
+import { endsResponse } from './turn-end.js';
 
 /** Per parse: how far values already read (and not claimed) reach, and where the text's first visible character is. */
 const examined = new WeakMap<FieldScan, number>();
 const firstVisible = new WeakMap<FieldScan, number>();
+
+const TURN_END = FIELD_GRAMMARS.find((g): g is TurnEndGrammar => g.family === 'turn-end')!;
+
+/** The value ends the response: only blanks and end-of-turn tokens (`<|eom_id|>`) after it. */
+function endsWhole(scan: FieldScan, end: number): boolean {
+  return atEnd(scan.text, end) || endsResponse(scan, end, TURN_END);
+}
 
 function isWholeStart(scan: FieldScan, at: number): boolean {
   let first = firstVisible.get(scan);
@@ -174,7 +182,7 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
     pos = next;
   }
   const framed = frameEnd(text, frame, end);
-  const whole = framed !== null && isWholeStart(scan, frame.start) && atEnd(text, framed.end);
+  const whole = framed !== null && isWholeStart(scan, frame.start) && endsWhole(scan, framed.end);
   const reading = classify(values, grammar, scan, whole);
   if (reading.kind === 'none') {
     examined.set(scan, end);
@@ -190,7 +198,7 @@ function readPythonic(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, 
   const at = frame.valueAt;
   const read = readPyCallListAt(text, at);
   const framed = read.ok ? frameEnd(text, frame, read.end) : null;
-  const whole = framed !== null && isWholeStart(scan, frame.start) && atEnd(text, framed.end);
+  const whole = framed !== null && isWholeStart(scan, frame.start) && endsWhole(scan, framed.end);
   if (!read.ok) {
     if (read.eof && read.name !== '' && admitted(read.name, scan, isWholeStart(scan, frame.start))) {
       sink.fail(fieldMessages.truncated(grammar.id, read.name), frame.start, text.length);

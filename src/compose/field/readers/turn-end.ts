@@ -58,6 +58,14 @@ function closesHtml(scan: FieldScan, token: string, tail: number): boolean {
   return found;
 }
 
+/**
+ * True when nothing but whitespace and end-of-turn tokens follows `at`: a value ending there
+ * ends the response (a whole-response look-alike, `{…}<|eom_id|>`).
+ */
+export function endsResponse(scan: FieldScan, at: number, grammar: TurnEndGrammar): boolean {
+  return at >= tailStart(scan, grammar);
+}
+
 export function readTurnEnd(scan: FieldScan, at: number, grammar: TurnEndGrammar, sink: RegionSink): number {
   const text = scan.text;
   let token = matchAt(text, at, grammar.tokens);

@@ -83,11 +83,13 @@ describe('stream: the one-shot invariant', () => {
   });
 
   // Joins wider random sweeps found: a cut-off Qwen3-Coder parameter whose region only looked
-  // closed because the text so far ended with `</tool_call>`, and a Harmony message announced
+  // closed because the text so far ended with `</tool_call>` (then blanks), and a Harmony message announced
   // at its JSON's end that later text (no end markers) made an error.
   const sweepJoins: [readonly string[], string][] = [
     [['function_markup::truncated_parameter_errors_and_does_not_dispatch', 'field:ernie-4.5/marker-in-argument (reasoning_started: false)', 'field:llama3-json/ends-at-eot'], 'Then:\n'],
     [['field:deepseek-v3.1/prose-around', 'field:harmony-llmjp/end-markers-missing (reasoning_started: false)', 'reasoning:think#cut-off'], '\n'],
+    // The same cut-off parameter whose text so far ended with `</tool_call>` and a line break.
+    [['function_markup::truncated_parameter_errors_and_does_not_dispatch', 'tool_parse_entities::double_escaped_reference_stays_literal', 'field:xlam/reasoning-first'], '\n'],
   ];
   for (const [ids, separator] of sweepJoins) {
     it(`holds for the join ${ids.join(' + ')} in 1- and 4-character chunks`, () => {

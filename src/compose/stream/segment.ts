@@ -36,9 +36,15 @@ export interface Release {
 
 /** A region at the end of `held` that failed or recovered, and reads on past its close when more text follows. */
 function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolean {
-  if (region.end !== held.length || (region.errors.length === 0 && region.violations.length === 0)) return false;
+  // Blanks after the close are no word: the region may still run to the end of the text.
+  if (!onlyBlanksAfter(held, region.end) || (region.errors.length === 0 && region.violations.length === 0)) return false;
   const again = regionAlone(held.slice(region.start) + PROBE, reader);
   return again === null || again.end !== region.end - region.start;
+}
+
+function onlyBlanksAfter(held: string, at: number): boolean {
+  while (at < held.length && isJsonSpace(held.charCodeAt(at))) at++;
+  return at === held.length;
 }
 
 /**

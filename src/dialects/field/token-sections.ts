@@ -82,7 +82,7 @@ export const MISTRAL: TokenSectionGrammar = {
   callOpen: MISTRAL_CALL,
   callClose: [],
   heads: [
-    { prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects', skipBeforeList: 32 },
+    { prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects', skipBeforeList: 80 },
     { prefix: '', nameEnd: MISTRAL_ARGS, nameForm: 'plain', args: 'json' },
     { prefix: '', nameEnd: MISTRAL_CALL_ID, idAfterNameEnd: MISTRAL_ARGS, nameForm: 'plain', args: 'json' },
     { prefix: '', nameEnd: '', nameForm: 'plain', args: 'json' },

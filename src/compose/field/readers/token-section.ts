@@ -22,6 +22,7 @@ import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../.
 import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { Code, isJsonSpace } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { readJsonItem } from '../json-text.js';
 import { dottedNameEnd } from '../../../lex/py-call.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
@@ -331,7 +332,8 @@ export function isTokenMention(scan: FieldScan, at: number, grammar: TokenSectio
 
 /** The head stands right after its opener and its arguments read (`unregisteredGlued`). */
 function gluedWithArguments(text: string, head: number, named: Head, form: CallHeadForm): boolean {
-  return skipSpace(text, head) === head && (form.args === 'code' || readArguments(text, named.argsAt, form).ok);
+  // Strict JSON only: a Python dict after `>>>d` is a REPL session, not a repaired call.
+  return skipSpace(text, head) === head && (form.args === 'code' || readArguments(text, named.argsAt, form, true).ok);
 }
 
 /** Past the call's close (and the form's `argsClose`) when one follows `from`; whether the close was there. */
@@ -465,6 +467,8 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   if (start < 0 && form.skipBeforeList !== undefined) {
     start = listAfterJunk(text, at, form.skipBeforeList);
     fenced = start >= 0 && text.slice(at, start).includes(FENCE);
+    // The words between the marker and the list (`[TOOL_CALLS] Sure! [{…}]`) are no call.
+    if (start >= 0) sink.drop(at, start, 'fenced_narration');
   }
   if (start < 0) {
     if (atEnd(text, at)) {
@@ -600,25 +604,26 @@ function codeToolName(scan: FieldScan): string {
 
 type Arguments = { ok: true; value: unknown; end: number } | { ok: false; eof: boolean; error: string };
 
-function readArguments(text: string, at: number, form: CallHeadForm): Arguments {
-  if (form.args === 'json') return jsonAt(text, at);
+function readArguments(text: string, at: number, form: CallHeadForm, strict = false): Arguments {
+  if (form.args === 'json') return jsonAt(text, at, strict);
   // ```json\n{…}\n```
   let pos = skipSpace(text, at);
   if (!text.startsWith(FENCE, pos)) {
     if (text.length - pos < FENCE.length && FENCE.startsWith(text.slice(pos))) return { ok: false, eof: true, error: 'cut off' };
-    return jsonAt(text, pos);
+    return jsonAt(text, pos, strict);
   }
   pos += FENCE.length;
   const lineEnd = indexWithin(text, '\n', pos, 32);
   if (lineEnd < 0) return { ok: false, eof: atEnd(text, pos) || text.length - pos < 32, error: 'a fence with no body' };
-  const value = jsonAt(text, lineEnd + 1);
+  const value = jsonAt(text, lineEnd + 1, strict);
   if (!value.ok) return value;
   const close = skipSpace(text, value.end);
   return { ok: true, value: value.value, end: text.startsWith(FENCE, close) ? close + FENCE.length : value.end };
 }
 
-function jsonAt(text: string, at: number): Arguments {
-  const read = readJsonValueAt(text, at);
+/** JSON arguments at `at`; unless `strict`, by the lenient rung when strict JSON fails (trailing commas, Python quotes). */
+function jsonAt(text: string, at: number, strict: boolean): Arguments {
+  const read = strict ? readJsonValueAt(text, at) : readJsonItem(text, at);
   if (read.ok) return { ok: true, value: read.value, end: read.end };
   return { ok: false, eof: read.eof, error: read.error };
 }

@@ -19,10 +19,12 @@ interface TrieNode {
 /**
  * The source for `literals` (non-empty strings). A literal in `lineStart` matches only where a
  * newline or the text's start stands before it: it ends in a look-behind over itself that
- * asserts so before its first character. A literal in `beforeName` matches only where an
- * identifier's first character (ASCII letter or `_`) follows it.
+ * asserts so before its first character. With `indentedStart`, spaces or tabs may stand between
+ * the text's start and it (a whole response whose first line is indented); a window cut from the
+ * middle of a text leaves it off, since its first characters are not a line's. A literal in
+ * `beforeName` matches only where an identifier's first character (ASCII letter or `_`) follows it.
  */
-export function literalTrieSource(literals: Iterable<string>, lineStart: ReadonlySet<string> = new Set(), beforeName: ReadonlySet<string> = new Set()): string {
+export function literalTrieSource(literals: Iterable<string>, lineStart: ReadonlySet<string> = new Set(), beforeName: ReadonlySet<string> = new Set(), indentedStart = false): string {
   const root: TrieNode = { ends: null, next: new Map() };
   for (const literal of literals) {
     if (literal === '') throw new TypeError('literalTrieSource: literals must be non-empty');
@@ -38,7 +40,8 @@ export function literalTrieSource(literals: Iterable<string>, lineStart: Readonl
   const sourceOf = (node: TrieNode): string => {
     const branches = [...node.next].map(([unit, child]) => escapeRegExp(unit) + sourceOf(child));
     if (node.ends !== null) {
-      const atLine = lineStart.has(node.ends) ? `(?<=(?<![^\\n])${escapeRegExp(node.ends)})` : '';
+      const before = indentedStart ? '(?:^[ \\t]*|\\n)' : '(?<![^\\n])';
+      const atLine = lineStart.has(node.ends) ? `(?<=${before}${escapeRegExp(node.ends)})` : '';
       branches.push(beforeName.has(node.ends) ? `${atLine}(?=[A-Za-z_])` : atLine);
     }
     return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;

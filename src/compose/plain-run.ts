@@ -203,6 +203,8 @@ export function plainLineClassifier(markers: readonly string[], names: ReadonlyS
     // may stand at the text's start there: the gate lets each of them lead a name.
     if (maySniffCall(probe)) {
       if (maySniffCallAmong(probe, names)) return LineIs.NotPlain;
+      // A value the sniffer passes over (`payload = {"name": …}`) still shows a call's shape, which the ledger reports.
+      if (!angled && !holdsNoToolShape(line)) return LineIs.NotPlain;
       // A tag opened on this line may wrap the look-alike into a tagged call body.
       if ((is & LineIs.TagOpen) !== 0) return LineIs.NotPlain;
       is |= LineIs.LookAlike;

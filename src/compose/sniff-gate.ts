@@ -17,9 +17,12 @@
  *     { "path"   {<tool_call>"  `{` whose next non-blank is `"` or `<`: may be a payload
  *     if (a0 < b0) { return load(a0); }   `(` after a blank; `load` after `return `: nothing
  */
+import { LOOKALIKE } from '../dialects/field/look-alikes.js';
 import { DIALECTS } from '../dialects/vocabulary.js';
 import { Code, isUnicodeWhitespace } from '../lex/codes.js';
 import { isIdentPart } from '../lex/ident.js';
+import { JsonReader } from './sniff/json-values.js';
+import { idleMeter } from './sniff/meter.js';
 
 /** The last character of every allowlisted line label (all `:` today). */
 const LABEL_ENDS: ReadonlySet<number> = new Set(DIALECTS.BARE_CALL_LINE_PREFIXES.map((label) => label.charCodeAt(label.length - 1)));
@@ -146,9 +149,37 @@ export function maySniffCallAmong(text: string, names: ReadonlySet<string> | nul
       const name = nameBefore(text, at, false);
       if (name === '' || ledByTag(text, at - name.length) || (names !== null && names.has(name))) return true;
     }
-    if (opensPayload(text, at)) return true;
+    if (!opensPayload(text, at)) continue;
+    if (!afterCodeLead(text, at)) return true;
+    at = codeValueEnd(text, at) - 1;
   }
   return false;
+}
+
+/**
+ * Where the search resumes after a `{` that follows a code lead. The native-JSON search steps
+ * over the value there whole when it parses; when it does not, the brackets inside it are tried
+ * on their own. A value with a `<` or `>` in it may read otherwise once the sniffer's edits
+ * have run, so only the `{` itself is passed over then.
+ */
+function codeValueEnd(text: string, at: number): number {
+  const read = new JsonReader(text, idleMeter()).container(at);
+  if (!read.ok) return at + 1;
+  const value = text.slice(at, read.end);
+  return value.indexOf('<') < 0 && value.indexOf('>') < 0 ? read.end : at + 1;
+}
+
+const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) => lead.charCodeAt(0)));
+
+/**
+ * Whether a code lead (`payload = {`, `post({`, `curl -d '{`) stands just before the `{` at `at`,
+ * through spaces and tabs: the gateway's native-JSON search steps over such a value whole
+ * (native-json.ts), and the sniffer's edits, which delete pieces ending with `>`, cannot move
+ * the lead away from it.
+ */
+function afterCodeLead(text: string, at: number): boolean {
+  const lead = skipBlanksBack(text, at);
+  return lead > 0 && CODE_LEADS.has(text.charCodeAt(lead - 1));
 }
 
 /**

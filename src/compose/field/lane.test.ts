@@ -120,8 +120,18 @@ describe('opener detection', () => {
     expect(detect.next('see [1] and\n[2]', 0)).toMatchObject({ index: 12, opener: '[' });
   });
 
+  it('takes spaces before the first line\'s opener as its indent in a whole text, never in a window cut mid-line', () => {
+    const detect = compileOpeners(FIELD_GRAMMARS);
+    expect(detect.next('  [a(x=1)]', 0)).toMatchObject({ index: 2, opener: '[' });
+    expect(detect.next('x  [a(x=1)]', 0)).toBeNull();
+    expect(detect.nextInWindow('  [a(x=1)]', 0)).toBeNull();
+    expect(detect.nextInWindow('[a(x=1)]', 0)).toMatchObject({ index: 0, opener: '[' });
+    expect(detect.nextInWindow('b\n[a(x=1)]', 1)).toMatchObject({ index: 2, opener: '[' });
+  });
+
   // The trie-shaped RegExp against the plain definition: at the first position from the cursor
-  // where some opener starts (a line-start one only after a newline or at 0), the longest one.
+  // where some opener starts (a line-start one only after a newline, or at 0 after any
+  // indent), the longest one.
   it('finds what a position-by-position search finds, on texts built from opener pieces', () => {
     const detect = compileOpeners(FIELD_GRAMMARS);
     const openers = [...new Set(FIELD_GRAMMARS.flatMap((g) => g.openers.map((o) => [o, g.openAt === 'line-start'] as const)))];
@@ -129,7 +139,7 @@ describe('opener detection', () => {
       for (let at = from; at < text.length; at++) {
         let best = '';
         for (const [opener, lineStart] of openers) {
-          if (lineStart && at > 0 && text[at - 1] !== '\n') continue;
+          if (lineStart && at > 0 && text[at - 1] !== '\n' && !/^[ \t]*$/.test(text.slice(0, at))) continue;
           if (opener.length > best.length && text.startsWith(opener, at)) best = opener;
         }
         if (best !== '') return { index: at, opener: best };
@@ -138,6 +148,7 @@ describe('opener detection', () => {
     };
     const piece = fc.oneof(
       fc.constantFrom(...openers.map(([o]) => o)),
+      fc.constantFrom(' ', '\t'),
       fc.constantFrom(...openers.map(([o]) => o)).chain((o) => fc.nat(o.length).map((k) => o.slice(0, k))),
       fc.constantFrom('\n', ' ', 'a', '<', '|', '[', '{', '｜', 'x y'),
     );

@@ -381,6 +381,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   const unmarkedMayBegin = !afterRegion && !started && mayBeginUnmarked(text, ctx);
   if (!started && first === null && !unmarkedMayBegin) return found;
   const scan = new FieldScan(text, ctx.registry);
+  const keep = (region: FieldRegion): void => {
+    found.push(region);
+    // Reasoning that opens the text: what follows it starts the visible answer.
+    if (region.reasoning.length > 0 && region.prose.length === 0 && region.calls.length === 0 && region.start <= skipSpace(text, scan.answerFrom)) scan.answerFrom = region.end;
+  };
   const blocks = new ReferenceBlocks(scan);
   let from = 0;
   let hit = first;
@@ -389,13 +394,13 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       const orphan = orphanCloseAt(text, hit);
       if (orphan !== null) {
         const end = orphan.end;
-        found.push(reasoningRegion(text, orphan.grammar, ctx, scan, startedBodyEnd(text, hit.index), end));
+        keep(reasoningRegion(text, orphan.grammar, ctx, scan, startedBodyEnd(text, hit.index), end));
         from = end;
         break;
       }
       // An answer wrapper's marker ends the reasoning too; it is read as usual below.
       if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer')) {
-        found.push(reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, hit.index), hit.index));
+        keep(reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, hit.index), hit.index));
         from = hit.index;
         break;
       }
@@ -407,7 +412,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   if (unmarkedMayBegin) {
     const unmarked = unmarkedFirstRegion(text, ctx, scan, detect);
     if (unmarked !== null) {
-      found.push(unmarked);
+      keep(unmarked);
       from = unmarked.end;
       hit = detect.next(text, from);
     }
@@ -428,13 +433,13 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit) : null;
     if (orphan !== null) {
       const end = orphan.end;
-      found.push(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
+      keep(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));
       from = floor = end;
       continue;
     }
     const mentioned = reasoningMention(text, hit, floor, ctx, scan, lines);
     if (mentioned !== null) {
-      found.push(mentioned);
+      keep(mentioned);
       from = floor = mentioned.end;
       continue;
     }
@@ -451,7 +456,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       spare = spare === null ? new RegionSink(text, grammar, ctx.registry, ctx.marks, scan) : spare.reuseFor(grammar);
       end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {
-        found.push(spare.region(hit.index, end));
+        keep(spare.region(hit.index, end));
         spare = null;
         floor = end;
         break;
@@ -463,7 +468,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       reading.rejected?.push(hit.index);
       const mention = mentionLine(text, hit, floor, ctx, scan, lines) ?? tokenMentionLine(text, hit, floor, ctx, scan, lines);
       if (mention !== null) {
-        found.push(mention);
+        keep(mention);
         end = floor = mention.end;
       }
     }

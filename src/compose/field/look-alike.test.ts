@@ -22,6 +22,17 @@ describe('field lane: look-alikes in plain prose', () => {
     expect(pairs('[{"name": "look", "arguments": {"path": "a"}}, {"name": "run", "arguments": "{\\"cmd\\": \\"ls\\"}"}]')).toEqual([['look', { path: 'a' }], ['run', { cmd: 'ls' }]]);
   });
 
+  it('drops only the item of an unregistered name from a list or chain, never the calls beside it', () => {
+    const look = '{"name": "look", "arguments": {"path": "a"}}';
+    const unknown = '{"name": "rm_rf", "arguments": {}}';
+    for (const text of [`[${look}, ${unknown}]`, `${look}; ${unknown}`]) {
+      const result = gateway(text);
+      expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['look', { path: 'a' }]]);
+      expect(result.tool_parse_errors).toHaveLength(1);
+      expect(result.dropped).toEqual([{ text: unknown, reason: 'unknown_tool' }]);
+    }
+  });
+
   it('reads a name-keyed object, a pythonic list, and the OpenAI carrier', () => {
     expect(pairs('{"look": {"path": "q"}}')).toEqual([['look', { path: 'q' }]]);
     expect(pairs("[look(path='a'), run(cmd=\"ls\")]")).toEqual([['look', { path: 'a' }], ['run', { cmd: 'ls' }]]);

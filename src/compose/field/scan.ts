@@ -32,6 +32,12 @@ export class FieldScan {
   readonly registry: ToolRegistry | null;
   readonly #finders = new Map<readonly string[], EarliestNeedle>();
   readonly #accepted = new Map<readonly string[], Map<string, { from: number; found: number }>>();
+  /**
+   * Where the visible answer may begin: past the reasoning blocks that open the text (the lane
+   * moves it as it reads them). A look-alike there, with blanks only before it, is as good as
+   * the whole response's start.
+   */
+  answerFrom = 0;
 
   constructor(text: string, registry: ToolRegistry | null) {
     this.text = text;

@@ -19,6 +19,7 @@ import type { ToolCall } from '../types.js';
 import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import { previewStr } from '../../lex/render.js';
+import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
 import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
 import type { CallMarks } from '../call-provenance.js';
@@ -44,7 +45,7 @@ function marked(call: ToolCall, written: string, marks: CallMarks | null): ToolC
 export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMeter, marks: CallMarks | null = null): NativeCalls {
   const result: NativeCalls = { calls: [], errors: [], payload: [0, 0] };
   if (!hasKeyedObject(text, meter)) return result;
-  const payload = findPayload(text, meter);
+  const payload = findPayload(text, meter, known.lookAlikes === true);
   if (payload === null) return result;
   // The gateway takes a payload nested in another JSON value (`{"calls": [ … ]}`) with that value:
   // cutting the payload alone left `{"calls": }` in the prose. The reference cuts the payload.
@@ -144,6 +145,11 @@ function hasKeyedObject(text: string, meter: WorkMeter): boolean {
  * Items of the first value that carries a call, trying every `[` and `{` in order. Containers
  * are memoised by offset, and the search gives up (finds nothing) once it has spent
  * `STEPS_PER_CHAR` steps per character, which only adversarial text reaches.
+ *
+ * With `standing` (the gateway's look-alikes) a value must stand in prose as a call would: not
+ * after a code lead on its line (`payload = {`, `post({`, `'{`), not in inline code, and, when
+ * the call is nested in it, an envelope of calls rather than a record that holds one. A value
+ * that fails is stepped over whole.
  */
 interface Payload {
   readonly items: unknown[];
@@ -153,26 +159,68 @@ interface Payload {
   readonly outer: readonly [number, number];
 }
 
-function findPayload(text: string, meter: WorkMeter): Payload | null {
+const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) => lead.charCodeAt(0)));
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(LOOKALIKE.envelopeKeys);
+
+function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload | null {
   const budget = meter.steps + STEPS_PER_CHAR * text.length + 1024;
   const reader = new JsonReader(text, meter, budget);
   // A value that parsed but carries no call, while the search is still inside it.
   let enclosingStart = -1;
   let enclosingEnd = -1;
+  // A value that does not stand in prose: no candidate inside it is tried.
+  let skipUntil = 0;
+  // The line so far, as written (JSON strings included): its last character that is not blank
+  // (-1 at a line start), and whether its backticks leave an inline code span open.
+  let lead = -1;
+  let inCode = false;
   for (let at = 0; at < text.length; at++) {
     meter.steps++;
     const code = text.charCodeAt(at);
-    if (code !== Code.LeftBracket && code !== Code.LeftBrace) continue;
-    if (reader.exhausted) return null;
-    const read = reader.container(at);
-    if (!read.ok) continue;
-    const items = Array.isArray(read.value) ? read.value : [read.value];
-    const inside = at < enclosingEnd;
-    if (items.some(carriesCall)) return { items, start: at, end: read.end, outer: inside ? [enclosingStart, enclosingEnd] : [at, read.end] };
-    if (!inside) {
-      enclosingStart = at;
-      enclosingEnd = read.end;
+    if ((code === Code.LeftBracket || code === Code.LeftBrace) && at >= skipUntil) {
+      if (reader.exhausted) return null;
+      const read = reader.container(at);
+      const inside = at < enclosingEnd;
+      if (!read.ok) {
+        // not a value here
+      } else if (standing && !inside && (inCode || CODE_LEADS.has(lead))) {
+        skipUntil = read.end;
+      } else {
+        const items = Array.isArray(read.value) ? read.value : [read.value];
+        if (items.some(carriesCall)) return { items, start: at, end: read.end, outer: inside ? [enclosingStart, enclosingEnd] : [at, read.end] };
+        if (inside) {
+          // a value nested in the enclosing one: the enclosing one still frames what follows
+        } else if (standing && !holdsCallsOnly(read.value)) {
+          skipUntil = read.end;
+        } else {
+          enclosingStart = at;
+          enclosingEnd = read.end;
+        }
+      }
+    }
+    if (code === Code.LineFeed || code === Code.CarriageReturn) {
+      lead = -1;
+      inCode = false;
+    } else if (code !== Code.Space && code !== Code.Tab) {
+      lead = code;
+      if (code === Code.Backtick) inCode = !inCode;
     }
   }
   return null;
+}
+
+/**
+ * Whether a value is calls, or an envelope of them: a list of such values, or an object whose
+ * one non-envelope key holds such a value (`{"tool_calls": […]}`, an OpenAI message).
+ */
+function holdsCallsOnly(value: unknown): boolean {
+  if (carriesCall(value)) return true;
+  if (Array.isArray(value)) return value.length > 0 && value.every(holdsCallsOnly);
+  if (!isPlainRecord(value)) return false;
+  let holders = 0;
+  for (const [key, field] of Object.entries(value)) {
+    if (ENVELOPE_KEYS.has(key) && (field === null || typeof field !== 'object')) continue;
+    if (holders++ > 0 || !holdsCallsOnly(field)) return false;
+  }
+  return holders === 1;
 }

@@ -13,6 +13,7 @@
  * tool the registry lacks, is stepped over to where its reading stopped, so no character is
  * read by two candidates.
  */
+import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
 import { Code, skipJsonSpace } from '../../lex/codes.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../lex/py-call.js';
 import type { CallMarks } from '../call-provenance.js';
@@ -38,7 +39,7 @@ export function pythonicListCalls(text: string, known: KnownNames, meter: WorkMe
     // A list stands after a blank (`Sure: [`), not glued to a word (`items[f(x)]` indexes).
     if ((at === 0 || isBlank(text.charCodeAt(at - 1))) && pyCallStartsAt(text, first)) {
       const read = readPyCallListAt(text, at);
-      if (read.ok && read.calls.length > 0 && read.calls.every((call) => known.has(call.name))) {
+      if (read.ok && read.calls.length > 0 && read.calls.every((call) => known.has(call.name)) && standsInProse(text, at, read.end)) {
         const calls = read.calls.map((call, i) => {
           const found: ToolCall = { id: `pythonic_${i}`, name: call.name, arguments: call.arguments };
           return marks === null ? found : marks.writtenAs(found, text.slice(call.start, call.end));
@@ -53,6 +54,20 @@ export function pythonicListCalls(text: string, known: KnownNames, meter: WorkMe
     at = text.indexOf('[', next);
   }
   return NONE;
+}
+
+const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) => lead.charCodeAt(0)));
+
+/**
+ * Whether the list at `[start, end)` stands as calls would: not the text of a Markdown link
+ * (`[search(q='x')](https://…)`), not after a code lead on its line (`calls = [`). Only the
+ * blanks just before the `[` are read back, and they are not before any other candidate.
+ */
+function standsInProse(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(end) === Code.LeftParen) return false;
+  let at = start;
+  while (at > 0 && (text.charCodeAt(at - 1) === Code.Space || text.charCodeAt(at - 1) === Code.Tab)) at--;
+  return at === 0 || !CODE_LEADS.has(text.charCodeAt(at - 1));
 }
 
 function isBlank(code: number): boolean {

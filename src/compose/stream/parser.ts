@@ -205,7 +205,10 @@ class TextStreamParser implements StreamParser {
       // From the window's second character when it starts inside the held text: a line-start
       // opener there has no character before it to tell, and an earlier window (which held that
       // position with one) has already looked at it.
-      const hit = this.watch.openers.next(window, windowAt > 0 ? 1 : -windowAt);
+      // Only a window that begins the response may take spaces before an opener as its line's
+      // indent; a later one begins mid-line.
+      const fromStart = this.received === window.length;
+      const hit = fromStart ? this.watch.openers.next(window, -windowAt) : this.watch.openers.nextInWindow(window, windowAt > 0 ? 1 : -windowAt);
       if (hit !== null) {
         this.opener = windowAt + hit.index;
         this.openEnded = hit.grammars.some((g) => closers(g).length === 0);
@@ -344,7 +347,7 @@ class TextStreamParser implements StreamParser {
     this.announceSpent = 0;
     this.afterRegion = true;
     this.thinking = null;
-    const hit = this.watch.openers.next(rest, 0);
+    const hit = this.watch.openers.nextInWindow(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
     this.openCut = false;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);

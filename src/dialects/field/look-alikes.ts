@@ -3,13 +3,13 @@
  * marker (Llama 3 without `<|python_tag|>`, xLAM lists, llama.cpp's generic envelopes, Llama 4
  * lists without tokens), bare or in a ```` ```json ```` fence. Read last, and only at a line start.
  */
-import { JSON_FENCE } from './fences.js';
+import { JSON_FENCE, PYTHON_LIST_FENCE } from './fences.js';
 import type { LookalikeGrammar } from './types.js';
 
 export const LOOKALIKE: LookalikeGrammar = {
   id: 'look-alike',
   family: 'look-alike',
-  openers: ['{', '[', ...JSON_FENCE.open],
+  openers: ['{', '[', ...JSON_FENCE.open, ...PYTHON_LIST_FENCE.open.map((open) => `${open}\n[`)],
   markers: [],
   openAt: 'line-start',
   nameKeys: ['name'],
@@ -20,6 +20,9 @@ export const LOOKALIKE: LookalikeGrammar = {
   responseKey: 'response',
   chainSeparators: [';', ','],
   fence: JSON_FENCE,
+  listFence: PYTHON_LIST_FENCE,
+  codeLeads: ['=', '(', "'", '"', '`'],
+  envelopeKeys: ['role', 'content'],
 };
 
 export const LOOKALIKE_GRAMMARS: readonly LookalikeGrammar[] = [LOOKALIKE];

@@ -441,6 +441,20 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   readonly chainSeparators: readonly string[];
   /** A code fence the value may stand in (xLAM's ```` ```json ````): its lines are markers. */
   readonly fence: CodeFence;
+  /** A code fence a pythonic list may stand in, alone (```` ```python ````): its lines are markers. */
+  readonly listFence: CodeFence;
+  /**
+   * What, written just before a value on its line, makes the value code rather than a call
+   * standing in prose: an assignment (`payload = {…}`), an argument (`post({…})`), a quoted
+   * string (`curl -d '{…}'`).
+   */
+  readonly codeLeads: readonly string[];
+  /**
+   * Keys an envelope may carry beside the one that holds its calls (an OpenAI message printed as
+   * text: `{"role": "assistant", "content": null, "tool_calls": […]}`). A call nested in a value
+   * with any other key beside it is data (`{"request": {…call…}, "status": "ok"}`).
+   */
+  readonly envelopeKeys: readonly string[];
 }
 
 /**

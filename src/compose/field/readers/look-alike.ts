@@ -54,12 +54,14 @@ function isWholeStart(scan: FieldScan, at: number): boolean {
     first = skipSpace(scan.text, 0);
     firstVisible.set(scan, first);
   }
-  return at === first;
+  return at === first || at === skipSpace(scan.text, scan.answerFrom);
 }
 
 interface Shaped {
   readonly name: string;
   readonly arguments: unknown;
+  /** Where the call's own text stands, when it is one item of a list (else the value's span). */
+  readonly span?: readonly [number, number];
 }
 
 /** What a value is: calls, a schema or answer that stays prose, or nothing of this grammar. */
@@ -83,6 +85,10 @@ export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGra
     const valueAt = fenceBodyAt(text, at, grammar.fence);
     if (valueAt < 0) return -1;
     frame = { start: at, valueAt, fence: grammar.fence };
+  } else if (matchAt(text, at, grammar.listFence.open) !== null) {
+    const valueAt = fenceBodyAt(text, at, grammar.listFence);
+    if (valueAt < 0) return -1;
+    frame = { start: at, valueAt, fence: grammar.listFence };
   }
   const valueAt = frame.valueAt;
   const code = text.charCodeAt(valueAt);
@@ -91,6 +97,8 @@ export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGra
   if (code === Code.LeftBracket && text.charCodeAt(inner) !== Code.LeftBrace) {
     return pyCallStartsAt(text, inner) ? readPythonic(scan, frame, grammar, sink) : -1;
   }
+  // A Python block holds a pythonic list or is code.
+  if (frame.fence === grammar.listFence) return -1;
   const objectAt = code === Code.LeftBrace ? valueAt : inner;
   const key = probeKey(text, skipSpace(text, objectAt + 1));
   if (key === null || !isCallKey(key, grammar, scan)) return -1;
@@ -136,7 +144,26 @@ function isCallKey(key: string, grammar: LookalikeGrammar, scan: FieldScan): boo
 
 interface Value {
   readonly value: unknown;
+  readonly start: number;
   readonly end: number;
+}
+
+/**
+ * The spans of a list's `count` items, read again one by one from its `[` at `at` (the value
+ * reader keeps no positions). Only a list of several calls asks, so each call (and each drop of
+ * an unknown name) covers its own item; null when the items do not read alike.
+ */
+function itemSpans(text: string, at: number, count: number): (readonly [number, number])[] | null {
+  const spans: (readonly [number, number])[] = [];
+  let pos = skipSpace(text, at + 1);
+  for (let i = 0; i < count; i++) {
+    const read = readValueAt(text, pos);
+    if (!read.ok) return null;
+    spans.push([pos, read.end]);
+    pos = skipSpace(text, read.end);
+    if (text.charCodeAt(pos) === Code.Comma) pos = skipSpace(text, pos + 1);
+  }
+  return spans;
 }
 
 /** One JSON value at `at`, strictly, else by the lenient rung (whose repairs each have one reading). */
@@ -165,14 +192,20 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
       if (values.length === 0) return -1;
       break;
     }
-    values.push({ value: read.value, end: read.end });
+    values.push({ value: read.value, start: pos, end: read.end });
     end = read.end;
     let after = read.end;
     while (text.charCodeAt(after) === Code.Space || text.charCodeAt(after) === Code.Tab) after++;
     // `;` chains calls (Llama 3); a `,` stands between objects written as a list's items with
     // no brackets, so it counts only when another object follows.
     const separator = matchAt(text, after, grammar.chainSeparators);
-    if (separator === null) break;
+    if (separator === null) {
+      // In a fence, objects on lines of their own are one list written without its brackets.
+      const next = skipSpace(text, after);
+      if (frame.fence === null || text.charCodeAt(next) !== Code.LeftBrace || text.lastIndexOf('\n', next) < after) break;
+      pos = next;
+      continue;
+    }
     const next = skipSpace(text, after + separator.length);
     if (text.charCodeAt(next) !== Code.LeftBrace) {
       if (separator === grammar.chainSeparators[0]) end = after + separator.length;
@@ -183,7 +216,7 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
   }
   const framed = frameEnd(text, frame, end);
   const whole = framed !== null && isWholeStart(scan, frame.start) && endsWhole(scan, framed.end);
-  const reading = classify(values, grammar, scan, whole);
+  const reading = classify(values, grammar, scan, whole, values.length > 1);
   if (reading.kind === 'none') {
     examined.set(scan, end);
     return -1;
@@ -228,7 +261,7 @@ function claim(scan: FieldScan, frame: Frame, at: number, end: number, framed: {
     const origin = scan.registry === null ? 'marked' : 'lookalike';
     // A fence the end of the text cut off: the value was complete, so its calls are read.
     const unclosed = frame.fence !== null && framed.closeAt >= scan.text.length;
-    for (const call of reading.calls) sink.call({ name: call.name, arguments: call.arguments, start: at, end, origin, unclosed });
+    for (const call of reading.calls) sink.call({ name: call.name, arguments: call.arguments, start: call.span?.[0] ?? at, end: call.span?.[1] ?? end, origin, unclosed });
     if (frame.fence !== null) sink.drop(framed.closeAt, framed.end, 'fenced_narration');
   } else if (reading.kind === 'prose') {
     if (reading.answer !== null && whole) sink.proseText(reading.answer);
@@ -243,10 +276,10 @@ function admitted(name: string, scan: FieldScan, whole: boolean): boolean {
   return admitName(name, scan.registry, 'lookalike').ok;
 }
 
-function classify(values: readonly Value[], grammar: LookalikeGrammar, scan: FieldScan, whole: boolean): Reading {
+function classify(values: readonly Value[], grammar: LookalikeGrammar, scan: FieldScan, whole: boolean, chained = false): Reading {
   const calls: Shaped[] = [];
   let schema = false;
-  for (const { value } of values) {
+  for (const { value, start, end } of values) {
     const items = envelopeItems(value, grammar);
     if (items === null) {
       if (values.length === 1 && whole && isPlainRecord(value) && onlyKey(value) === grammar.responseKey && typeof value[grammar.responseKey] === 'string') {
@@ -254,11 +287,12 @@ function classify(values: readonly Value[], grammar: LookalikeGrammar, scan: Fie
       }
       return { kind: 'none' };
     }
-    for (const item of items) {
+    const spans = Array.isArray(value) && items.length > 1 ? itemSpans(scan.text, start, items.length) : null;
+    for (const [i, item] of items.entries()) {
       const shaped = callShape(item, grammar, scan);
       if (shaped === 'schema') schema = true;
       else if (shaped === null) return { kind: 'none' };
-      else calls.push(shaped);
+      else calls.push(spans !== null ? { ...shaped, span: spans[i]! } : chained ? { ...shaped, span: [start, end] } : shaped);
     }
   }
   if (schema || calls.length === 0) return { kind: 'prose', answer: null };

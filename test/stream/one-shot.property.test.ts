@@ -90,6 +90,8 @@ describe('stream: the one-shot invariant', () => {
     [['field:deepseek-v3.1/prose-around', 'field:harmony-llmjp/end-markers-missing (reasoning_started: false)', 'reasoning:think#cut-off'], '\n'],
     // The same cut-off parameter whose text so far ended with `</tool_call>` and a line break.
     [['function_markup::truncated_parameter_errors_and_does_not_dispatch', 'tool_parse_entities::double_escaped_reference_stays_literal', 'field:xlam/reasoning-first'], '\n'],
+    // A stray `<channel|>` at the end of the text so far: `call:` may yet follow and open a call.
+    [['field:gemma-4/orphan-close-then-bare-call (reasoning_started: false)', 'reasoning:think#unclosed-then-response'], '\n'],
   ];
   for (const [ids, separator] of sweepJoins) {
     it(`holds for the join ${ids.join(' + ')} in 1- and 4-character chunks`, () => {

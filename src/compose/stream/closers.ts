@@ -207,12 +207,12 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
     return grammar.envelope.close.some((close) => region.end - close.length > region.start && text.startsWith(close, region.end - close.length));
   }
   if (grammar.family === 'reasoning') {
-    const marker = reasoningMarkerWhole(text, region, grammar);
-    if (marker !== null) return marker;
     // A close that begins a stop (Gemma 4's `<channel|>` of `<channel|>call:`), with no more
     // after it than the stop's beginning: the stop may yet come, and then the close belongs to
-    // what follows the block.
+    // what follows the block. A stray close alone too: the stop would open a call there.
     if (grammar.close.some((close) => text.startsWith(close, region.end - close.length) && grammar.stop.some((stop) => stop.length > close.length && text.length - (region.end - close.length) < stop.length && stop.startsWith(text.slice(region.end - close.length))))) return false;
+    const marker = reasoningMarkerWhole(text, region, grammar);
+    if (marker !== null) return marker;
   }
   const forms = formsOf(region.grammar);
   for (const close of forms) {

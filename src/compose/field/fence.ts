@@ -28,3 +28,12 @@ export function fenceCloseAfter(text: string, from: number, fence: CodeFence): {
   const end = lineRest(text, at + fence.close.length);
   return end >= text.length || text.charCodeAt(end) === Code.LineFeed ? { at, end } : null;
 }
+
+/**
+ * Whether the text ends inside the fence's closing marker after a body ending at `from` (a
+ * response cut after two of its three backticks): the close had begun.
+ */
+export function fenceCloseCut(text: string, from: number, fence: CodeFence): boolean {
+  const at = skipSpace(text, from);
+  return at < text.length && text.length - at < fence.close.length && fence.close.startsWith(text.slice(at));
+}

@@ -19,7 +19,7 @@ import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
-import { isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
+import { Code, isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
@@ -386,6 +386,14 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     // Reasoning that opens the text: what follows it starts the visible answer.
     if (region.reasoning.length > 0 && region.prose.length === 0 && region.calls.length === 0 && region.start <= skipSpace(text, scan.answerFrom)) scan.answerFrom = region.end;
   };
+  // An answer that follows opening reasoning on the same line (`</think> [look(q='x')]`) begins
+  // as a line does: a line-start opener counts at its first character.
+  const nextHit = (at: number): OpenerHit | null => {
+    const hit = detect.next(text, at);
+    if (at === 0 || at !== scan.answerFrom) return hit;
+    const lead = skipBlanks(text, at);
+    return hit !== null && hit.index <= lead ? hit : (detect.lineOpenerAt(text, lead) ?? hit);
+  };
   const blocks = new ReferenceBlocks(scan);
   let from = 0;
   let hit = first;
@@ -406,7 +414,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       }
     }
     if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, text.length), text.length)];
-    hit = detect.next(text, from);
+    hit = nextHit(from);
   }
   // A grammar's first opener may have sat in the prompt: the response's first segment reads as that grammar's.
   if (unmarkedMayBegin) {
@@ -425,7 +433,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // from 29.8 to 23.8 bytes allocated per input byte (V8 sampling heap profile).
   let spare: RegionSink | null = null;
   const lines = new LineStarts();
-  for (; hit !== null; hit = detect.next(text, from)) {
+  for (; hit !== null; hit = nextHit(from)) {
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;
@@ -563,4 +571,10 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
 function joinReasoning(blocks: readonly string[]): string | null {
   if (blocks.length === 0) return null;
   return blocks.length === 1 ? blocks[0]! : blocks.join('\n\n');
+}
+
+/** Past the spaces and tabs at `at`. */
+function skipBlanks(text: string, at: number): number {
+  while (at < text.length && (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab)) at++;
+  return at;
 }

@@ -187,16 +187,24 @@ const STEP_INVOKE = attrTag('<steptml:invoke', '</steptml:invoke>');
 const STEP_PARAMETER = attrTag('<steptml:parameter', '</steptml:parameter>');
 const STEP_MARKERS = ['<steptml:invoke', '</steptml:invoke>', '<steptml:parameter', '</steptml:parameter>'];
 
+// Step-3 writes its tokens with U+FF5C; a deployment that decodes them with an ASCII `|` shares
+// the per-call tokens with Kimi K2, whose body (`functions.NAME:IDX`) the invoke tells apart.
+const STEP_SECTION_OPEN = ['<｜tool_calls_begin｜>', '<|tool_calls_begin|>'];
+const STEP_SECTION_CLOSE = ['<｜tool_calls_end｜>', '<|tool_calls_end|>'];
+const STEP_CALL_OPEN = ['<｜tool_call_begin｜>', '<|tool_call_begin|>'];
+const STEP_CALL_CLOSE = ['<｜tool_call_end｜>', '<|tool_call_end|>'];
+const STEP_CALL_PREFIX = ['function<｜tool_sep｜>', 'function<|tool_sep|>'];
+
 /** Step-3: special-token section and per-call tokens around a `<steptml:invoke>`; values kept exactly. */
 export const STEP_3: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'step-3',
   family: 'param-markup',
-  openers: ['<｜tool_calls_begin｜>', '<｜tool_call_begin｜>'],
-  markers: ['<｜tool_calls_begin｜>', '<｜tool_calls_end｜>', '<｜tool_call_begin｜>', '<｜tool_call_end｜>', '<｜tool_sep｜>', ...STEP_MARKERS],
-  section: { open: ['<｜tool_calls_begin｜>'], close: ['<｜tool_calls_end｜>'] },
+  openers: [...STEP_SECTION_OPEN, ...STEP_CALL_OPEN],
+  markers: [...STEP_SECTION_OPEN, ...STEP_SECTION_CLOSE, ...STEP_CALL_OPEN, ...STEP_CALL_CLOSE, '<｜tool_sep｜>', '<|tool_sep|>', ...STEP_MARKERS],
+  section: { open: STEP_SECTION_OPEN, close: STEP_SECTION_CLOSE },
   bare: true,
-  callWrap: { open: ['<｜tool_call_begin｜>'], prefix: ['function<｜tool_sep｜>'], close: ['<｜tool_call_end｜>'] },
+  callWrap: { open: STEP_CALL_OPEN, prefix: STEP_CALL_PREFIX, close: STEP_CALL_CLOSE },
   call: { kind: 'tag', tag: STEP_INVOKE },
   args: tagArgs(STEP_PARAMETER),
   values: { ...STRIP, whitespace: 'exact' },

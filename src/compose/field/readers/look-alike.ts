@@ -30,7 +30,7 @@ import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../../lex/py-call.js';
 import { admitName } from '../admit.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
-import { fenceBodyAt, fenceCloseAfter } from '../fence.js';
+import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
 import { fieldMessages } from '../messages.js';
 import { isNoArguments } from './call-body.js';
 import type { RegionSink } from '../region.js';
@@ -107,14 +107,17 @@ export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGra
 
 /**
  * Where the region of a value ending at `end` ends: past the fence's closing line when the value
- * stands in one, at the end of the text when the fence never closed; -1 when something else
+ * stands in one, at the end of the text when the fence never closed (or the text ends inside its
+ * closing marker); null when something else
  * follows the value in the fence (the value does not fill it).
  */
 function frameEnd(text: string, frame: Frame, end: number): { readonly end: number; readonly closeAt: number } | null {
   if (frame.fence === null) return { end, closeAt: end };
   if (atEnd(text, end)) return { end: text.length, closeAt: text.length };
   const close = fenceCloseAfter(text, end, frame.fence);
-  return close === null ? null : { end: close.end, closeAt: close.at };
+  if (close !== null) return { end: close.end, closeAt: close.at };
+  // Cut inside the closing fence: read as a fence never closed, whose region takes the fragment.
+  return fenceCloseCut(text, end, frame.fence) ? { end: text.length, closeAt: text.length } : null;
 }
 
 /** The first key of an object (a plain string, in either quote, of at most a name's length), or null. */

@@ -22,6 +22,8 @@ import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../.
 import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { Code, isJsonSpace } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
+import { JSON_FENCE } from '../../../dialects/field/fences.js';
+import { fenceCloseCut } from '../fence.js';
 import { readJsonItem } from '../json-text.js';
 import { dottedNameEnd } from '../../../lex/py-call.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
@@ -30,7 +32,8 @@ import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 import { callBodyStart, readCallBody } from './call-body.js';
 
-const FENCE = '```';
+// The fence a DeepSeek or RWKV call's JSON stands in.
+const FENCE = JSON_FENCE.close;
 const KIMI_INDEX_SEPARATOR = ':';
 /** `readCall`'s answer when the call at hand is not this grammar's (`bodyDecides`). */
 const NOT_MINE = -1;
@@ -618,7 +621,10 @@ function readArguments(text: string, at: number, form: CallHeadForm, strict = fa
   const value = jsonAt(text, lineEnd + 1, strict);
   if (!value.ok) return value;
   const close = skipSpace(text, value.end);
-  return { ok: true, value: value.value, end: text.startsWith(FENCE, close) ? close + FENCE.length : value.end };
+  if (text.startsWith(FENCE, close)) return { ok: true, value: value.value, end: close + FENCE.length };
+  // The text ends inside the closing fence: the fence had begun, so the call takes its start,
+  // which is then no next call's name.
+  return { ok: true, value: value.value, end: fenceCloseCut(text, close, JSON_FENCE) ? text.length : value.end };
 }
 
 /** JSON arguments at `at`; unless `strict`, by the lenient rung when strict JSON fails (trailing commas, Python quotes). */

@@ -85,7 +85,35 @@ const HALF_DOUBLED = [
   ['second-bar-doubled', '｜DSML｜｜'],
 ] as const;
 
-const IRREGULAR: Irregular[] = [
+
+/**
+ * The assistant turn's header as the response's first text (echoed from the prompt, or special
+ * tokens not skipped): dropped, and what follows reads as the response it begins.
+ */
+function headed(grammar: string, header: string, note: string): Irregular {
+  return { grammar, scenario: `turn-header:${header.replace(/\n/g, ' nl ').replace(/[^A-Za-z_]+/g, '-').replace(/^-|-$/g, '')}`, note: `the assistant turn's header ${JSON.stringify(header)} before the call: the call, the header neither prose nor a violation (${note})`, text: `${header}${renderer(grammar)([WEATHER])}`, expect: { calls: [WEATHER], prose: '', no_errors: true, prose_excludes: [header.trim()] } };
+}
+
+const TURN_HEADERS: Irregular[] = [
+  headed('hermes', '<|im_start|>assistant\n', 'ChatML'),
+  headed('qwen3-coder', '<|im_start|>assistant', 'ChatML, no line break'),
+  headed('kimi-k2', '<|im_assistant|>assistant<|im_middle|>', 'Kimi K2'),
+  headed('llama3-json', '<|start_header_id|>assistant<|end_header_id|>\n\n', 'Llama 3'),
+  headed('llama3-json', '<|start_header_id|>assistant<|end_header_id|>', 'Llama 3, no blank line'),
+  headed('llama4-pythonic', '<|header_start|>assistant<|header_end|>\n\n', 'Llama 4'),
+  headed('llama4-pythonic', '<|header_start|>assistant<|header_end|>', 'Llama 4, no blank line'),
+  headed('functiongemma', '<start_of_turn>model\n', 'Gemma 2 / 3'),
+  headed('gemma-4', '<|turn>model\n', 'Gemma 4'),
+  headed('deepseek-v3', '<｜Assistant｜>', 'DeepSeek'),
+  headed('command-a', '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', 'Cohere'),
+  { grammar: 'kimi-k3', scenario: 'turn-header:message-role', note: 'the XTML message open with its role, then response and tools blocks, then the message close: the answer and the call, no header in prose', text: `<|open|>message role="assistant"<|sep|><|open|>response<|sep|>${BEFORE}<|close|>response<|sep|>${K3_SEARCH}<|close|>message<|sep|>`, expect: { calls: [SEARCH_CALL], prose: BEFORE, no_errors: true, prose_excludes: ['<|open|>', 'message'] } },
+  { grammar: 'kimi-k3', scenario: 'turn-header:message', note: 'the XTML message open without a role before an answer with no tools: the answer alone is prose', text: `<|open|>message<|sep|><|open|>response<|sep|>${ANSWER}<|close|>response<|sep|><|close|>message<|sep|><|end_of_msg|>`, expect: { calls: [], prose: ANSWER, no_errors: true } },
+  { grammar: 'hermes', scenario: 'turn-header:answer-only', note: 'a ChatML header before a plain answer: the answer is prose', text: `<|im_start|>assistant\n${ANSWER}<|im_end|>`, expect: { calls: [], prose: ANSWER, no_errors: true } },
+  { grammar: 'bare-json', scenario: 'turn-header:whole-response-no-registry', note: 'with no registry, a call object after the turn header is still the whole response: a call', text: `<|im_start|>assistant\n{"name": "get_weather", "arguments": ${W}}<|im_end|>`, tools: null, expect: ok([WEATHER]) },
+  { grammar: 'hermes', scenario: 'turn-header:not-first', note: 'a header after other text is no header of this response: the words before it stay prose', text: `${ANSWER}\n<|im_start|>assistant\nMore.`, expect: { calls: [], prose_includes: [ANSWER] } },
+];
+
+const IRREGULAR_CASES: Irregular[] = [
   // Gemma 4's thinking channel.
   { grammar: 'gemma-4', scenario: 'thought-then-bare-call', note: 'after the thinking channel a call may come bare, `call:NAME{…}` with its `<|tool_call>` skipped (vLLM\'s Gemma 4 fallback reads it): the call, the channel as reasoning', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_W}`, expect: { calls: [WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
   { grammar: 'gemma-4', scenario: 'thought-then-bare-calls', note: 'two bare calls in a row after the channel: both read, nothing in prose', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_S}${GEMMA_W}`, expect: { calls: [SEARCH_CALL, WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
@@ -425,6 +453,8 @@ const IRREGULAR: Irregular[] = [
     { grammar: 'deepseek-v4.1', scenario: `${scenario}-spaced-tool-calls`, note: `V4.1's spaced \`tool_calls\` block after a blank line, every tag spelled \`<${bars} …>\``, text: `${BEFORE}\n\n${dsmlSearch(`${bars} `, 'tool_calls')}`, expect: { calls: [SEARCH_CALL], prose: BEFORE, no_errors: true } },
   ]),
 ];
+
+const IRREGULAR: Irregular[] = [...IRREGULAR_CASES, ...TURN_HEADERS];
 
 export function irregularCases(grammar: string): FieldCase[] {
   const spec = grammarSpec(grammar);

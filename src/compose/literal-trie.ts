@@ -16,15 +16,31 @@ interface TrieNode {
   readonly next: Map<string, TrieNode>;
 }
 
+/** Where some of the literals count (`literalTrieSource`). */
+export interface LiteralPlaces {
+  /** Only where a newline or the text's start stands before them. */
+  readonly lineStart?: ReadonlySet<string>;
+  /** Only where an identifier's first character (ASCII letter or `_`) follows them. */
+  readonly beforeName?: ReadonlySet<string>;
+  /**
+   * A `lineStart` literal may also stand after the text's start and spaces or tabs (a whole
+   * response whose first line is indented); a window cut from the middle of a text leaves it
+   * off, since its first characters are not a line's.
+   */
+  readonly indentedStart?: boolean;
+  /** Only as the text's first visible characters (after blanks and line breaks alone). */
+  readonly responseStart?: ReadonlySet<string>;
+}
+
 /**
- * The source for `literals` (non-empty strings). A literal in `lineStart` matches only where a
- * newline or the text's start stands before it: it ends in a look-behind over itself that
- * asserts so before its first character. With `indentedStart`, spaces or tabs may stand between
- * the text's start and it (a whole response whose first line is indented); a window cut from the
- * middle of a text leaves it off, since its first characters are not a line's. A literal in
- * `beforeName` matches only where an identifier's first character (ASCII letter or `_`) follows it.
+ * The source for `literals` (non-empty strings). A literal with a place (`LiteralPlaces`) ends
+ * in a look-behind over itself that asserts what stands before its first character, or a
+ * look-ahead for what follows it.
  */
-export function literalTrieSource(literals: Iterable<string>, lineStart: ReadonlySet<string> = new Set(), beforeName: ReadonlySet<string> = new Set(), indentedStart = false): string {
+export function literalTrieSource(literals: Iterable<string>, places: LiteralPlaces = {}): string {
+  const lineStart = places.lineStart ?? new Set<string>();
+  const beforeName = places.beforeName ?? new Set<string>();
+  const responseStart = places.responseStart ?? new Set<string>();
   const root: TrieNode = { ends: null, next: new Map() };
   for (const literal of literals) {
     if (literal === '') throw new TypeError('literalTrieSource: literals must be non-empty');
@@ -40,8 +56,8 @@ export function literalTrieSource(literals: Iterable<string>, lineStart: Readonl
   const sourceOf = (node: TrieNode): string => {
     const branches = [...node.next].map(([unit, child]) => escapeRegExp(unit) + sourceOf(child));
     if (node.ends !== null) {
-      const before = indentedStart ? '(?:^[ \\t]*|\\n)' : '(?<![^\\n])';
-      const atLine = lineStart.has(node.ends) ? `(?<=${before}${escapeRegExp(node.ends)})` : '';
+      const before = places.indentedStart === true ? '(?:^[ \\t]*|\\n)' : '(?<![^\\n])';
+      const atLine = responseStart.has(node.ends) ? `(?<=^\\s*${escapeRegExp(node.ends)})` : lineStart.has(node.ends) ? `(?<=${before}${escapeRegExp(node.ends)})` : '';
       branches.push(beforeName.has(node.ends) ? `${atLine}(?=[A-Za-z_])` : atLine);
     }
     return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;

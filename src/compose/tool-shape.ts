@@ -299,7 +299,7 @@ function fieldMarkerPattern(): RegExp {
     for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
     if (grammar.family === 'token-section' && grammar.unregisteredGlued === true) for (const opener of grammar.openers) glued.add(opener);
   }
-  fieldMarkers = new RegExp(literalTrieSource(literals, new Set(), glued));
+  fieldMarkers = new RegExp(literalTrieSource(literals, { beforeName: glued }));
   return fieldMarkers;
 }
 

@@ -50,6 +50,7 @@ export type DropReason =
   | 'unparsed_call_block'
   | 'unparsed_markup'
   | 'end_of_turn_token'
+  | 'turn_header_token'
   | 'unknown_tool'
   | 'invalid_arguments';
 

@@ -119,7 +119,7 @@ function turnEndTail(text: string, floor: number): number {
   return tokens === 0 ? -1 : tail;
 }
 
-const TURN_END = FIELD_GRAMMARS.find((g): g is TurnEndGrammar => g.family === 'turn-end')!;
+const TURN_END = FIELD_GRAMMARS.find((g): g is TurnEndGrammar => g.family === 'turn-end' && g.role === 'end')!;
 const TURN_END_TOKENS: readonly string[] = [...TURN_END.tokens, ...TURN_END.trailingTokens];
 
 /** The end-of-turn regions of the tokens in `text` from `tail`, as the turn-end reader reads them. */

@@ -132,15 +132,16 @@ describe('opener detection', () => {
 
   // The trie-shaped RegExp against the plain definition: at the first position from the cursor
   // where some opener starts (a line-start one only after a newline, or at 0 after any
-  // indent), the longest one.
+  // indent; a response-start one only after blanks alone), the longest one.
   it('finds what a position-by-position search finds, on texts built from opener pieces', () => {
     const detect = compileOpeners(FIELD_GRAMMARS);
-    const openers = [...new Set(FIELD_GRAMMARS.flatMap((g) => g.openers.map((o) => [o, g.openAt === 'line-start'] as const)))];
+    const openers = [...new Set(FIELD_GRAMMARS.flatMap((g) => g.openers.map((o) => [o, g.openAt ?? 'anywhere'] as const)))];
     const plain = (text: string, from: number) => {
       for (let at = from; at < text.length; at++) {
         let best = '';
-        for (const [opener, lineStart] of openers) {
-          if (lineStart && at > 0 && text[at - 1] !== '\n' && !/^[ \t]*$/.test(text.slice(0, at))) continue;
+        for (const [opener, place] of openers) {
+          if (place === 'line-start' && at > 0 && text[at - 1] !== '\n' && !/^[ \t]*$/.test(text.slice(0, at))) continue;
+          if (place === 'response-start' && !/^\s*$/.test(text.slice(0, at))) continue;
           if (opener.length > best.length && text.startsWith(opener, at)) best = opener;
         }
         if (best !== '') return { index: at, opener: best };

@@ -14,6 +14,7 @@
  */
 import { FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { THINK } from '../../dialects/field/reasoning.js';
+import { TURN_HEADER } from '../../dialects/field/turn-end.js';
 import { renderParts, type CanonicalPart } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
@@ -383,8 +384,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   const scan = new FieldScan(text, ctx.registry);
   const keep = (region: FieldRegion): void => {
     found.push(region);
-    // Reasoning that opens the text: what follows it starts the visible answer.
-    if (region.reasoning.length > 0 && region.prose.length === 0 && region.calls.length === 0 && region.start <= skipSpace(text, scan.answerFrom)) scan.answerFrom = region.end;
+    // Reasoning, or the turn's header, that opens the text: what follows starts the visible answer.
+    const unseen = (region.reasoning.length > 0 || region.grammar === TURN_HEADER.id) && region.prose.length === 0 && region.calls.length === 0;
+    if (unseen && region.start <= skipSpace(text, scan.answerFrom)) scan.answerFrom = region.end;
   };
   // An answer that follows opening reasoning on the same line (`</think> [look(q='x')]`) begins
   // as a line does: a line-start opener counts at its first character.
@@ -434,6 +436,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   let spare: RegionSink | null = null;
   const lines = new LineStarts();
   for (; hit !== null; hit = nextHit(from)) {
+    // A stream's text after a released region does not begin the response.
+    if (afterRegion && hit.grammars.every((g) => g.openAt === 'response-start')) {
+      from = hit.index + 1;
+      continue;
+    }
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../parse.js';
-import { TURN_END } from '../../dialects/field/turn-end.js';
+import { TURN_END, TURN_HEADER } from '../../dialects/field/turn-end.js';
 
 const tools = [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }];
 const gateway = (text: string) => parseToolCalls(text, { tools, profile: 'gateway' });
@@ -45,5 +45,29 @@ describe('field lane: end-of-turn tokens', () => {
   it('changes nothing under harn (the reference reads the token as it always did)', () => {
     const harn = parseToolCalls('The answer is 4.<|eot_id|>', { tools, profile: 'harn' });
     expect(harn.dropped.some((d) => (d.reason as string) === 'end_of_turn_token')).toBe(false);
+  });
+});
+
+describe('field lane: the assistant turn\'s header', () => {
+  it('drops every listed header as the response\'s first text (after blanks), with no violation: the answer alone is prose', () => {
+    for (const header of TURN_HEADER.tokens) {
+      const result = gateway(` \n${header}The answer is 4.`);
+      expect(result.prose, header).toBe('The answer is 4.');
+      expect(result.protocol_violations, header).toEqual([]);
+      // The ledger keeps a fragment's text without its surrounding blanks.
+      expect(result.dropped[0], header).toEqual({ text: header.trim(), reason: 'turn_header_token' });
+    }
+  });
+
+  it('is no header after other text: the same markup later in the response is not dropped as one', () => {
+    const result = gateway('The answer is 4.\n<|im_start|>assistant\nMore.');
+    expect(result.prose.startsWith('The answer is 4.')).toBe(true);
+    expect(result.dropped.map((d) => d.reason)).not.toContain('turn_header_token');
+  });
+
+  it('begins the response after it: with no registry a call object there is the whole response', () => {
+    const result = parseToolCalls('<|im_start|>assistant\n{"name": "lookup", "arguments": {"q": "x"}}<|im_end|>', { profile: 'gateway' });
+    expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['lookup', { q: 'x' }]]);
+    expect(result.prose).toBe('');
   });
 });

@@ -64,8 +64,46 @@ export const TURN_END: TurnEndGrammar = {
   family: 'turn-end',
   openers: [...TOKENS, ...TRAILING_TOKENS],
   markers: [],
+  role: 'end',
   tokens: TOKENS,
   trailingTokens: TRAILING_TOKENS,
 };
 
-export const TURN_END_GRAMMARS: readonly TurnEndGrammar[] = [TURN_END];
+// The assistant turn's header as each template writes it; the generation prompt holds it, so
+// it reaches the output only where a server echoed the prompt's end or did not skip tokens.
+// Longer spellings first: the blank lines after a header are the header's.
+const HEADERS = [
+  // ChatML (Qwen, InternLM, Hermes, ...).
+  '<|im_start|>assistant\n',
+  '<|im_start|>assistant',
+  // Kimi K2.
+  '<|im_assistant|>assistant<|im_middle|>',
+  // Kimi K3 (XTML): the message's open, with or without its role.
+  '<|open|>message role="assistant"<|sep|>',
+  '<|open|>message<|sep|>',
+  // Llama 3.x and 4.
+  '<|start_header_id|>assistant<|end_header_id|>\n\n',
+  '<|start_header_id|>assistant<|end_header_id|>',
+  '<|header_start|>assistant<|header_end|>\n\n',
+  '<|header_start|>assistant<|header_end|>',
+  // Gemma 2 / 3, and Gemma 4.
+  '<start_of_turn>model\n',
+  '<|turn>model\n',
+  // DeepSeek V3 / R1.
+  '<｜Assistant｜>',
+  // Cohere Command R / A.
+  '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
+];
+
+export const TURN_HEADER: TurnEndGrammar = {
+  id: 'turn-header',
+  family: 'turn-end',
+  openers: HEADERS,
+  markers: [],
+  openAt: 'response-start',
+  role: 'header',
+  tokens: HEADERS,
+  trailingTokens: [],
+};
+
+export const TURN_END_GRAMMARS: readonly TurnEndGrammar[] = [TURN_END, TURN_HEADER];

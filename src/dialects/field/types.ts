@@ -27,10 +27,11 @@ export interface FieldGrammarBase {
    */
   readonly markers: readonly string[];
   /**
-   * Where an opener counts: anywhere (the default), or only at the start of the text or of a
-   * line (look-alikes opened by `{` or `[`, so plain text costs no probe per bracket).
+   * Where an opener counts: anywhere (the default), only at the start of the text or of a
+   * line (look-alikes opened by `{` or `[`, so plain text costs no probe per bracket), or only
+   * as the response's first visible text (an assistant turn's header written out).
    */
-  readonly openAt?: 'anywhere' | 'line-start';
+  readonly openAt?: 'anywhere' | 'line-start' | 'response-start';
 }
 
 /**
@@ -520,6 +521,12 @@ export interface ReasoningGrammar extends FieldGrammarBase {
  */
 export interface TurnEndGrammar extends FieldGrammarBase {
   readonly family: 'turn-end';
+  /**
+   * `end`: tokens that end a turn (`end_of_turn_token` drops). `header`: the assistant turn's
+   * header (`<|im_start|>assistant⏎`), which counts only as the response's first visible text,
+   * where a server that did not skip special tokens leaves it (`turn_header_token` drops).
+   */
+  readonly role: 'end' | 'header';
   readonly tokens: readonly string[];
   readonly trailingTokens: readonly string[];
 }

@@ -41,7 +41,7 @@ import { endsResponse } from './turn-end.js';
 const examined = new WeakMap<FieldScan, number>();
 const firstVisible = new WeakMap<FieldScan, number>();
 
-const TURN_END = FIELD_GRAMMARS.find((g): g is TurnEndGrammar => g.family === 'turn-end')!;
+const TURN_END = FIELD_GRAMMARS.find((g): g is TurnEndGrammar => g.family === 'turn-end' && g.role === 'end')!;
 
 /** The value ends the response: only blanks and end-of-turn tokens (`<|eom_id|>`) after it. */
 function endsWhole(scan: FieldScan, end: number): boolean {

@@ -1,6 +1,7 @@
 /**
  * The `turn-end` reader: one end-of-turn special token, consumed where it stands and recorded
- * on the drop ledger (it carries no content, so it is neither prose nor a violation).
+ * on the drop ledger (it carries no content, so it is neither prose nor a violation); and the
+ * same for an assistant turn's header, which the detector finds only at the response's start.
  *
  *     The answer is 4.<|eot_id|>       region: the token
  *     The <s>old</s> price             `</s>` is a trailing token: not at the end, so -1
@@ -76,6 +77,6 @@ export function readTurnEnd(scan: FieldScan, at: number, grammar: TurnEndGrammar
     if (at < tail || closesHtml(scan, token, tail)) return -1;
   }
   const end = at + token.length;
-  sink.drop(at, end, 'end_of_turn_token');
+  sink.drop(at, end, grammar.role === 'header' ? 'turn_header_token' : 'end_of_turn_token');
   return end;
 }

@@ -30,6 +30,9 @@ function paramMarkupFamilies(grammar: ParamMarkupGrammar, out: Record<string, (n
   out[`${grammar.id}: values each closed inside`] = (n) => `${section}${head}${`${param}${valueClose} x `.repeat(n)}`;
   out[`${grammar.id}: values that run into the call close`] = (n) => `${section}${`${head}${param}${callClose} x `.repeat(n)}`;
   out[`${grammar.id}: unclosed values on their own lines`] = (n) => `${section}${`${head}\n${param}\n`.repeat(n)}`;
+  // A value left open before a whole call, repeated: each such value tries the calls after it
+  // as its text (param-markup.ts, `throughInnerCalls`) and gives up at the next open value.
+  out[`${grammar.id}: open values before whole calls`] = (n) => `${section}${`${head}\n${param}\n${head}\n${param}${valueClose}\n${callClose}\n`.repeat(n)}`;
 }
 
 function families(): Record<string, (n: number) => string> {

@@ -35,6 +35,12 @@ export interface FieldRegion {
   readonly prose: readonly string[];
   readonly reasoning: readonly string[];
   readonly parts: readonly RegionPart[];
+  /**
+   * A value in it had no close of its own before a call of its grammar began: a close still to
+   * come after that call would make the call part of the value (param-markup.ts,
+   * `throughInnerCalls`), so what follows the region is not settled until the text ends.
+   */
+  readonly runsOn?: true;
 }
 
 export interface CallReport {
@@ -57,6 +63,8 @@ export class RegionSink {
   readonly prose: string[] = [];
   readonly reasoning: string[] = [];
   readonly parts: RegionPart[] = [];
+  /** See `FieldRegion.runsOn`. */
+  runsOn = false;
   readonly #text: string;
   #grammar: FieldGrammar;
   readonly #registry: ToolRegistry | null;
@@ -81,7 +89,7 @@ export class RegionSink {
 
   /** Nothing reported yet (a reader that answered -1 leaves its sink so). */
   get empty(): boolean {
-    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && this.parts.length === 0;
+    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && this.parts.length === 0 && !this.runsOn;
   }
 
   /**
@@ -92,6 +100,14 @@ export class RegionSink {
     if (!this.empty) return new RegionSink(this.#text, grammar, this.#registry, this.#marks, this.#scan);
     this.#grammar = grammar;
     return this;
+  }
+
+  /**
+   * A sink for a trial read (a reader trying how some text reads) whose reports are thrown
+   * away: it holds no registry, so a call's structure alone decides what it reads.
+   */
+  trial(): RegionSink {
+    return new RegionSink(this.#text, this.#grammar, null, this.#marks, this.#scan);
   }
 
   /** A call the reader read completely; the registry rule and the argument shape are checked here. */
@@ -191,6 +207,7 @@ export class RegionSink {
       prose: this.prose,
       reasoning: this.reasoning,
       parts: this.parts,
+      ...(this.runsOn ? { runsOn: true as const } : {}),
     };
   }
 }

@@ -60,7 +60,8 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   let read = held.length;
   const open = regions.length - 1;
   const region = regions[open];
-  if (region === undefined || wholeRegion(held, region)) return null;
+  // A value left open before a call (`FieldRegion.runsOn`): that call may yet be its text.
+  if (region === undefined || region.runsOn === true || wholeRegion(held, region)) return null;
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
   // The regions before it are released with it: each must be certain as a release's are.
   if (certainRegions(held, regions.slice(0, open), reader, afterRegion, Infinity) !== open) return null;

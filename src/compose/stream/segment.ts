@@ -177,6 +177,8 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     // A refused opener inside a region too (the orphan close's reasoning runs from the start):
     // were a reader to take it, the close would no longer be the first region's.
     if (firstRefused < region.end) break;
+    // A value left open before a call: a close may yet come that makes that call its text.
+    if (region.runsOn === true) break;
     if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
     if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
     if (mayBeMention(held, region, end, lines)) break;

@@ -21,7 +21,7 @@
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
-import { fenceBodyAt, fenceCloseAfter } from '../fence.js';
+import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -78,8 +78,11 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
       return next + closeThere.length;
     }
   }
-  if (grammar.closeOptional !== true && grammar.close.length > 0 && sink.calls.length > 0) {
+  // Cut inside the closing fence: a fence never closed, whose region takes the fragment.
+  const fenceCut = fenced >= 0 && fenceClose === null && body.stopped === 'clean' && fenceCloseCut(text, pos, grammar.fence!);
+  if ((fenceCut || (grammar.closeOptional !== true && grammar.close.length > 0)) && sink.calls.length > 0) {
     sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
   }
+  if (fenceCut) return text.length;
   return fenceClose === null ? body.end : fenceClose.end;
 }

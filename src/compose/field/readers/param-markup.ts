@@ -106,6 +106,7 @@ type ValueEnd =
   | { readonly kind: 'eof' };
 
 const UNCLOSED: ValueEnd = { kind: 'unclosed' };
+const NO_STOP = { kind: 'none' } as const;
 const VALUE_EOF: ValueEnd = { kind: 'eof' };
 
 /** What `readCall` found at a position. */
@@ -126,6 +127,10 @@ type ValueStop = 'real close' | 'next argument' | 'call boundary';
 class Reader implements CandidateTest<ValueStop> {
   readonly text: string;
   readonly needles: Needles;
+  /** A trial read of calls inside a value (`throughInnerCalls`): it looks for no calls inside its own values. */
+  trial = false;
+  /** The trial met a value with no close of its own, and stopped. */
+  failed = false;
   constructor(
     readonly scan: FieldScan,
     readonly grammar: ParamMarkupGrammar,
@@ -211,6 +216,7 @@ class Reader implements CandidateTest<ValueStop> {
         }
       }
       const read = this.call(at, inSection);
+      if (this.failed) return -1;
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;
         if (!inSection) return pos;
@@ -533,6 +539,26 @@ class Reader implements CandidateTest<ValueStop> {
    * tested once per parse however many values (or regions) ask.
    */
   valueEnd(from: number, closeOptional: boolean): ValueEnd {
+    const found = this.valueStop(from);
+    if (found.kind === 'closed') return found;
+    // A trial read gives up at the first value with no close of its own: the calls it tries must
+    // be whole, and reading on through a run of such values would read each run once per value.
+    if (this.trial) {
+      this.failed = true;
+      return UNCLOSED;
+    }
+    if (found.kind === 'stop') {
+      const inner = found.boundary && this.opensCall(found.at);
+      const through = inner ? this.throughInnerCalls(found.at) : null;
+      if (through !== null) return through;
+      if (inner) this.sink.runsOn = true;
+      return closeOptional ? { kind: 'open', end: found.at } : UNCLOSED;
+    }
+    return !closeOptional && this.scan.earliest(this.needles.boundary, from) >= 0 ? UNCLOSED : VALUE_EOF;
+  }
+
+  /** What `valueEnd` meets first after `from`: a close of the value, or a stop before any (`boundary`: a call boundary, not the next argument). */
+  valueStop(from: number): Extract<ValueEnd, { kind: 'closed' }> | { readonly kind: 'stop'; readonly at: number; readonly boundary: boolean } | { readonly kind: 'none' } {
     const { scan, needles } = this;
     const close = scan.earliestAccepted(needles.valueClose, 'real close', from, this);
     // perf: with a real close ahead, only a stop before it matters, so the stops are looked for in
@@ -544,8 +570,41 @@ class Reader implements CandidateTest<ValueStop> {
     if (close >= 0 && (stop < 0 || close < stop)) return { kind: 'closed', end: close, next: this.past(close, needles.valueClose) };
     const firstClose = scan.earliest(needles.valueClose, from);
     if (firstClose >= 0 && (stop < 0 || firstClose < stop)) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
-    if (stop >= 0) return closeOptional ? { kind: 'open', end: stop } : UNCLOSED;
-    return !closeOptional && scan.earliest(needles.boundary, from) >= 0 ? UNCLOSED : VALUE_EOF;
+    return stop >= 0 ? { kind: 'stop', at: stop, boundary: stop === boundary } : NO_STOP;
+  }
+
+  /**
+   * A value that holds whole calls of its own grammar (a file that shows an example call, its
+   * `</parameter>` included): where it ends when the calls from `stop` each read cleanly (all
+   * their closes, no error) and a close of the value follows the last of them before anything
+   * else that could end it. Null when not: the value ends at `stop`, as it would anyway. Trial
+   * reads do not nest, report nothing and admit any name, and each call they read is one the
+   * value takes or one read once more as a call, so the text is read at most twice.
+   */
+  throughInnerCalls(stop: number): ValueEnd | null {
+    if (this.trial) return null;
+    const sink = this.sink.trial();
+    const inner = new Reader(this.scan, this.grammar, sink);
+    inner.trial = true;
+    for (let at = stop; ; ) {
+      const calls = sink.calls.length;
+      let end = inner.region(at);
+      // An example may show a bare call where the grammar writes a section around it.
+      if (end <= at && matchAt(this.text, at, this.needles.callOpen) !== null) {
+        const read = inner.call(at, false);
+        end = read.kind === 'read' && !inner.failed ? read.end : -1;
+      }
+      if (inner.failed || end <= at || sink.calls.length === calls || sink.errors.length > 0 || sink.violations.length > 0) return null;
+      const next = inner.valueStop(end);
+      if (next.kind === 'closed') return next;
+      if (next.kind !== 'stop' || !next.boundary || !this.opensCall(next.at)) return null;
+      at = next.at;
+    }
+  }
+
+  /** A call or a section of this grammar opens at `at` (not a close). */
+  opensCall(at: number): boolean {
+    return matchAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.grammar.section?.open ?? []) >= 0;
   }
 
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */

@@ -490,7 +490,11 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   if (fenced) {
     const fence = skipSpace(text, end);
     if (text.startsWith(FENCE, fence)) end = fence + FENCE.length;
-    else fenceMissing = fence >= text.length;
+    else if (fenceCloseCut(text, fence, JSON_FENCE)) {
+      // Cut inside the closing fence: a fence never closed, whose region takes the fragment.
+      fenceMissing = true;
+      end = text.length;
+    } else fenceMissing = fence >= text.length;
   }
   const [after, closed] = closeAfter(text, end, grammar);
   const closeMissing = !closed && grammar.callClose.length > 0 && grammar.callCloseOptional !== true;

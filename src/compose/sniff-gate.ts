@@ -17,10 +17,10 @@
  *     { "path"   {<tool_call>"  `{` whose next non-blank is `"` or `<`: may be a payload
  *     if (a0 < b0) { return load(a0); }   `(` after a blank; `load` after `return `: nothing
  */
-import { LOOKALIKE } from '../dialects/field/look-alikes.js';
 import { DIALECTS } from '../dialects/vocabulary.js';
-import { Code, isUnicodeWhitespace } from '../lex/codes.js';
+import { Code, isUnicodeWhitespace, skipBlanksBack } from '../lex/codes.js';
 import { isIdentPart } from '../lex/ident.js';
+import { afterCodeLead } from './sniff/code-lead.js';
 import { JsonReader } from './sniff/json-values.js';
 import { idleMeter } from './sniff/meter.js';
 
@@ -30,11 +30,6 @@ const LABEL_ENDS: ReadonlySet<number> = new Set(DIALECTS.BARE_CALL_LINE_PREFIXES
 /** JSON whitespace, as the native-payload pre-test skips it. */
 function isJsonBlank(code: number): boolean {
   return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
-}
-
-function skipBlanksBack(text: string, at: number): number {
-  while (at > 0 && (text.charCodeAt(at - 1) === Code.Space || text.charCodeAt(at - 1) === Code.Tab)) at--;
-  return at;
 }
 
 /**
@@ -167,19 +162,6 @@ function codeValueEnd(text: string, at: number): number {
   if (!read.ok) return at + 1;
   const value = text.slice(at, read.end);
   return value.indexOf('<') < 0 && value.indexOf('>') < 0 ? read.end : at + 1;
-}
-
-const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) => lead.charCodeAt(0)));
-
-/**
- * Whether a code lead (`payload = {`, `post({`, `curl -d '{`) stands just before the `{` at `at`,
- * through spaces and tabs: the gateway's native-JSON search steps over such a value whole
- * (native-json.ts), and the sniffer's edits, which delete pieces ending with `>`, cannot move
- * the lead away from it.
- */
-function afterCodeLead(text: string, at: number): boolean {
-  const lead = skipBlanksBack(text, at);
-  return lead > 0 && CODE_LEADS.has(text.charCodeAt(lead - 1));
 }
 
 /**

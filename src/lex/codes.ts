@@ -118,6 +118,20 @@ export function isJsonSpace(code: number): boolean {
   return code === Code.Space || code === Code.Tab || code === Code.LineFeed || code === Code.CarriageReturn;
 }
 
+/** `at` moved past spaces and tabs: the blanks within a line. */
+export function skipBlanks(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && (text.charCodeAt(i) === Code.Space || text.charCodeAt(i) === Code.Tab)) i++;
+  return i;
+}
+
+/** `at` moved back past the spaces and tabs before it. */
+export function skipBlanksBack(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && (text.charCodeAt(i - 1) === Code.Space || text.charCodeAt(i - 1) === Code.Tab)) i--;
+  return i;
+}
+
 /** `at` moved past any JSON whitespace. */
 export function skipJsonSpace(text: string, at: number): number {
   let i = at;

@@ -20,7 +20,7 @@ import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
-import { Code, isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
+import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
@@ -578,10 +578,4 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
 function joinReasoning(blocks: readonly string[]): string | null {
   if (blocks.length === 0) return null;
   return blocks.length === 1 ? blocks[0]! : blocks.join('\n\n');
-}
-
-/** Past the spaces and tabs at `at`. */
-function skipBlanks(text: string, at: number): number {
-  while (at < text.length && (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab)) at++;
-  return at;
 }

@@ -13,7 +13,7 @@
  */
 import type { ToolCall } from '../types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { Code } from '../../lex/codes.js';
+import { Code, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
 import { foldAlias, mayFold } from '../../policy/names.js';
 import type { WorkMeter } from './meter.js';
@@ -38,15 +38,6 @@ export interface LineScan {
 }
 
 const LINE_PREFIXES: readonly string[] = DIALECTS.BARE_CALL_LINE_PREFIXES;
-
-function isBlank(code: number): boolean {
-  return code === Code.Space || code === Code.Tab;
-}
-
-function skipBlanks(text: string, at: number): number {
-  while (isBlank(text.charCodeAt(at))) at++;
-  return at;
-}
 
 /** Rust `u8::is_ascii_whitespace`: space, tab, LF, FF, CR (not VT). */
 function isAsciiWhitespace(code: number): boolean {

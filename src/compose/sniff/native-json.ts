@@ -20,6 +20,7 @@ import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import { previewStr } from '../../lex/render.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
+import { isCodeLead } from './code-lead.js';
 import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
 import type { CallMarks } from '../call-provenance.js';
@@ -159,7 +160,6 @@ interface Payload {
   readonly outer: readonly [number, number];
 }
 
-const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) => lead.charCodeAt(0)));
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set(LOOKALIKE.envelopeKeys);
 
 function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload | null {
@@ -183,7 +183,7 @@ function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload
       const inside = at < enclosingEnd;
       if (!read.ok) {
         // not a value here
-      } else if (standing && !inside && (inCode || CODE_LEADS.has(lead))) {
+      } else if (standing && !inside && (inCode || isCodeLead(lead))) {
         skipUntil = read.end;
       } else {
         const items = Array.isArray(read.value) ? read.value : [read.value];

@@ -13,8 +13,8 @@
  * tool the registry lacks, is stepped over to where its reading stopped, so no character is
  * read by two candidates.
  */
-import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
 import { Code, skipJsonSpace } from '../../lex/codes.js';
+import { afterCodeLead } from './code-lead.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../lex/py-call.js';
 import type { CallMarks } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
@@ -56,8 +56,6 @@ export function pythonicListCalls(text: string, known: KnownNames, meter: WorkMe
   return NONE;
 }
 
-const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) => lead.charCodeAt(0)));
-
 /**
  * Whether the list at `[start, end)` stands as calls would: not the text of a Markdown link
  * (`[search(q='x')](https://…)`), not after a code lead on its line (`calls = [`). Only the
@@ -65,9 +63,7 @@ const CODE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.codeLeads.map((lead) =
  */
 function standsInProse(text: string, start: number, end: number): boolean {
   if (text.charCodeAt(end) === Code.LeftParen) return false;
-  let at = start;
-  while (at > 0 && (text.charCodeAt(at - 1) === Code.Space || text.charCodeAt(at - 1) === Code.Tab)) at--;
-  return at === 0 || !CODE_LEADS.has(text.charCodeAt(at - 1));
+  return !afterCodeLead(text, start);
 }
 
 function isBlank(code: number): boolean {

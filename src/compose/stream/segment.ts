@@ -20,7 +20,7 @@ import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
 import { endsAtMessage, grammarOf, PROBE, wholeRegion } from './closers.js';
-import { matchAt } from '../field/cursor.js';
+import { atEnd, matchAt } from '../field/cursor.js';
 import { blockOpenAt } from '../field/readers/reasoning.js';
 import { referenceBlockTags } from '../field/call-markup.js';
 import { orderedParts } from './events.js';
@@ -37,14 +37,9 @@ export interface Release {
 /** A region at the end of `held` that failed or recovered, and reads on past its close when more text follows. */
 function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolean {
   // Blanks after the close are no word: the region may still run to the end of the text.
-  if (!onlyBlanksAfter(held, region.end) || (region.errors.length === 0 && region.violations.length === 0)) return false;
+  if (!atEnd(held, region.end) || (region.errors.length === 0 && region.violations.length === 0)) return false;
   const again = regionAlone(held.slice(region.start) + PROBE, reader);
   return again === null || again.end !== region.end - region.start;
-}
-
-function onlyBlanksAfter(held: string, at: number): boolean {
-  while (at < held.length && isJsonSpace(held.charCodeAt(at))) at++;
-  return at === held.length;
 }
 
 /**

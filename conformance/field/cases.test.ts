@@ -9,7 +9,7 @@ import { renderFieldCaseFiles } from '../tools/build-field-cases.js';
 import { FAMILIES, SECTIONS } from './lib/case.js';
 import { CASES_DIR, loadFieldCaseFiles } from './lib/load.js';
 
-const EXPECT_KEYS = new Set(['calls', 'prose', 'prose_includes', 'prose_excludes', 'reasoning', 'error_prefixes', 'error_mentions', 'no_errors', 'violation_kinds', 'dropped']);
+const EXPECT_KEYS = new Set(['calls', 'prose', 'prose_includes', 'prose_excludes', 'reasoning', 'error_prefixes', 'error_mentions', 'no_errors', 'violation_kinds', 'no_violations', 'dropped']);
 
 describe('field case files', () => {
   it('regenerating them in memory gives the checked-in files byte for byte (npx tsx conformance/tools/build-field-cases.ts)', () => {

@@ -11,6 +11,7 @@ import { LineIs, plainLineClassifier, plainRunEnd, type LineClassifier } from '.
 import { maySniffCall } from './sniff-gate.js';
 import { plainRunResult, taggedLane } from './tagged-lane.js';
 import { toolShapeFinding } from './tool-shape.js';
+import { withoutAngledInlineCodeLines } from '../lex/inline-code.js';
 
 // Pieces that, joined at random, make lines of every kind: prose, line calls and native payloads
 // the sniffer runs, fences, protocol fragments, markers, and the blanks `trim` removes.
@@ -30,6 +31,8 @@ const PIECES = [
   // object argument) makes the sniffer read a call or an error.
   'print(x)', 'print(x)\n', 'frob(', 'frob({ a: 1 })', 'frob{ a: 1 }', 'look{', 'look(', 'result = get_data(a=1)\n', '[frob(a=1)]', ' [look(path="a")]',
   'Sure: [frob(a=1), look(path="a")]', 'Hint: ', 'tool_code: ', '  ', '$look(', 'functions.look(',
+  // Tags quoted as inline code, a mention mid-line.
+  'Use the `<tool_call>` tag', ' `</function>`', 'a `<invoke name="x">`',
 ];
 
 const tools = normalizeTools(['look', 'run']);
@@ -47,6 +50,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     let allPlain = 0;
     let angled = 0;
     let lookAlikes = 0;
+    let quoted = 0;
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), fc.constantFrom(0, 1), (pieces, which) => {
         const registry = REGISTRIES[which]!;
@@ -69,6 +73,17 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
         // The run is the gateway's; `harn` (whose sniffer knows more names and folds aliases) reads
         // it the same where the sniffer has nothing to look at.
         if (maySniffCall(run)) lookAlikes++;
+        // A tag quoted as inline code mid-line is plain to the gateway only (lex/inline-code.ts):
+        // the reference's walk reads it as a stray tag, so the whole parse is what must hold.
+        if (withoutAngledInlineCodeLines(run) !== run) {
+          quoted++;
+          const parsed = parseToolCalls(run, registry === null ? {} : { tools: ['look', 'run'] });
+          expect(parsed.calls).toEqual([]);
+          expect(parsed.tool_parse_errors).toEqual([]);
+          expect(parsed.protocol_violations).toEqual([]);
+          expect(parsed.prose).toBe(run.trim());
+          return;
+        }
         for (const profile of (maySniffCall(run) ? ['gateway'] : ['gateway', 'harn']) as Profile[]) {
           const ctx = composeContext(registry, 'text', null, profile);
           const read = taggedLane(run, ctx);
@@ -100,6 +115,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     expect(angled).toBeGreaterThan(100);
     // Runs the registry-blind gate would have ended: a look-alike whose names the sniffer does not take.
     expect(lookAlikes).toBeGreaterThan(100);
+    expect(quoted).toBeGreaterThan(20);
   });
 
   it('ends at a line holding a marker, a brace, a fence, a line call or a protocol fragment', () => {

@@ -27,6 +27,8 @@ export interface FieldExpect {
   no_errors?: boolean;
   /** Each must be the kind of some protocol violation. */
   violation_kinds?: string[];
+  /** `true`: no protocol violation at all. */
+  no_violations?: boolean;
   /** `true`: at least one dropped fragment; `false`: none. */
   dropped?: boolean;
 }

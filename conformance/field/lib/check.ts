@@ -37,6 +37,7 @@ export function checkExpect(result: unknown, expect: FieldExpect): string[] {
   if (expect.no_errors === true && errors.length > 0) failures.push(`errors: expected none, got ${preview(errors)}`);
   const kinds = (r.protocol_violations ?? []).map((v) => v.kind);
   for (const kind of expect.violation_kinds ?? []) if (!kinds.includes(kind)) failures.push(`no ${kind} violation: ${preview(kinds)}`);
+  if (expect.no_violations === true && kinds.length > 0) failures.push(`violations: expected none, got ${preview(kinds)}`);
   const dropped = r.dropped ?? [];
   if (expect.dropped === true && dropped.length === 0) failures.push('dropped: expected a drop, got none');
   if (expect.dropped === false && dropped.length > 0) failures.push(`dropped: expected none, got ${preview(dropped)}`);

@@ -122,6 +122,9 @@ function sameOpener(opener: string): readonly string[] {
  * and the line start is looked for back to `floor` only through `lines`, so many openers on one
  * long line cost one pass over it.
  */
+/** What may follow an opener named in a sentence: a blank, a closing quote or bracket, a stop. */
+const MENTION_FOLLOWERS: ReadonlySet<number> = new Set([0x20, 0x09, 0x22, 0x27, 0x29, 0x5d, 0x2e, 0x2c, 0x3b, 0x21, 0x3f, 0x2a, 0x201d, 0x2019]);
+
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const lineStart = lines.startOf(text, hit.index, floor);
   if (lineStart < 0) return null;
@@ -132,9 +135,9 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, after);
   const lineEnd = newline < 0 ? text.length : newline;
-  // Words after it: a blank, then something that opens no body, and no body start before the mention ends.
-  const next = text.charCodeAt(after);
-  if (next !== 0x20 && next !== 0x09) return null;
+  // Words after it: a blank or a closing quote, bracket or stop (`the '<tool_call>' tag`,
+  // `(<tool_call>)`), then something that opens no body, and no body start before the mention ends.
+  if (!MENTION_FOLLOWERS.has(text.charCodeAt(after))) return null;
   const again = scan.earliest(sameOpener(hit.opener), after);
   for (const grammar of hit.grammars) {
     const closers = closersOf(grammar);
@@ -224,6 +227,31 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
   const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
   sink.proseSpan(lineStart, lineEnd);
   return sink.region(lineStart, lineEnd);
+}
+
+/**
+ * A call grammar's opener written as inline code mid-line (`` Use the `<tool_call>` tag. ``,
+ * `` Wrap it in `<tool_call>…</tool_call>`. ``): a sentence about the grammar, read by no reader,
+ * so the rest lane keeps its line as prose (plain-run.ts masks inline code the same way). A
+ * call quoted as inline code mid-line is a quotation, as the look-alike rules read one.
+ */
+function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  const tick = hit.index - 1;
+  if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return null;
+  if (hit.grammars.every(isReasoning)) return null;
+  const lineStart = lines.startOf(text, hit.index, floor);
+  if (lineStart < 0 || skipBlanks(text, lineStart) >= tick) return null;
+  const after = hit.index + hit.opener.length;
+  const newline = scan.earliest(NEWLINE, hit.index);
+  const lineEnd = newline < 0 ? text.length : newline;
+  const close = scan.earliest(BACKTICK, after);
+  if (close < 0 || close >= lineEnd) return null;
+  // The same opener again on the line, a body after it and no backtick before it: that one opens the call.
+  const again = scan.earliest(sameOpener(hit.opener), after);
+  const end = again >= 0 && again < lineEnd && text.charCodeAt(again - 1) !== 0x60 && opensBody(text, again + hit.opener.length) ? again : lineEnd;
+  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(lineStart, end);
+  return sink.region(lineStart, end);
 }
 
 /** A marker at [at, after) written as inline code: a backtick just before it, another after it on its line. */
@@ -456,6 +484,18 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     if (mentioned !== null) {
       keep(mentioned);
       from = floor = mentioned.end;
+      continue;
+    }
+    const quoted = inlineCodeMention(text, hit, floor, ctx, scan, lines);
+    if (quoted !== null) {
+      // A tag is left to the rest lane, which masks such spans (lex/inline-code.ts), so the
+      // paragraph keeps its lines as written; a token the rest lane may read (`[TOOL_CALLS]`,
+      // `<|…|>`) is prose here, its line a mention.
+      if (hit.opener.charCodeAt(0) === 0x3c && hit.opener.charCodeAt(1) !== 0x7c && hit.opener.charCodeAt(1) !== 0x3c) from = hit.index + 1;
+      else {
+        keep(quoted);
+        from = floor = quoted.end;
+      }
       continue;
     }
     let end = -1;

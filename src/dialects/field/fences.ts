@@ -8,7 +8,7 @@ export const JSON_FENCE: CodeFence = { open: ['```json', '```JSON'], close: '```
 
 /**
  * The fence a model puts a pythonic call list in (`[f(a=1)]` alone in a ```` ```python ````
- * block). Only a block whose first line opens the list is the grammar's: any other Python block
+ * block, Gemma 3's ```` ```tool_code ````, or an unlabelled one; longest first). Only a block whose first line opens the list is the grammar's: any other Python block
  * is code, and streams as prose.
  */
-export const PYTHON_LIST_FENCE: CodeFence = { open: ['```python', '```py'], close: '```' };
+export const PYTHON_LIST_FENCE: CodeFence = { open: ['```python', '```py', '```tool_code', '```'], close: '```' };

@@ -251,7 +251,7 @@ class Reader implements CandidateTest<ValueStop> {
     }
     const head = this.head(pos);
     if (head.kind === 'eof') {
-      if (!wrapped && pos === start) return NONE;
+      if (!wrapped && pos === start && head.named !== true) return NONE;
       sink.fail(fieldMessages.truncated(grammar.id, ''), start, text.length);
       return { kind: 'read', end: text.length };
     }
@@ -312,6 +312,12 @@ class Reader implements CandidateTest<ValueStop> {
       const unwrapped = this.past(this.skip(end), grammar.callWrap!.close);
       if (unwrapped >= 0) end = unwrapped;
       else closed = false;
+    }
+    // Cut after the call's head, before any argument and with no close: its arguments never
+    // began, so the call is not known complete (a tool taking none reads the same so far).
+    if (!closed && this.skip(end) >= text.length && Object.keys(args).length === 0) {
+      sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
+      return { kind: 'read', end: text.length };
     }
     if (sink.call({ name, arguments: args, start, end, unclosed: !closed })) {
       for (const problem of problems) sink.note(problem);
@@ -374,7 +380,7 @@ class Reader implements CandidateTest<ValueStop> {
     return admission.ok ? registry.byName.get(admission.name) : undefined;
   }
 
-  head(pos: number): { kind: 'none' } | { kind: 'eof' } | { kind: 'name'; name: string; end: number } {
+  head(pos: number): { kind: 'none' } | { kind: 'eof'; named?: boolean } | { kind: 'name'; name: string; end: number } {
     const { text, grammar } = this;
     const call = grammar.call;
     if (call.kind === 'tag') {
@@ -393,7 +399,13 @@ class Reader implements CandidateTest<ValueStop> {
       const found = indexWithin(text, stop, from, FIELD_NAME_MAX);
       if (found >= 0 && (nameEnd < 0 || found < nameEnd)) nameEnd = found;
     }
-    if (nameEnd < 0) return text.length - from <= FIELD_NAME_MAX ? { kind: 'eof' } : { kind: 'none' };
+    // Text cut inside or just after the name (`Sure.<tool_call>get_weather`), written glued to
+    // the opener or on its own line, is a call cut off (`<tool_call> tag.` is a sentence).
+    if (nameEnd < 0) {
+      if (text.length - from > FIELD_NAME_MAX) return { kind: 'none' };
+      const ownPlace = from === opened || text.slice(opened, from).includes('\n');
+      return { kind: 'eof', named: ownPlace && isCallName(text.slice(from).trim()) };
+    }
     const name = text.slice(from, nameEnd).trim();
     if (!isCallName(name)) return { kind: 'none' };
     let end = nameEnd;

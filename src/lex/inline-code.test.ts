@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { withoutAngledInlineCode, withoutAngledInlineCodeLines } from './inline-code.js';
+
+describe('withoutAngledInlineCode', () => {
+  it('masks a mid-line span that quotes a tag, and keeps the length', () => {
+    const line = 'Use the `<tool_call>` tag.';
+    const masked = withoutAngledInlineCode(line);
+    expect(masked).toBe('Use the `___________` tag.');
+    expect(masked.length).toBe(line.length);
+  });
+
+  it('leaves spans with no `<`, a span opening the line, and an unclosed tick alone', () => {
+    expect(withoutAngledInlineCode('Call `look` then `<b>`')).toBe('Call `look` then `___`');
+    expect(withoutAngledInlineCode('`<tool_call>` opens it')).toBe('`<tool_call>` opens it');
+    expect(withoutAngledInlineCode('`look`<think>`')).toBe('`look`<think>`');
+    expect(withoutAngledInlineCode('a ` <x> with no close')).toBe('a ` <x> with no close');
+    expect(withoutAngledInlineCode('a `<|start|>` frame')).toBe('a `<|start|>` frame');
+  });
+
+  it('pairs runs of the same width and passes fences by', () => {
+    expect(withoutAngledInlineCode('x ``a ` <b>`` y')).toBe('x ``_______`` y');
+    expect(withoutAngledInlineCode('x ```<b>``` y')).toBe('x ```<b>``` y');
+  });
+
+  it('masks line by line, and returns the text itself when nothing is masked', () => {
+    const text = 'one `<a>`\n`<b>` two\nthree `<c>`';
+    expect(withoutAngledInlineCodeLines(text)).toBe('one `___`\n`<b>` two\nthree `___`');
+    const plain = 'no ticks <here>';
+    expect(withoutAngledInlineCodeLines(plain)).toBe(plain);
+  });
+
+  it('costs one pass on a line of many spans', () => {
+    const line = 'x' + ' `<a>`'.repeat(20000);
+    const masked = withoutAngledInlineCode(line);
+    expect(masked.length).toBe(line.length);
+    expect(masked.includes('<')).toBe(false);
+  });
+});

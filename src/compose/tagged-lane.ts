@@ -27,7 +27,7 @@ import { appendAll } from './lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
-import { asVerbatim, mayBeVerbatim, onlyProseUnits } from './verbatim-prose.js';
+import { asVerbatim, mayBeVerbatim, proseOnlyText } from './verbatim-prose.js';
 import { toolShapeFinding } from './tool-shape.js';
 
 const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
@@ -72,14 +72,15 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
   if (run === text.length) return plainRunResult(text, ctx);
   if (run === 0) {
     const read = taggedLane(text, ctx);
-    return verbatimOr(text, read, ctx) ?? read;
+    const prose = verbatimText(text, read, ctx);
+    return prose === null ? read : asVerbatim(read, prose.trim());
   }
   const head = plainRunResult(text.slice(0, run), ctx);
   const rest = text.slice(run);
   const tail = taggedLane(rest, ctx);
   // The rest is prose only: the whole piece is, verbatim.
-  const whole = verbatimOr(rest, tail, ctx);
-  if (whole !== null) return { ...asVerbatim(tail, text.trim()), dropped: [...head.dropped, ...tail.dropped] };
+  const whole = verbatimText(rest, tail, ctx);
+  if (whole !== null) return { ...asVerbatim(tail, (text.slice(0, run) + whole).trim()), dropped: [...head.dropped, ...tail.dropped] };
   if (head.prose === '' && head.dropped.length === 0) return tail;
   return {
     ...tail,
@@ -90,18 +91,19 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
 }
 
 /**
- * `read` (the tagged lane's reading of `piece`) as verbatim prose when the piece is prose only
- * (verbatim-prose.ts), else null. perf: the traced walk that decides runs only for pieces whose
+ * The text of `piece` as verbatim prose (its markers cut out) when `read`, the tagged lane's
+ * reading of it, is prose only (verbatim-prose.ts), else null. perf: the traced walk that decides runs only for pieces whose
  * reading already has no call, error or other drop (a piece of plain lines never gets here).
  */
-function verbatimOr(piece: string, read: LaneResult, ctx: ComposeContext): LaneResult | null {
+function verbatimText(piece: string, read: LaneResult, ctx: ComposeContext): string | null {
   if (!mayBeVerbatim(read)) return null;
   const trace: TraceEntry[] = [];
   walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
-  if (!onlyProseUnits(trace)) return null;
+  const text = proseOnlyText(piece, trace);
+  if (text === null) return null;
   // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose.
   if (toolShapeFinding(read.dropped, { fieldGrammars: true, profile: ctx.profile }) !== null) return null;
-  return asVerbatim(read, piece.trim());
+  return text;
 }
 
 /**

@@ -33,6 +33,17 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     expect(called.prose).not.toContain('<tool_call>');
   });
 
+  it('cuts an unknown special token or a turn-end token out of the prose, and keeps the text around it', () => {
+    const token = parseToolCalls('<|foo|>Hello world.');
+    expect(token.prose).toBe('Hello world.');
+    expect(token.protocol_violations.map((v) => v.kind)).toContain('unknown_tag');
+    const chatbot = parseToolCalls("<|CHATBOT_TOKEN|>Hello, world!\nWhat's up?<|END_OF_TURN_TOKEN|>");
+    expect(chatbot.prose).toBe("Hello, world!\nWhat's up?");
+    expect(chatbot.dropped.map((d) => d.reason)).toContain('end_of_turn_token');
+    const fullwidth = parseToolCalls('<｜foo｜>Hi.', { tools: ['look'] });
+    expect(fullwidth.prose).toBe('Hi.');
+  });
+
   it('leaves harn as the reference reads it', () => {
     expect(parseToolCalls('If a < b then c.', { profile: 'harn' }).prose).toBe('If a\n\n< b then c.');
   });

@@ -8,31 +8,50 @@
  * (`unknown_tag`, `stray_text`) and ledger stay as the walk gave them.
  */
 import { renderProse } from './canonical.js';
+import { CONTENTLESS_DROP_REASONS } from './diagnostics.js';
 import type { TraceEntry } from './funnel.js';
 import type { LaneResult } from './types.js';
 
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
 export function mayBeVerbatim(read: LaneResult): boolean {
   if (read.calls.length > 0 || read.tool_parse_errors.length > 0 || read.user_response !== null || read.done_marker !== null) return false;
-  for (const drop of read.dropped) if (drop.reason !== 'salvaged_as_prose' && drop.reason !== 'fenced_narration') return false;
+  for (const drop of read.dropped) if (drop.reason !== 'salvaged_as_prose' && drop.reason !== 'fenced_narration' && !CONTENTLESS.has(drop.reason)) return false;
   for (const violation of read.protocol_violations) if (violation.kind !== 'unknown_tag' && violation.kind !== 'stray_text') return false;
   return true;
 }
 
+const CONTENTLESS: ReadonlySet<string> = new Set(CONTENTLESS_DROP_REASONS);
+
 /**
- * Whether every unit of a traced walk was text kept as prose (rung `salvage`), an unknown or
- * stray tag (the walk's tag branch: a `salvaged_as_prose` drop with no rung) or blank.
+ * The piece's text as verbatim prose when every unit of its traced walk was text kept as prose
+ * (rung `salvage`), an unknown or stray tag (the walk's tag branch: a `salvaged_as_prose` drop
+ * with no rung), blank, or a marker: an unknown special token (`<|CHATBOT_TOKEN|>`) or a turn's
+ * end or header token, which are cut out (a marker is never prose); null otherwise.
  */
-export function onlyProseUnits(trace: readonly TraceEntry[]): boolean {
+export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): string | null {
+  let out = '';
+  let copied = 0;
   for (const entry of trace) {
-    if (entry.start < 0) return false;
+    if (entry.start < 0) return null;
     if (entry.account === 'structural' && entry.outcome === 'empty_text') continue;
-    if (entry.account !== 'drop') return false;
+    if (entry.account !== 'drop') return null;
     if (entry.rung === 'salvage') continue;
-    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isPlainTag(entry.text ?? '')) continue;
-    return false;
+    const raw = entry.text ?? '';
+    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isPlainTag(raw)) continue;
+    const token = (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isSpecialToken(raw)) || CONTENTLESS.has(entry.outcome);
+    if (!token || entry.start < copied) return null;
+    out += piece.slice(copied, entry.start);
+    copied = entry.end;
   }
-  return true;
+  return copied === 0 ? piece : out + piece.slice(copied);
+}
+
+/** A special token as tokenizers write them: `<|name|>`, or with fullwidth bars `<｜name｜>`. */
+function isSpecialToken(raw: string): boolean {
+  if (raw.length < 4 || raw.charCodeAt(0) !== 0x3c || raw.charCodeAt(raw.length - 1) !== 0x3e) return false;
+  const open = raw.charCodeAt(1);
+  const close = raw.charCodeAt(raw.length - 2);
+  return (open === 0x7c && close === 0x7c) || (open === 0xff5c && close === 0xff5c);
 }
 
 /**

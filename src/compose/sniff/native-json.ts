@@ -187,7 +187,10 @@ function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload
         skipUntil = read.end;
       } else {
         const items = Array.isArray(read.value) ? read.value : [read.value];
-        if (items.some(carriesCall)) return { items, start: at, end: read.end, outer: inside ? [enclosingStart, enclosingEnd] : [at, read.end] };
+        if (items.some(carriesCall)) {
+          const end = standing && !inside ? chainEnd(reader, text, read.end, items) : read.end;
+          return { items, start: at, end, outer: inside ? [enclosingStart, enclosingEnd] : [at, end] };
+        }
         if (inside) {
           // a value nested in the enclosing one: the enclosing one still frames what follows
         } else if (standing && !holdsCallsOnly(read.value)) {
@@ -207,6 +210,28 @@ function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload
     }
   }
   return null;
+}
+
+const CHAIN_SEPARATORS: ReadonlySet<number> = new Set(LOOKALIKE.chainSeparators.map((separator) => separator.charCodeAt(0)));
+
+/**
+ * Where a chain of call values that begins with the one ending at `end` ends (Llama 3 writes
+ * `{…}; {…}`): each further value, after a separator (`;` or `,`) and blanks, that carries a
+ * call joins `items`. Blanks alone separate nothing: a second value there is read on its own.
+ */
+function chainEnd(reader: JsonReader, text: string, end: number, items: unknown[]): number {
+  for (;;) {
+    let at = end;
+    while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab) at++;
+    if (!CHAIN_SEPARATORS.has(text.charCodeAt(at))) return end;
+    at++;
+    while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab || text.charCodeAt(at) === Code.LineFeed) at++;
+    if (text.charCodeAt(at) !== Code.LeftBrace || reader.exhausted) return end;
+    const next = reader.container(at);
+    if (!next.ok || !carriesCall(next.value)) return end;
+    items.push(next.value);
+    end = next.end;
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
-import { blockOpenAt, closeEndAt } from './readers/reasoning.js';
+import { blockOpenAt, callOpensEndingReasoning, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { withCutMarkerAtEnd } from './cut-close.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
@@ -362,6 +362,13 @@ export const FRAME_ENDS: readonly string[] = [
   ...new Set(REASONING_BLOCKS.flatMap((g) => (g.suffix === null ? g.close.filter((close) => !g.orphanClose.includes(close)) : []))),
 ];
 
+let orphans: readonly string[] | null = null;
+
+/** Every close that may end reasoning the prompt opened, one array so `FieldScan` memoises the search. */
+function orphanCloses(): readonly string[] {
+  return (orphans ??= [...new Set(REASONING_BLOCKS.flatMap((g) => g.orphanClose))]);
+}
+
 /** Where the reasoning the prompt opened stops, when what ends it stands at `end`: before a frame end written last. */
 export function startedBodyEnd(text: string, end: number): number {
   let at = end;
@@ -436,8 +443,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         from = end;
         break;
       }
-      // An answer wrapper's marker ends the reasoning too; it is read as usual below.
-      if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer')) {
+      // An answer wrapper's marker ends the reasoning too, and so does a call section's opener
+      // when no close follows (the block was never closed); it is read as usual below.
+      if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer') || (matchAt(text, hit.index, callOpensEndingReasoning()) !== null && scan.earliest(orphanCloses(), hit.index) < 0)) {
         keep(reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, hit.index), hit.index));
         from = hit.index;
         break;

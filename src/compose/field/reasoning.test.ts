@@ -87,6 +87,17 @@ describe('reasoning: its own channel', () => {
     expect(result.protocol_violations.map((v) => v.kind)).toEqual(['call_in_reasoning']);
   });
 
+  it('reasoning_started with no close: a call section ends the reasoning and runs', () => {
+    const call = kimi('get_weather', { city: 'Paris' });
+    const result = gateway(`I need the weather first.${call}`, { reasoning_started: true });
+    expect(result.calls.map((c) => c.arguments)).toEqual([{ city: 'Paris' }]);
+    expect(result.reasoning).toBe('I need the weather first.');
+    expect(result.protocol_violations).toEqual([]);
+    const qwen = gateway('The user wants Paris.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>', { reasoning_started: true });
+    expect(qwen.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(qwen.reasoning).toBe('The user wants Paris.');
+  });
+
   it('an orphan close after a region is a stray marker, not reasoning', () => {
     const result = gateway(`${kimi('get_weather', { city: 'Paris' })}Checked.</think>Sunny.`);
     expect(result.calls).toHaveLength(1);

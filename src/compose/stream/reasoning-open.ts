@@ -8,7 +8,7 @@
 import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
-import { blockOpenAt, openCutInSuffix } from '../field/readers/reasoning.js';
+import { blockOpenAt, callOpensEndingReasoning, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
   /** Where the body begins (relative to the open). */
@@ -49,7 +49,7 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
     // A suffixed block ends only with the close that carries its open's suffix. An answer's
     // open ends a block never closed (readers/reasoning.ts): the body waits there.
     const closes = open.close === null ? grammar.close : [open.close];
-    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens()] };
+    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...callOpensEndingReasoning()] };
   }
   return null;
 }
@@ -93,6 +93,8 @@ export function startedEnds(): readonly string[] {
     // marker the parse reads past only releases less.
     else for (const marker of [...grammar.open, ...grammar.close]) ends.add(marker);
   }
+  // A call section's opener ends it when no close follows (field/lane.ts): the body waits there.
+  for (const open of callOpensEndingReasoning()) ends.add(open);
   started = [...ends];
   return started;
 }

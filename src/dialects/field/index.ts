@@ -6,7 +6,7 @@
  */
 import { deepFreeze } from '../freeze.js';
 import { CALL_OBJECT_GRAMMARS } from './call-objects.js';
-import { PARAM_MARKUP_GRAMMARS } from './param-markup.js';
+import { PARAM_MARKUP_GRAMMARS, QWEN3_CODER } from './param-markup.js';
 import { HARMONY_GRAMMARS } from './harmony.js';
 import { LOOKALIKE_GRAMMARS } from './look-alikes.js';
 import { REASONING_GRAMMARS } from './reasoning.js';
@@ -57,3 +57,26 @@ export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([
   ...REASONING_GRAMMARS,
   ...TURN_END_GRAMMARS,
 ]);
+
+/** A call grammar's opener written as a special token (`<|…`, `｜`, `[TOOL_CALLS]`), which opens nothing but calls. */
+function isCallToken(opener: string): boolean {
+  return opener.startsWith('<|') || opener.includes('｜') || /^\[[A-Z_]+\]$/.test(opener);
+}
+
+/** Token openers that also open code or messages, which reasoning may quote: not ends of it. */
+const OPENS_MORE_THAN_CALLS: ReadonlySet<string> = new Set(['<|python_tag|>', '<|start|>to=', '<|message_model|>']);
+
+/**
+ * What ends a reasoning block never closed besides an answer's open (`<think>x<|tool_calls_section_begin|>…`:
+ * the model went on to call, as vLLM's and llama.cpp's readers take it): every call grammar's
+ * opener written as a special token, and Qwen3-Coder's `<tool_call>` with its `<function=` head.
+ */
+export const CALL_OPENS_ENDING_REASONING: readonly string[] = Object.freeze([
+  `${QWEN3_CODER.openers[0]}\n${QWEN3_CODER.openers[1]}`,
+  ...new Set(
+    FIELD_GRAMMARS.filter((g) => g.family !== 'reasoning' && g.family !== 'look-alike' && g.family !== 'turn-end' && g.family !== 'harmony').flatMap((g) =>
+      g.openers.filter((opener) => isCallToken(opener) && !OPENS_MORE_THAN_CALLS.has(opener)),
+    ),
+  ),
+]);
+

@@ -12,7 +12,7 @@
  * (`FieldScan.earliest`), and a suffixed close (Hunyuan) is searched once per block, from the
  * body to the close, which the region then covers; so the work is the bytes of the regions.
  */
-import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
+import { CALL_OPENS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
 import { matchAt } from '../cursor.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -56,10 +56,19 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
   if (close >= 0 && (stop < 0 || close < stop)) return { body: close, region: close + closeLength };
   if (stop >= 0) return { body: stop, region: stop };
   // A block never closed ends where an answer begins (`<|START_THINKING|>x<|START_RESPONSE|>y`),
-  // the answer's marker left for what follows, as under `reasoning_started`.
+  // or where a call section opens (`<think>x<|tool_calls_section_begin|>…`: the model went on to
+  // call, as vLLM's and llama.cpp's readers take it), the marker left for what follows, as
+  // under `reasoning_started`. In a block that closes later a call stays reasoning.
   const answer = scan.earliest(answerOpens(), bodyStart);
-  if (answer >= 0) return { body: answer, region: answer };
+  const call = scan.earliest(callOpensEndingReasoning(), bodyStart);
+  const end = answer < 0 ? call : call < 0 ? answer : Math.min(answer, call);
+  if (end >= 0) return { body: end, region: end };
   return { body: text.length, region: text.length };
+}
+
+/** What ends a reasoning block never closed besides an answer's open (dialects/field/index.ts). */
+export function callOpensEndingReasoning(): readonly string[] {
+  return CALL_OPENS_ENDING_REASONING;
 }
 
 let answers: readonly string[] | null = null;

@@ -27,7 +27,7 @@ describe('opensReferenceCall: a reference call at a shared opener is read by no 
   it('applies to the opener the field grammars share with the reference grammar', () => {
     expect(SHARED.map((s) => s.opener)).toContain('<tool_call>');
     // Every family that reads this opener is covered below (the shortcut stands for all of them).
-    expect(new Set(SHARED.flatMap((s) => s.grammars.map((g) => g.family)))).toEqual(new Set(['token-section', 'call-objects', 'param-markup']));
+    expect(new Set(SHARED.flatMap((s) => s.grammars.map((g) => g.family)))).toEqual(new Set(['token-section', 'call-objects', 'param-markup', 'value-grammar']));
   });
 
   for (const { opener, grammars } of SHARED) {

@@ -341,14 +341,15 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
  * How the calls between a `value-grammar` opener and its close are written.
  *
  * - `py-calls`: pythonic calls with keyword arguments, in a list `[f(a=1), g(b='x')]` or one per
- *   line with no brackets (Olmo 3);
+ *   line with no brackets (Olmo 3); with `listOnly`, in a list only (a tag whose bare `f(…)`
+ *   body is the reference grammar's);
  * - `py-method-call`: one call written `NAME.METHOD(k=v)` (Llama 3's built-in tools, `.call`),
  *   and the `separator` after it when calls are chained (`;`);
  * - `gemma-calls`: `PREFIX NAME{k:v,…}` (Gemma's `call:`; the first of `callPrefixes` that
  *   stands there, so `:call:` may be written too), strings between `stringDelimiter`.
  */
 export type ValueBody =
-  | { readonly form: 'py-calls' }
+  | { readonly form: 'py-calls'; readonly listOnly?: boolean }
   | { readonly form: 'py-method-call'; readonly method: string; readonly separator: string }
   | { readonly form: 'gemma-calls'; readonly callPrefixes: readonly string[]; readonly stringDelimiter: string };
 

@@ -30,6 +30,20 @@ export const LFM2_PYTHONIC: ValueGrammar = {
   trailers: [],
 };
 
+/** A pythonic list inside Hermes's `<tool_call>` (spec section 1's body sniff: `[ident(` is pythonic); a JSON body belongs to the JSON family. */
+export const HERMES_PYTHONIC: ValueGrammar = {
+  id: 'hermes-pythonic',
+  family: 'value-grammar',
+  openers: ['<tool_call>'],
+  markers: ['<tool_call>', '</tool_call>'],
+  // `<tool_call>look({…})` is the reference grammar's call: only a list is this grammar's.
+  body: { form: 'py-calls', listOnly: true },
+  close: ['</tool_call>'],
+  closeRequired: true,
+  sharedOpener: true,
+  trailers: [],
+};
+
 /** Olmo 3: `<function_calls>` holding one `ident(…)` call per line, no brackets; `<invoke>` bodies are XML markup. */
 export const OLMO3_PYTHONIC: ValueGrammar = {
   id: 'olmo3-pythonic',
@@ -103,4 +117,4 @@ export const FUNCTION_GEMMA: ValueGrammar = {
   trailers: ['<start_function_response>', '<end_of_turn>'],
 };
 
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA];
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA];

@@ -158,6 +158,7 @@ function leniency(scan: FieldScan, grammar: ValueGrammar): PyLeniency {
 function readPyCalls(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar): Body | null {
   const text = scan.text;
   const bracket = text.charCodeAt(bodyAt) === Code.LeftBracket;
+  if (!bracket && grammar.body.form === 'py-calls' && grammar.body.listOnly === true) return null;
   const first = bracket ? skipSpace(text, bodyAt + 1) : bodyAt;
   const shaped = pyCallStartsAt(text, first) || (bracket && text.charCodeAt(first) === Code.RightBracket);
   if (!shaped && grammar.sharedOpener) return null;

@@ -42,6 +42,9 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     expect(chatbot.dropped.map((d) => d.reason)).toContain('end_of_turn_token');
     const fullwidth = parseToolCalls('<｜foo｜>Hi.', { tools: ['look'] });
     expect(fullwidth.prose).toBe('Hi.');
+    // A token the walk reads inside a text unit is not cut: no token reaches the prose.
+    const inner = parseToolCalls('<|plamo:begin_think:plamo|>Need Tokyo weather.<|plamo:end_think:plamo|>');
+    expect(inner.prose).not.toContain('<|');
   });
 
   it('leaves harn as the reference reads it', () => {

@@ -43,8 +43,14 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
     out += piece.slice(copied, entry.start);
     copied = entry.end;
   }
-  return copied === 0 ? piece : out + piece.slice(copied);
+  if (copied === 0) return piece;
+  const text = out + piece.slice(copied);
+  // A token the walk kept inside a text unit would stay in the prose: the walk's reading stands.
+  return SPECIAL_TOKEN.test(text) ? null : text;
 }
+
+/** A special token written out: `<|name|>` or `<｜name｜>`, no blank inside. */
+const SPECIAL_TOKEN = /<[|｜][^\s|｜<>]{1,64}[|｜]>/;
 
 /** A special token as tokenizers write them: `<|name|>`, or with fullwidth bars `<｜name｜>`. */
 function isSpecialToken(raw: string): boolean {

@@ -11,6 +11,9 @@ describe('withoutAngledInlineCode', () => {
 
   it('leaves spans with no `<`, a span opening the line, and an unclosed tick alone', () => {
     expect(withoutAngledInlineCode('Call `look` then `<b>`')).toBe('Call `look` then `___`');
+    expect(withoutAngledInlineCode('a `look<function=look>{` b')).toBe('a `look<function=look>{` b');
+    expect(withoutAngledInlineCode('a `<function=look>{` b')).toBe('a `<function=look>{` b');
+    expect(withoutAngledInlineCode('a `<tool_call>...</tool_call>` b')).toBe('a `__________________________` b');
     expect(withoutAngledInlineCode('`<tool_call>` opens it')).toBe('`<tool_call>` opens it');
     expect(withoutAngledInlineCode('`look`<think>`')).toBe('`look`<think>`');
     expect(withoutAngledInlineCode('a ` <x> with no close')).toBe('a ` <x> with no close');
@@ -18,7 +21,8 @@ describe('withoutAngledInlineCode', () => {
   });
 
   it('pairs runs of the same width and passes fences by', () => {
-    expect(withoutAngledInlineCode('x ``a ` <b>`` y')).toBe('x ``_______`` y');
+    expect(withoutAngledInlineCode('x ``<b> ` a`` y')).toBe('x ``<b> ` a`` y');
+    expect(withoutAngledInlineCode('x ``a`` `<b>` y')).toBe('x ``a`` `___` y');
     expect(withoutAngledInlineCode('x ```<b>``` y')).toBe('x ```<b>``` y');
   });
 

@@ -8,10 +8,10 @@
 import { Code } from './codes.js';
 
 /**
- * `line` (no line break) with the text of each inline code span that holds a `<` and opens after
- * the line's first non-blank character masked by `_`: a span of one or two backticks, closed by
- * a run of the same length on the line (Markdown's rule), holding no `<|` or `<<`. `line`
- * itself when there is none.
+ * `line` (no line break) with the text of each inline code span that opens after the line's
+ * first non-blank character with one backtick, begins with `<` and quotes tags only
+ * (`quotesTagsOnly`) masked by `_`. Spans pair as Markdown pairs them (a run of one or two
+ * backticks closed by a run of the same length on the line). `line` itself when there is none.
  */
 export function withoutAngledInlineCode(line: string): string {
   const lead = line.length - line.trimStart().length;
@@ -39,7 +39,8 @@ export function withoutAngledInlineCode(line: string): string {
     // perf: the next `<` is looked for again only once a span passes it, so a line costs one pass.
     if (angle >= 0 && angle < run) angle = line.indexOf('<', run);
     if (angle < 0) break;
-    if (at > lead && angle < close && !framesWithin(line, angle, close)) {
+    // A single backtick, as the field lane requires before an opener it passes by.
+    if (at > lead && width === 1 && angle === run && quotesTagsOnly(line, run, close)) {
       out += line.slice(copied, run) + '_'.repeat(close - run);
       copied = close;
     }
@@ -49,16 +50,21 @@ export function withoutAngledInlineCode(line: string): string {
 }
 
 /**
- * Whether line[from, to) holds a `<|` or `<<`: a Harmony frame or a heredoc, which the reference's
- * walk reads wherever it stands, so a span holding one is never masked.
+ * Whether line[from, to), a span's text that opens with `<`, quotes tags only as the field lane
+ * passes them by (an opener right after the span's backtick, lane.ts `inlineCodeMention`): its
+ * first `<` opens no `<|` frame or `<<` heredoc (the reference's walk reads those wherever they
+ * stand), every later `<` is a close (`</…`), and no `[`, `{` or `(` stands in it, where another
+ * grammar's opener or a call's body could begin.
  */
-function framesWithin(line: string, from: number, to: number): boolean {
-  for (let i = from; i < to - 1; i++) {
-    if (line.charCodeAt(i) !== Code.LessThan) continue;
-    const next = line.charCodeAt(i + 1);
-    if (next === Code.Pipe || next === Code.LessThan) return true;
+function quotesTagsOnly(line: string, from: number, to: number): boolean {
+  const second = line.charCodeAt(from + 1);
+  if (second === Code.Pipe || second === Code.LessThan) return false;
+  for (let i = from + 1; i < to; i++) {
+    const code = line.charCodeAt(i);
+    if (code === Code.LeftBracket || code === Code.LeftBrace || code === Code.LeftParen) return false;
+    if (code === Code.LessThan && line.charCodeAt(i + 1) !== Code.Slash) return false;
   }
-  return false;
+  return true;
 }
 
 /** `text` with `withoutAngledInlineCode` applied to each of its lines; `text` itself when nothing is masked. */

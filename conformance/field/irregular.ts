@@ -83,6 +83,7 @@ const dsmlSearch = (bars: string, block: string): string =>
 const HALF_DOUBLED = [
   ['first-bar-doubled', '｜｜DSML｜'],
   ['second-bar-doubled', '｜DSML｜｜'],
+  ['ascii-bars', '|DSML|'],
 ] as const;
 
 
@@ -468,6 +469,18 @@ const IRREGULAR_CASES: Irregular[] = [
   { grammar: 'glm-5.3-flash', scenario: 'namespaced-name', note: 'a namespace before the name (`Weather/get_weather`): the name after the `/` when it is registered', text: `<tool_call>Weather/get_weather>${W}`, expect: ok([WEATHER]) },
   { grammar: 'harmony-llmjp', scenario: 'parallel-messages', note: 'parallel calls are consecutive assistant messages joined by `<|end|><|start|>assistant`', text: renderer('harmony-llmjp')([WEATHER, SEARCH_CALL]), expect: ok([WEATHER, SEARCH_CALL]) },
   { grammar: 'trinity', scenario: 'call-after-think', note: 'a call after the think block is an ordinary Hermes call', text: `<think>${THOUGHT}</think>\n<tool_call>\n{"name": "get_weather", "arguments": ${W}}\n</tool_call>`, expect: { calls: [WEATHER], reasoning: THOUGHT, no_errors: true } },
+  // A body inside a grammar's own markers that no reader takes: an error and a drop, never prose.
+  { grammar: 'lfm2', scenario: 'unreadable-body', note: 'a body between LFM2\'s tokens that is neither JSON nor pythonic: a parse error and a dropped block; the answer after it is prose', text: `<|tool_call_start|>oops<|tool_call_end|>${ANSWER}`, expect: { calls: [], prose: ANSWER, error_prefixes: [PARSE_ERROR], dropped: true, prose_excludes: ['oops'] } },
+  { grammar: 'mistral-v11', scenario: 'unreadable-line', note: '`[TOOL_CALLS]` opening a line of words that hold no call: a parse error and the line dropped; the next line is prose', text: `[TOOL_CALLS] not json at all\n${ANSWER}`, expect: { calls: [], prose: ANSWER, error_prefixes: [PARSE_ERROR], dropped: true } },
+  { grammar: 'minimax-m2', scenario: 'unreadable-body', note: 'words inside `<minimax:tool_call>` with no `<invoke>`: a parse error and a dropped block', text: `${BEFORE}\n<minimax:tool_call>\nnothing to call\n</minimax:tool_call>`, expect: { calls: [], prose: BEFORE, error_prefixes: [PARSE_ERROR], dropped: true } },
+  // Tags named in a sentence, and a leaked close.
+  { grammar: 'hermes', scenario: 'close-named-in-sentence', note: 'look-alike: a closing tag named between words is a mention: the sentence as written, no violation', text: 'Close each call with </tool_call> before you wait.', expect: { calls: [], prose: 'Close each call with </tool_call> before you wait.', no_errors: true, no_violations: true }, keepMarkers: ['</tool_call>'] },
+  { grammar: 'hermes', scenario: 'pair-named-in-sentence', note: 'look-alike: both tags named bare in a sentence (`in <tool_call> and </tool_call> tags`): prose as written, no call named `and`', text: 'Wrap each call in <tool_call> and </tool_call> tags.', tools: null, expect: { calls: [], prose: 'Wrap each call in <tool_call> and </tool_call> tags.', no_errors: true, no_violations: true }, keepMarkers: ['<tool_call>', '</tool_call>'] },
+  { grammar: 'hermes', scenario: 'leaked-close-after-answer', note: 'a close left at the end of an answer is a marker: cut out, the answer kept (a gateway shows the words), `stray_text` reported', text: `${ANSWER} </tool_call>`, expect: { calls: [], prose: ANSWER, violation_kinds: ['stray_text'] } },
+  { grammar: 'qwen3-coder', scenario: 'function-tag-named-in-sentence', note: 'look-alike: `<function=NAME>` named mid-sentence with no close after it: prose as written', text: 'The parser looks for <function=NAME> blocks inside the tool call tag.', tools: null, expect: { calls: [], prose: 'The parser looks for <function=NAME> blocks inside the tool call tag.', no_errors: true, no_violations: true }, keepMarkers: ['<function='] },
+  // PLaMo-3's arguments as its template and vLLM's reader write them.
+  { grammar: 'plamo-3', scenario: 'constrained-arguments', note: 'the arguments led by `<|plamo:constrain|>json<|plamo:msg|>`, the turn ended by `<|plamo:tag|>`', text: `<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>${W}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>`, expect: { ...ok([WEATHER]), prose: '' } },
+  { grammar: 'plamo-3', scenario: 'message-token-arguments', note: 'the arguments led by `<|plamo:msg|>` alone', text: `<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:msg|>${W}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>`, expect: { ...ok([WEATHER]), prose: '' } },
   ...HALF_DOUBLED.flatMap(([scenario, bars]): Irregular[] => [
     { grammar: 'deepseek-v3.2', scenario, note: `V3.2's \`function_calls\` block, every tag spelled \`<${bars}…>\``, text: dsmlSearch(bars, 'function_calls'), expect: ok([SEARCH_CALL]) },
     { grammar: 'deepseek-v4', scenario: `${scenario}-after-prose`, note: `prose, then V4's \`tool_calls\` block, every tag spelled \`<${bars}…>\``, text: `${BEFORE}\n\n${dsmlSearch(bars, 'tool_calls')}`, expect: { calls: [SEARCH_CALL], prose: BEFORE, no_errors: true } },

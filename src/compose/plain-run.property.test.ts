@@ -11,7 +11,7 @@ import { LineIs, plainLineClassifier, plainRunEnd, type LineClassifier } from '.
 import { maySniffCall } from './sniff-gate.js';
 import { plainRunResult, taggedLane } from './tagged-lane.js';
 import { toolShapeFinding } from './tool-shape.js';
-import { withoutAngledInlineCodeLines } from '../lex/inline-code.js';
+import { withoutQuotedMarkupLines } from '../lex/inline-code.js';
 
 // Pieces that, joined at random, make lines of every kind: prose, line calls and native payloads
 // the sniffer runs, fences, protocol fragments, markers, and the blanks `trim` removes.
@@ -33,6 +33,8 @@ const PIECES = [
   'Sure: [frob(a=1), look(path="a")]', 'Hint: ', 'tool_code: ', '  ', '$look(', 'functions.look(',
   // Tags quoted as inline code, a mention mid-line.
   'Use the `<tool_call>` tag', ' `</function>`', 'a `<invoke name="x">`',
+  // Closes named between words, and leaked ones glued to the text or ending the line.
+  'then close it with </tool_call> and wait', ' </function>.', ' "</tool_call>" ', 'done.</tool_call>', ' </invoke>',
 ];
 
 const tools = normalizeTools(['look', 'run']);
@@ -73,13 +75,17 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
         // The run is the gateway's; `harn` (whose sniffer knows more names and folds aliases) reads
         // it the same where the sniffer has nothing to look at.
         if (maySniffCall(run)) lookAlikes++;
-        // A tag quoted as inline code mid-line is plain to the gateway only (lex/inline-code.ts):
+        // A tag quoted in prose (inline code, a close between words) is plain to the gateway only (lex/inline-code.ts):
         // the reference's walk reads it as a stray tag, so the whole parse is what must hold.
-        if (withoutAngledInlineCodeLines(run) !== run) {
+        if (withoutQuotedMarkupLines(run) !== run) {
           quoted++;
           const parsed = parseToolCalls(run, registry === null ? {} : { tools: ['look', 'run'] });
           expect(parsed.calls).toEqual([]);
           expect(parsed.tool_parse_errors).toEqual([]);
+          // A reasoning close the field lane reads mid-line (`look < </think> </function>.`) cuts
+          // the line before the rest lane sees it: the quote then begins its piece, where no
+          // word stands before it, and is a marker there.
+          if (parsed.reasoning !== null) return;
           expect(parsed.protocol_violations).toEqual([]);
           expect(parsed.prose).toBe(run.trim());
           return;

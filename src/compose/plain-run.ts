@@ -35,7 +35,7 @@
  */
 import { Code, isJsonSpace } from '../lex/codes.js';
 import { isIdentPart, isIdentStart } from '../lex/ident.js';
-import { withoutAngledInlineCode } from '../lex/inline-code.js';
+import { withoutQuotedMarkup } from '../lex/inline-code.js';
 import { maySniffCall, maySniffCallAmong } from './sniff-gate.js';
 import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
 import { toolShapeFinding } from './tool-shape.js';
@@ -169,13 +169,10 @@ export function plainLineClassifier(markers: readonly string[], names: ReadonlyS
   const breakers = new RegExp(`[${[...codes].map(unit).join('')}]`, 'g');
   const angleMarkers = byFirst.get(Code.LessThan) ?? [];
   const classify = (line: string): number => {
-    // A tag written as inline code mid-line is a mention (`` Use the `<tool_call>` tag. ``): the
-    // line reads as if the span held none, as the field lane passes such an opener by.
-    if (line.indexOf('`') >= 0 && line.indexOf('<') >= 0) {
-      const masked = withoutAngledInlineCode(line);
-      if (masked !== line) return classifyLine(masked);
-    }
-    return classifyLine(line);
+    // A tag written as inline code mid-line (`` Use the `<tool_call>` tag. ``), as the field lane
+    // passes such an opener by, or a close named between words, is a mention: the line reads as
+    // if it held none.
+    return classifyLine(withoutQuotedMarkup(line));
   };
   const classifyLine = (line: string): number => {
     let is: number = LineIs.Plain;

@@ -5,6 +5,7 @@
 import { renderParts } from './canonical.js';
 import type { WalkState } from './funnel.js';
 import { isUserResponseSpelling } from './pending.js';
+import { withoutMarkers } from './prose-markers.js';
 import type { LaneResult } from './types.js';
 
 /** The empty projection every non-tagged lane builds on. */
@@ -22,15 +23,18 @@ export function emptyResult(prose = ''): LaneResult {
   };
 }
 
-/** Projects the walk state to the result record. */
-export function taggedResult(state: WalkState): LaneResult {
-  const proseJoined = state.prose.join('\n\n');
+/** Projects the walk state to the result record; `keepProse` (the gateway's) keeps a broken turn's words. */
+export function taggedResult(state: WalkState, keepProse = false): LaneResult {
+  // A turn that only broke the protocol shows nothing under `harn`, unless an answer (closed or
+  // cut off) exists; a gateway shows its words, their markers cut out (prose-markers.ts).
+  const brokeOnly = state.violations.length > 0 && state.calls.length === 0 && !state.unclosedResponseProse;
+  const parts = brokeOnly && keepProse ? state.prose.map(withoutMarkers).filter((p) => p !== '') : state.prose;
+  const proseJoined = parts.join('\n\n');
   let answer: string | null = null;
   if (state.answers.length > 0) answer = state.answers.join('\n');
   // An unclosed terminal <user_response> turns everything said into the answer.
   else if (state.pendingResponse !== null && isUserResponseSpelling(state.pendingResponse)) answer = proseJoined;
-  // A turn that only broke the protocol shows nothing, unless an answer (closed or cut off) exists.
-  const blank = state.violations.length > 0 && state.calls.length === 0 && answer === null && !state.unclosedResponseProse;
+  const blank = brokeOnly && !keepProse && answer === null;
   return {
     calls: state.calls,
     prose: blank ? '' : (answer ?? proseJoined),

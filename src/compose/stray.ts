@@ -18,6 +18,7 @@ import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';
 import { messagesFor } from './messages.js';
 import { sniffForProfile } from './profile-sniff.js';
+import { withoutMarkers } from './prose-markers.js';
 import type { BareScan } from './sniff/sniff.js';
 import type { DropReason } from './types.js';
 
@@ -128,6 +129,12 @@ function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareSca
     state.violations.push({ kind: 'stray_text', message: messagesFor(ctx.profile).strayText(t), excerpt: t, dropped_reason: null });
     state.recovered += 1;
     rung = 'protocol-fragment';
+    // A gateway keeps the words around a stray protocol tag (`Done. </tool_call>`), the tag cut out.
+    const words = ctx.profile === 'gateway' ? withoutMarkers(t) : '';
+    if (words !== '') {
+      state.prose.push(words);
+      state.canonical.push({ kind: 'prose', text: words });
+    }
   } else {
     state.prose.push(t);
     state.canonical.push({ kind: 'prose', text: t });

@@ -28,6 +28,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '.
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
 import { asVerbatim, mayBeVerbatim, proseOnlyText } from './verbatim-prose.js';
+import { withoutMarkers } from './prose-markers.js';
 import { toolShapeFinding } from './tool-shape.js';
 
 const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
@@ -73,13 +74,14 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
   if (run === 0) {
     const read = taggedLane(text, ctx);
     const prose = verbatimText(text, read, ctx);
-    return prose === null ? read : asVerbatim(read, prose.trim());
+    return prose === null ? withoutLeakedMarkers(read) : asVerbatim(read, prose.trim());
   }
   const head = plainRunResult(text.slice(0, run), ctx);
   const rest = text.slice(run);
-  const tail = taggedLane(rest, ctx);
+  const read = taggedLane(rest, ctx);
+  const whole = verbatimText(rest, read, ctx);
+  const tail = whole === null ? withoutLeakedMarkers(read) : read;
   // The rest is prose only: the whole piece is, verbatim.
-  const whole = verbatimText(rest, tail, ctx);
   if (whole !== null) return { ...asVerbatim(tail, (text.slice(0, run) + whole).trim()), dropped: [...head.dropped, ...tail.dropped] };
   if (head.prose === '' && head.dropped.length === 0) return tail;
   return {
@@ -88,6 +90,18 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
     canonical_text: joinNonEmpty(head.canonical_text, tail.canonical_text),
     dropped: [...head.dropped, ...tail.dropped],
   };
+}
+
+/**
+ * `read` with the markers cut out of its prose when its drops show call syntax that never ran
+ * (the turn's `unparsed_tool_syntax`): the walk keeps a fragment it could not read as prose,
+ * markers and all (`<function=get_weather> then stop </function> ok`), and a marker is never
+ * prose. Only the rest after a plain run gets here, which a stream never released early.
+ */
+function withoutLeakedMarkers(read: LaneResult): LaneResult {
+  if (read.prose === '' || toolShapeFinding(read.dropped, { fieldGrammars: true }) === null) return read;
+  const prose = read.prose.split('\n\n').map(withoutMarkers).filter((part) => part !== '').join('\n\n');
+  return prose === read.prose ? read : { ...read, prose };
 }
 
 /**

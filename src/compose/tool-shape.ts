@@ -9,7 +9,7 @@
 import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { TOOL_SHAPE } from '../dialects/vocabulary.js';
 import { Code } from '../lex/codes.js';
-import { withoutAngledInlineCodeLines } from '../lex/inline-code.js';
+import { withoutQuotedMarkupLines } from '../lex/inline-code.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { literalTrieSource } from './literal-trie.js';
 import { CONTENTLESS_DROP_REASONS, DIAGNOSED_DROP_REASONS } from './diagnostics.js';
@@ -327,7 +327,7 @@ export interface ToolShapeOptions {
 /** The shape of the silent drops, or null when nothing in them looks like a call. */
 export function toolShapeFinding(dropped: readonly DroppedFragment[], options: ToolShapeOptions = {}): ToolShapeFinding | null {
   let kept = silentDrops(dropped);
-  // The gateway reads a tag quoted as inline code mid-line as a mention (lex/inline-code.ts).
+  // The gateway reads a tag quoted in prose (inline code, a close between words) as a mention (lex/inline-code.ts).
   if (options.fieldGrammars === true) kept = kept.map(unquoted);
   if (kept.length === 0) return null;
   const found = anyShapePossible(kept) ? shapeInText(kept.map((d) => d.text).join('\n'), kept[0]!.reason) : null;
@@ -335,9 +335,9 @@ export function toolShapeFinding(dropped: readonly DroppedFragment[], options: T
   return fieldMarkerFinding(kept);
 }
 
-/** `drop` with its mid-line inline code spans that quote markup masked (itself when none). */
+/** `drop` with its quoted markup masked (itself when none). */
 function unquoted(drop: DroppedFragment): DroppedFragment {
-  const text = withoutAngledInlineCodeLines(drop.text);
+  const text = withoutQuotedMarkupLines(drop.text);
   return text === drop.text ? drop : { text, reason: drop.reason };
 }
 

@@ -24,8 +24,9 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
   });
 
   it('keeps the walk\'s reading when the piece holds a marker of a grammar, a call or an answer', () => {
-    const stray = parseToolCalls('Text </tool_call> more');
+    const stray = parseToolCalls('Text.</tool_call> more');
     expect(stray.prose).not.toContain('</tool_call>');
+    expect(stray.prose).toContain('more');
     const answered = parseToolCalls('<user_response>Done.</user_response>');
     expect(answered.prose).toBe('Done.');
     const called = parseToolCalls('I will <b>look</b>.\n<tool_call>look({"path": "a"})</tool_call>', { tools: ['look'] });
@@ -54,10 +55,27 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
 
 describe('gateway verbatim prose: a tag a grammar writes is not prose', () => {
   it('refuses the verbatim reading when a tag is a field grammar\'s marker or not written as HTML writes one', () => {
-    for (const marker of ['</function>', '</parameter>', '<invoke name="x">', '<function=foo>']) {
-      const result = parseToolCalls(`Hi ${marker} x <b>y</b>`, { tools: ['look'] });
-      expect(result.prose, marker).not.toBe(`Hi ${marker} x <b>y</b>`);
-      expect(result.protocol_violations.map((v) => v.kind), marker).toContain('unparsed_tool_syntax');
+    // A close glued to the text or ending its line is a leaked marker; an opener anywhere mid-line.
+    for (const written of ['Hi</function> x <b>y</b>', 'Hi x <b>y</b> </parameter>', 'Hi <invoke name="x"> x <b>y</b>', 'Hi <function=foo> x <b>y</b>']) {
+      const result = parseToolCalls(written, { tools: ['look'] });
+      expect(result.prose, written).not.toBe(written);
+      expect(result.protocol_violations.map((v) => v.kind), written).toContain('unparsed_tool_syntax');
     }
+  });
+
+  it('reads a close named between words as a mention: the sentence as written, no violation', () => {
+    for (const written of ['Close it with </tool_call> when done.', 'Then write "</function>" and stop.', 'Wrap each call in <tool_call> and </tool_call> tags.']) {
+      const result = parseToolCalls(written, { tools: ['look'] });
+      expect(result.prose, written).toBe(written);
+      expect(result.protocol_violations, written).toEqual([]);
+      expect(result.calls, written).toEqual([]);
+    }
+  });
+
+  it('keeps the words of a broken turn, its markers cut out, where harn shows nothing', () => {
+    const leaked = parseToolCalls('I checked the weather. </tool_call>');
+    expect(leaked.prose).toBe('I checked the weather.');
+    expect(leaked.protocol_violations.map((v) => v.kind)).toContain('stray_text');
+    expect(parseToolCalls('I checked the weather. </tool_call>', { profile: 'harn' }).prose).toBe('');
   });
 });

@@ -10,6 +10,7 @@
 import { renderProse } from './canonical.js';
 import { CONTENTLESS_DROP_REASONS } from './diagnostics.js';
 import type { TraceEntry } from './funnel.js';
+import { SPECIAL_TOKEN } from './prose-markers.js';
 import type { LaneResult } from './types.js';
 
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
@@ -49,8 +50,6 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
   return SPECIAL_TOKEN.test(text) ? null : text;
 }
 
-/** A special token written out: `<|name|>` or `<｜name｜>`, no blank inside. */
-const SPECIAL_TOKEN = /<[|｜][^\s|｜<>]{1,64}[|｜]>/;
 
 /** A special token as tokenizers write them: `<|name|>`, or with fullwidth bars `<｜name｜>`. */
 function isSpecialToken(raw: string): boolean {

@@ -43,7 +43,7 @@ export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = fals
   const state = newWalkState(withTrace);
   for (const unit of scan.units) walkUnit(state, unit, scan.source, ctx);
   recoverFencedText(state, ctx, (fenced, c) => jsonLane(fenced, c));
-  return { result: taggedResult(state), trace: state.trace };
+  return { result: taggedResult(state, ctx.profile === 'gateway'), trace: state.trace };
 }
 
 function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeContext): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutAngledInlineCode, withoutAngledInlineCodeLines } from './inline-code.js';
+import { withoutAngledInlineCode, withoutMentionedCloses, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
 
 describe('withoutAngledInlineCode', () => {
   it('masks a mid-line span that quotes a tag, and keeps the length', () => {
@@ -28,14 +28,45 @@ describe('withoutAngledInlineCode', () => {
 
   it('masks line by line, and returns the text itself when nothing is masked', () => {
     const text = 'one `<a>`\n`<b>` two\nthree `<c>`';
-    expect(withoutAngledInlineCodeLines(text)).toBe('one `___`\n`<b>` two\nthree `___`');
+    expect(withoutQuotedMarkupLines(text)).toBe('one `___`\n`<b>` two\nthree `___`');
     const plain = 'no ticks <here>';
-    expect(withoutAngledInlineCodeLines(plain)).toBe(plain);
+    expect(withoutQuotedMarkupLines(plain)).toBe(plain);
   });
 
   it('costs one pass on a line of many spans', () => {
     const line = 'x' + ' `<a>`'.repeat(20000);
     const masked = withoutAngledInlineCode(line);
+    expect(masked.length).toBe(line.length);
+    expect(masked.includes('<')).toBe(false);
+  });
+});
+
+describe('withoutMentionedCloses', () => {
+  it('masks a close named between words, with or without quotes, and keeps the length', () => {
+    const line = 'Close it with </tool_call> when done.';
+    const masked = withoutMentionedCloses(line);
+    expect(masked).toBe('Close it with ____________ when done.');
+    expect(masked.length).toBe(line.length);
+    expect(withoutMentionedCloses('Then write "</function>" and stop.')).toBe('Then write "___________" and stop.');
+    expect(withoutMentionedCloses('It ends with </invoke>.')).toBe('It ends with _________.');
+  });
+
+  it('leaves a leaked close alone: glued to the text, ending its line, or opening it', () => {
+    expect(withoutMentionedCloses('Done.</tool_call> more')).toBe('Done.</tool_call> more');
+    expect(withoutMentionedCloses('I checked the weather. </tool_call>')).toBe('I checked the weather. </tool_call>');
+    expect(withoutMentionedCloses('</tool_call> then words')).toBe('</tool_call> then words');
+    expect(withoutMentionedCloses('  </tool_call> then words')).toBe('  </tool_call> then words');
+    expect(withoutMentionedCloses('a </|DSML|invoke> b')).toBe('a </|DSML|invoke> b');
+  });
+
+  it('masks quoted markup of both kinds on one line, line by line', () => {
+    expect(withoutQuotedMarkup('Use `<tool_call>` and close with </tool_call> after.')).toBe('Use `___________` and close with ____________ after.');
+    expect(withoutQuotedMarkupLines('a </b> c\nd</b> e')).toBe('a ____ c\nd</b> e');
+  });
+
+  it('costs one pass on a line of many closes', () => {
+    const line = 'x' + ' </a> y'.repeat(20000);
+    const masked = withoutMentionedCloses(line);
     expect(masked.length).toBe(line.length);
     expect(masked.includes('<')).toBe(false);
   });

@@ -1,9 +1,11 @@
 /**
- * Inline code that quotes markup. A sentence about a grammar writes its tags as inline code
+ * Markup quoted in prose. A sentence about a grammar writes its tags as inline code
  * (`` Use the `<tool_call>` tag. ``); such a span is a mention, never markup, when it opens
  * after its line's first non-blank character (a line written wholly as one span is read as its
- * inner text by the stray sniffer). The gateway's plain-line rule and its drop-ledger check
- * read a line with those spans masked.
+ * inner text by the stray sniffer). A closing tag named bare between words (`Close it with
+ * </tool_call> when done.`) is one too: a leaked close stands glued to the text or ends its
+ * line. The gateway's plain-line rule and its drop-ledger check read a line with those
+ * mentions masked (`withoutQuotedMarkup`).
  */
 import { Code } from './codes.js';
 
@@ -67,9 +69,67 @@ function quotesTagsOnly(line: string, from: number, to: number): boolean {
   return true;
 }
 
-/** `text` with `withoutAngledInlineCode` applied to each of its lines; `text` itself when nothing is masked. */
-export function withoutAngledInlineCodeLines(text: string): string {
-  if (text.indexOf('`') < 0 || text.indexOf('<') < 0) return text;
+/** What may stand just before a closing tag named in a sentence, after a blank: an opening quote or bracket. */
+const CLOSE_LEADERS: ReadonlySet<number> = new Set([Code.Quote, Code.Apostrophe, Code.LeftParen, 0x201c, 0x2018]);
+/** What may follow one: a blank, a closing quote or bracket, a stop. */
+const CLOSE_FOLLOWERS: ReadonlySet<number> = new Set([Code.Space, Code.Tab, Code.Quote, Code.Apostrophe, Code.RightParen, Code.RightBracket, 0x2e, 0x2c, 0x3b, 0x3a, 0x21, 0x3f, 0x2a, 0x201d, 0x2019]);
+/** A tag name is this long at most. */
+const MAX_TAG_NAME = 64;
+
+/**
+ * `line` with each closing tag named between words masked by `_`: `</name>` after a blank (or a
+ * blank and an opening quote) that follows a word on the line, followed by a blank, a closing
+ * quote or bracket, or a stop, with more than blanks after it. `line` itself when there is none.
+ */
+export function withoutMentionedCloses(line: string): string {
+  const lead = line.length - line.trimStart().length;
+  let out = '';
+  let copied = 0;
+  for (let at = line.indexOf('</'); at >= 0; at = line.indexOf('</', at + 2)) {
+    let before = at - 1;
+    if (CLOSE_LEADERS.has(line.charCodeAt(before))) before--;
+    const blank = line.charCodeAt(before);
+    if ((blank !== Code.Space && blank !== Code.Tab) || before <= lead) continue;
+    const nameAt = at + 2;
+    if (!isLetter(line.charCodeAt(nameAt))) continue;
+    let end = nameAt + 1;
+    while (end - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(end))) end++;
+    if (line.charCodeAt(end) !== Code.GreaterThan) continue;
+    const after = end + 1;
+    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || !wordsFrom(line, after)) continue;
+    out += line.slice(copied, at) + '_'.repeat(after - at);
+    copied = after;
+  }
+  return copied === 0 ? line : out + line.slice(copied);
+}
+
+/** Whether something other than blanks stands at or after `at` (the scan stops at the first such character). */
+function wordsFrom(line: string, at: number): boolean {
+  for (let i = at; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return true;
+  }
+  return false;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+function isNamePart(code: number): boolean {
+  return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d || code === 0x3a || code === 0x2e;
+}
+
+/** `line` with its quoted markup masked: inline code that quotes tags, and closing tags named between words. */
+export function withoutQuotedMarkup(line: string): string {
+  if (line.indexOf('<') < 0) return line;
+  const spans = line.indexOf('`') >= 0 ? withoutAngledInlineCode(line) : line;
+  return spans.indexOf('</') >= 0 ? withoutMentionedCloses(spans) : spans;
+}
+
+/** `text` with `withoutQuotedMarkup` applied to each of its lines; `text` itself when nothing is masked. */
+export function withoutQuotedMarkupLines(text: string): string {
+  if (text.indexOf('<') < 0 || (text.indexOf('`') < 0 && text.indexOf('</') < 0)) return text;
   let out = '';
   let changed = false;
   let start = 0;
@@ -77,7 +137,7 @@ export function withoutAngledInlineCodeLines(text: string): string {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     const line = text.slice(start, end);
-    const masked = line.indexOf('`') >= 0 && line.indexOf('<') >= 0 ? withoutAngledInlineCode(line) : line;
+    const masked = withoutQuotedMarkup(line);
     if (masked !== line) changed = true;
     out += end < text.length ? masked + '\n' : masked;
     start = end + 1;

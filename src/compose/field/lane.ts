@@ -21,10 +21,12 @@ import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
+import { withoutMentionedCloses } from '../../lex/inline-code.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { withCutMarkerAtEnd } from './cut-close.js';
+import { unreadableTokenCall } from './unreadable-token-call.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
@@ -132,28 +134,58 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   let before = hit.index - 1;
   while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
   if (before < lineStart) return null;
-  const after = hit.index + hit.opener.length;
-  const newline = scan.earliest(NEWLINE, after);
+  const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
+  const after = tagEnd(text, hit, lineEnd);
   // Words after it: a blank or a closing quote, bracket or stop (`the '<tool_call>' tag`,
   // `(<tool_call>)`), then something that opens no body, and no body start before the mention ends.
-  if (!MENTION_FOLLOWERS.has(text.charCodeAt(after))) return null;
+  if (after < 0 || !MENTION_FOLLOWERS.has(text.charCodeAt(after))) return null;
   const again = scan.earliest(sameOpener(hit.opener), after);
+  // A close named between words on the line (`in <tool_call> and </tool_call> tags`) pairs with
+  // nothing either: the line is read with it masked (lex/inline-code.ts).
+  let masked: string | null = null;
   for (const grammar of hit.grammars) {
     const closers = closersOf(grammar);
     if (closers.length === 0) return null;
     const close = scan.earliest(closers, after);
-    if (close >= 0 && (again < 0 || close < again)) return null;
+    if (close < 0 || (again >= 0 && again < close)) continue;
+    if (close >= lineEnd) return null;
+    masked ??= withoutMentionedCloses(text.slice(lineStart, lineEnd));
+    if (masked.charCodeAt(close - lineStart) === text.charCodeAt(close)) return null;
   }
   // The same opener again on the line, a body after it: that one opens the call, and the
   // mention ends where it starts.
   const end = again >= 0 && again < lineEnd && opensBody(text, again + hit.opener.length) ? again : lineEnd;
-  const body = scan.earliest(BODY_STARTS, after);
+  const body = masked === null ? scan.earliest(BODY_STARTS, after) : bodyStartIn(masked, after - lineStart, lineStart);
   if (body >= 0 && body < end) return null;
   if (text.slice(after, Math.min(end, after + 64)).trim() === '') return null;
   const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
   sink.proseSpan(lineStart, end);
   return sink.region(lineStart, end);
+}
+
+/** Where in the text the first body start of `line` (which starts at `lineStart`) at or after `from` stands, or -1. */
+function bodyStartIn(line: string, from: number, lineStart: number): number {
+  for (let i = from; i < line.length; i++) if (BODY_STARTS.includes(line.charAt(i))) return lineStart + i;
+  return -1;
+}
+
+/** The longest attributes an opener's tag may hold in a mention (`<function=NAME>`, `<invoke name="x">`). */
+const MENTION_ATTRIBUTES_MAX = 64;
+
+/**
+ * Where the opener's tag ends: past the opener, or, for an opener that takes attributes (`<function=`,
+ * `<invoke name=`), past the `>` that ends them on the line, with no blank-free run into another `<`; -1 when none does.
+ */
+function tagEnd(text: string, hit: OpenerHit, lineEnd: number): number {
+  const after = hit.index + hit.opener.length;
+  if (hit.opener.charCodeAt(0) !== 0x3c || hit.opener.charCodeAt(hit.opener.length - 1) === 0x3e) return after;
+  for (let i = after, stop = Math.min(lineEnd, after + MENTION_ATTRIBUTES_MAX); i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x3e) return i + 1;
+    if (code === 0x3c) return -1;
+  }
+  return -1;
 }
 
 /** Whether a call body or markup starts at `at`, after blanks. */
@@ -164,14 +196,15 @@ function opensBody(text: string, at: number): boolean {
 }
 
 /**
- * A special-token opener no reader took, followed on its line by words that can hold no call
- * (`The [TOOL_CALLS] token marks a call.`), is the token named in prose: its whole line is prose.
+ * A special-token opener no reader took, mid-line and followed on its line by words that can
+ * hold no call (`The [TOOL_CALLS] token marks a call.`), is the token named in prose: its whole
+ * line is prose. At a line's start it opens a call that cannot be read (unreadable-token-call.ts).
  */
 function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const grammar = hit.grammars.find((g) => g.family === 'token-section' && isTokenMention(scan, hit.index, g));
   if (grammar === undefined) return null;
   const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0) return null;
+  if (lineStart < 0 || skipBlanks(text, lineStart) >= hit.index) return null;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
   const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
@@ -529,7 +562,10 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       // A refused opener, or a mention line (decided by what comes later): a stream may not
       // release past either.
       reading.rejected?.push(hit.index);
-      const mention = mentionLine(text, hit, floor, ctx, scan, lines) ?? tokenMentionLine(text, hit, floor, ctx, scan, lines);
+      const mention =
+        mentionLine(text, hit, floor, ctx, scan, lines) ??
+        tokenMentionLine(text, hit, floor, ctx, scan, lines) ??
+        unreadableTokenCall(text, hit, floor, ctx, scan, (at) => openers().next(text, at)?.index ?? -1);
       if (mention !== null) {
         keep(mention);
         end = floor = mention.end;

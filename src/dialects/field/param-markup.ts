@@ -229,9 +229,11 @@ const STRING_FLAG = { name: 'string', form: 'string-flag' } as const;
  * (`<｜｜DSML｜｜`), as DeepSeek V4 is seen to leak it when it writes its calls into content
  * through OpenAI-compatible providers (Hermes-style agents and gateways report the form). The
  * leak doubles one bar as often as both (`<｜DSML｜｜`, `<｜｜DSML｜`), and a region may mix the
- * spellings tag by tag, so all four are read, for V4.1's spaced tags too.
+ * spellings tag by tag, so all four are read, for V4.1's spaced tags too; and with ASCII bars
+ * (`<|DSML|`), as deployments that decode the fullwidth bar to `|` write it (the same decoding
+ * turn-end.ts reads in DeepSeek's end of sentence).
  */
-const DSML_BARS = ['｜DSML｜', '｜｜DSML｜｜', '｜DSML｜｜', '｜｜DSML｜'] as const;
+const DSML_BARS = ['｜DSML｜', '｜｜DSML｜｜', '｜DSML｜｜', '｜｜DSML｜', '|DSML|'] as const;
 const dsml = (lead: '<' | '</', tag: string): string[] => DSML_BARS.map((bars) => `${lead}${bars}${tag}`);
 
 /** DeepSeek V3.2 / V4 DSML: `string="true"` raw text, `"false"` JSON; a V4 invoke body may be plain JSON. */

@@ -134,6 +134,16 @@ export const MAGISTRAL_THINK = block({ id: 'magistral-think', role: 'reasoning',
 
 export const SEED_THINK = block({ id: 'seed-think', role: 'reasoning', open: ['<seed:think>'], close: ['</seed:think>'], strayClose: true, orphan: true });
 
+/** PLaMo-3 (vLLM's PLaMo-3 reasoning parser); the template may open the block in the prompt. */
+export const PLAMO_THINK = block({
+  id: 'plamo-think',
+  role: 'reasoning',
+  open: ['<|plamo:begin_think:plamo|>'],
+  close: ['<|plamo:end_think:plamo|>'],
+  strayClose: true,
+  orphan: true,
+});
+
 /** Apertus. */
 export const APERTUS_INNER = block({
   id: 'apertus-inner',
@@ -246,6 +256,7 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   COMMAND_RESPONSE,
   MAGISTRAL_THINK,
   SEED_THINK,
+  PLAMO_THINK,
   APERTUS_INNER,
   KIMI_K3_THINK,
   KIMI_K3_RESPONSE,

@@ -132,18 +132,28 @@ const PLAMO_NAME_OPEN = '<|plamo:begin_tool_name:plamo|>';
 const PLAMO_NAME_CLOSE = '<|plamo:end_tool_name:plamo|>';
 const PLAMO_ARGS_OPEN = '<|plamo:begin_tool_arguments:plamo|>';
 const PLAMO_ARGS_CLOSE = '<|plamo:end_tool_arguments:plamo|>';
+/** What the template writes after the arguments' begin token: a JSON constraint and a message token, or the message token alone. */
+const PLAMO_CONSTRAIN = '<|plamo:constrain|>json';
+const PLAMO_MSG = '<|plamo:msg|>';
 
-/** PLaMo-3: a name and a JSON object, each between its own begin and end tokens. */
+/** PLaMo-3: a name and a JSON object, each between its own begin and end tokens (the object led by `<|plamo:constrain|>json<|plamo:msg|>`, `<|plamo:msg|>` or nothing). */
 export const PLAMO_3: TokenSectionGrammar = {
   id: 'plamo-3',
   family: 'token-section',
   openers: [...PLAMO_SECTION_OPEN, ...PLAMO_CALL_OPEN],
-  markers: [...PLAMO_SECTION_OPEN, ...PLAMO_SECTION_CLOSE, ...PLAMO_CALL_OPEN, ...PLAMO_CALL_CLOSE, PLAMO_NAME_OPEN, PLAMO_NAME_CLOSE, PLAMO_ARGS_OPEN, PLAMO_ARGS_CLOSE],
+  markers: [...PLAMO_SECTION_OPEN, ...PLAMO_SECTION_CLOSE, ...PLAMO_CALL_OPEN, ...PLAMO_CALL_CLOSE, PLAMO_NAME_OPEN, PLAMO_NAME_CLOSE, PLAMO_ARGS_OPEN, PLAMO_ARGS_CLOSE, PLAMO_MSG],
   sectionOpen: PLAMO_SECTION_OPEN,
   sectionClose: PLAMO_SECTION_CLOSE,
   callOpen: PLAMO_CALL_OPEN,
   callClose: PLAMO_CALL_CLOSE,
-  heads: [{ prefix: PLAMO_NAME_OPEN, nameEnd: PLAMO_NAME_CLOSE, nameForm: 'plain', argsOpen: PLAMO_ARGS_OPEN, argsClose: PLAMO_ARGS_CLOSE, args: 'json' }],
+  heads: [`${PLAMO_CONSTRAIN}${PLAMO_MSG}`, PLAMO_MSG, ''].map((lead) => ({
+    prefix: PLAMO_NAME_OPEN,
+    nameEnd: PLAMO_NAME_CLOSE,
+    nameForm: 'plain' as const,
+    argsOpen: `${PLAMO_ARGS_OPEN}${lead}`,
+    argsClose: PLAMO_ARGS_CLOSE,
+    args: 'json' as const,
+  })),
 };
 
 const INTERNLM_CALL_OPEN = ['<|action_start|>'];

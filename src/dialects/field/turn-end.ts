@@ -28,8 +28,9 @@ const TOKENS = [
   '<|END_OF_TURN_TOKEN|>',
   // Apertus.
   '<|assistant_end|>',
-  // PLaMo-3.
+  // PLaMo-3: its end of sequence, and the end of turn its template writes.
   '<|plamo:eos|>',
+  '<|plamo:tag|>',
   // GigaChat 3: the message ends here (a function-call message may follow).
   '<|message_sep|>',
   // Solar Open: the end of a content message, and of a tool-calls message.

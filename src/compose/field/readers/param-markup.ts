@@ -399,15 +399,17 @@ class Reader implements CandidateTest<ValueStop> {
       const found = indexWithin(text, stop, from, FIELD_NAME_MAX);
       if (found >= 0 && (nameEnd < 0 || found < nameEnd)) nameEnd = found;
     }
-    // Text cut inside or just after the name (`Sure.<tool_call>get_weather`), written glued to
-    // the opener or on its own line, is a call cut off (`<tool_call> tag.` is a sentence).
+    // A name is written glued to the opener or on its own line, as the templates write it: one
+    // after a blank on the opener's line is a word of a sentence (`in <tool_call> and </tool_call> tags`).
+    const ownPlace = from === opened || text.slice(opened, from).includes('\n');
+    // Text cut inside or just after the name (`Sure.<tool_call>get_weather`) is a call cut off
+    // (`<tool_call> tag.` is a sentence).
     if (nameEnd < 0) {
       if (text.length - from > FIELD_NAME_MAX) return { kind: 'none' };
-      const ownPlace = from === opened || text.slice(opened, from).includes('\n');
       return { kind: 'eof', named: ownPlace && isCallName(text.slice(from).trim()) };
     }
     const name = text.slice(from, nameEnd).trim();
-    if (!isCallName(name)) return { kind: 'none' };
+    if (!ownPlace || !isCallName(name)) return { kind: 'none' };
     let end = nameEnd;
     const sep = this.past(skipSpace(text, end), call.nameSep);
     if (sep >= 0) end = sep;

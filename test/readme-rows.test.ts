@@ -23,6 +23,8 @@ const ROWS: [string, ParseOptions, unknown[]][] = [
   ['<|start|>assistant<|channel|>commentary to=functions.look<|message|>{"path": "a.rs"}<|call|>', { profile: 'harn' }, []],
   ['<think>hmm</think><tool_call>look({"path": "a.rs"})</tool_call>', {}, LOOK],
   ['look({"path": "a.rs"})', {}, LOOK],
+  ['look(path="a.rs")', {}, LOOK],
+  ['look(path="a.rs")', { profile: 'harn' }, []],
   ['tool_code: look({"path": "a.rs"})', {}, LOOK],
   ['<tool_calls>[{"name": "look", "arguments": {"path": "a.rs"}}]</tool_calls>', {}, LOOK],
   ['[{"type": "function", "function": {"name": "look", "arguments": "{\\"path\\": \\"a.rs\\"}"}}]', {}, LOOK],

@@ -202,10 +202,12 @@ describe('gateway: the plain run keeps its prose whatever follows in its piece',
     const gateway = parseToolCalls(text, { tools: ['look'] });
     expect(gateway.calls.map((c) => c.name)).toEqual(['look']);
     expect(gateway.prose).toBe('Here is the fix:\n```python\nprint(x)\nitems.sort(key=len)\n```');
-    // `print` registered: `print(x)` is a call attempt, so the block is read with what follows it.
+    // `print` registered: `print(x)` may be a call, so the block is read with what follows it;
+    // a positional argument is no call the gateway reads, and the code block stays prose.
     const registered = parseToolCalls(text, { tools: ['look', 'print'] });
-    expect(registered.prose).toBe('Here is the fix:');
-    expect(registered.tool_parse_errors).toHaveLength(1);
+    expect(registered.calls.map((c) => c.name)).toEqual(['look']);
+    expect(registered.prose).toBe('Here is the fix:\n\n```python\nprint(x)\nitems.sort(key=len)\n```');
+    expect(registered.tool_parse_errors).toEqual([]);
     const test = classifierOf(normalizeTools(['look']));
     expect(plainRunEnd(text, test)).toBe(text.indexOf('look('));
     expect(plainRunEnd(text, classifierOf(normalizeTools(['look', 'print'])))).toBe('Here is the fix:\n'.length);

@@ -15,6 +15,7 @@ import type { ToolCall } from '../types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
+import { readPyCallAt } from '../../lex/py-call.js';
 import { foldAlias, mayFold } from '../../policy/names.js';
 import type { WorkMeter } from './meter.js';
 import { ParseGate } from './parse-gate.js';
@@ -181,6 +182,31 @@ function recordCall(scan: LineScan, text: string, indentEnd: number, end: number
   return { kind: 'done', resume: stop, lineStart: text.charCodeAt(stop - 1) === Code.LineFeed };
 }
 
+/** Whether `at` begins its line, unindented (an indented call is a statement of a program). */
+function ownLine(text: string, at: number): boolean {
+  return at === 0 || text.charCodeAt(at - 1) === Code.LineFeed;
+}
+
+/** Fence infos whose block holds calls, not a program: none, or Gemma 3's `tool_code`. */
+const CALL_BLOCK_INFOS: ReadonlySet<string> = new Set(['', 'tool_code']);
+
+/** Whether the scan stands inside a fenced block labelled with a language (```` ```python ````): its lines are code, not calls. */
+function inCodeBlock(text: string, scan: LineScan): boolean {
+  const open = scan.fences[scan.fences.length - 1];
+  if (open === undefined || scan.fences.length % 2 === 0) return false;
+  let at = open.start;
+  while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab) at++;
+  const marker = text.charCodeAt(at);
+  while (text.charCodeAt(at) === marker) at++;
+  return !CALL_BLOCK_INFOS.has(text.slice(at, open.end).trim().toLowerCase());
+}
+
+/** Whether only blanks stand between `at` and the end of its line. */
+function lineEndsAt(text: string, at: number): boolean {
+  const end = skipBlanks(text, at);
+  return end >= text.length || text.charCodeAt(end) === Code.LineFeed || text.charCodeAt(end) === Code.CarriageReturn;
+}
+
 function hasObjectArgument(text: string, afterParen: number): boolean {
   return text.charCodeAt(skipBlanks(text, afterParen)) === Code.LeftBrace;
 }
@@ -205,6 +231,14 @@ function parenCall(
   const skipName: LineOutcome = { kind: 'done', resume: afterParen, lineStart: false };
   if (known.has(name)) {
     if (!objectArgument) {
+      // The gateway reads a line that is one call with Python keyword arguments (Gemma 3's
+      // ```tool_code line, a pythonic call written without its list) as that call; any other
+      // such line names the tool in prose. The reference asks for an object literal.
+      if (known.lookAlikes === true) {
+        const py = ownLine(text, k) && !inCodeBlock(text, scan) ? readPyCallAt(text, k) : null;
+        if (py !== null && py.ok && py.call.name === name && lineEndsAt(text, py.call.end)) return recordCall(scan, text, indentEnd, py.call.end, name, py.call.arguments);
+        return { kind: 'none', resume: indentEnd };
+      }
       scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);
       return skipName;
     }

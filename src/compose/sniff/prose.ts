@@ -7,17 +7,18 @@
  *
  * Between two consecutive fence lines: if calls were found, both fence lines go; if none were,
  * everything from the first fence line through the second goes (the reference treats such a
- * pair as a failed call attempt). An odd last fence line goes when calls follow it. Where two
- * cuts start at the same offset the earlier-recorded one (a fence line) wins.
+ * pair as a failed call attempt; the gateway, `keepCodeBlocks`, keeps such a block: it is code
+ * the model showed, and a gateway loses no prose). An odd last fence line goes when calls follow
+ * it. Where two cuts start at the same offset the earlier-recorded one (a fence line) wins.
  */
 import type { FenceLine, LineScan } from './line-scan.js';
 import type { WorkMeter } from './meter.js';
 import { trimUnicode } from '../../lex/render.js';
 import { collapseBlankLines, stripEmptyFences } from './text-edits.js';
 
-export function assembleProse(text: string, scan: LineScan, meter: WorkMeter): string {
+export function assembleProse(text: string, scan: LineScan, meter: WorkMeter, keepCodeBlocks = false): string {
   // perf: with no call and no fence pair there is nothing to cut (the common prose line).
-  const cuts = scan.callRanges.length === 0 && scan.fences.length < 2 ? [] : proseCuts(scan);
+  const cuts = scan.callRanges.length === 0 && scan.fences.length < 2 ? [] : proseCuts(scan, keepCodeBlocks);
   if (cuts.length === 0) return stripEmptyFences(text, meter);
   let kept = '';
   let cursor = 0;
@@ -30,7 +31,7 @@ export function assembleProse(text: string, scan: LineScan, meter: WorkMeter): s
   return trimUnicode(collapseBlankLines(stripEmptyFences(kept, meter), meter));
 }
 
-function proseCuts(scan: LineScan): [number, number][] {
+function proseCuts(scan: LineScan, keepCodeBlocks: boolean): [number, number][] {
   const { fences, calls } = scan;
   const wrappers: [number, number][] = [];
   const emptyPairs: [number, number][] = [];
@@ -38,7 +39,7 @@ function proseCuts(scan: LineScan): [number, number][] {
     const open = fences[i] as FenceLine;
     const close = fences[i + 1] as FenceLine;
     if (close.callsBefore > open.callsBefore) wrappers.push([open.start, open.end], [close.start, close.end]);
-    else emptyPairs.push([open.start, close.end]);
+    else if (!keepCodeBlocks) emptyPairs.push([open.start, close.end]);
   }
   const last = fences[fences.length - 1];
   if (fences.length % 2 === 1 && last !== undefined && calls.length > last.callsBefore) wrappers.push([last.start, last.end]);

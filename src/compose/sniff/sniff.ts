@@ -46,7 +46,7 @@ export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: n
   }
   const scan = scanLines(text, known, meter);
   marks?.writtenEach(scan.calls, scan.written);
-  const prose = assembleProse(text, scan, meter);
+  const prose = assembleProse(text, scan, meter, known.lookAlikes === true);
   if (scan.calls.length === 0 && scan.errors.length === 0) {
     // Models trained on native function calling sometimes print the provider payload instead.
     const native = nativeJsonCalls(text, known, meter, marks);

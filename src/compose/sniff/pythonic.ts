@@ -14,6 +14,7 @@
  * read by two candidates.
  */
 import { Code, skipJsonSpace } from '../../lex/codes.js';
+import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
 import { afterCodeLead } from './code-lead.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../lex/py-call.js';
 import type { CallMarks } from '../call-provenance.js';
@@ -63,7 +64,39 @@ export function pythonicListCalls(text: string, known: KnownNames, meter: WorkMe
  */
 function standsInProse(text: string, start: number, end: number): boolean {
   if (text.charCodeAt(end) === Code.LeftParen) return false;
-  return !afterCodeLead(text, start);
+  return !afterCodeLead(text, start) && endsItsLine(text, end) && !quotedOrCode(text, start);
+}
+
+/**
+ * Whether only blanks follow `end` on its line: a list that a sentence goes on after
+ * (`- [f(a=1)] is the call.`) is named in it.
+ */
+function endsItsLine(text: string, end: number): boolean {
+  for (let at = end; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === Code.LineFeed) return true;
+    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return false;
+  }
+  return true;
+}
+
+/** How far back the start of a list's line is looked for. */
+const LEAD_WINDOW = 64;
+const CODE_WORDS: ReadonlySet<string> = new Set(LOOKALIKE.codeLeadWords);
+const QUOTE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.quoteLeads.map((lead) => lead.charCodeAt(0)));
+
+/**
+ * Whether the list at `start` stands on a quoted line (`> [f(a=1)]`) or after a code word
+ * (`return [f(a=1)]`). Only `LEAD_WINDOW` characters before it are read, so many lists on one
+ * long line cost a bounded look each.
+ */
+function quotedOrCode(text: string, start: number): boolean {
+  let lineStart = start;
+  while (lineStart > 0 && start - lineStart < LEAD_WINDOW && text.charCodeAt(lineStart - 1) !== Code.LineFeed) lineStart--;
+  const before = text.slice(lineStart, start).trim();
+  if (before === '') return false;
+  if (QUOTE_LEADS.has(before.charCodeAt(0))) return true;
+  return CODE_WORDS.has(before);
 }
 
 function isBlank(code: number): boolean {

@@ -22,6 +22,8 @@ export const LOOKALIKE: LookalikeGrammar = {
   fence: JSON_FENCE,
   listFence: PYTHON_LIST_FENCE,
   codeLeads: ['=', '(', "'", '"', '`'],
+  codeLeadWords: ['return', 'yield', 'await', 'print'],
+  quoteLeads: ['>'],
   envelopeKeys: ['role', 'content'],
 };
 

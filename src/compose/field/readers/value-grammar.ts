@@ -215,12 +215,24 @@ export function readMethodCallAt(text: string, at: number, method: string, lenie
   return read.ok ? { ok: true, call: { ...read.call, name } } : { ...read, name };
 }
 
-/** `NAME.METHOD(k=v)`: one call to NAME; null when the body is not written so. */
+/**
+ * `NAME.METHOD(k=v)`: one call to NAME; or, with a registry, `NAME(k=v)` naming a registered
+ * tool (Llama 3.2 / 3.3 write a user tool's call so after `<|python_tag|>`); null when the body
+ * is written neither way (it is then code, or JSON, for the grammars sharing the opener).
+ */
 function readMethodCall(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar, method: string): Body | null {
-  const read = readMethodCallAt(scan.text, bodyAt, method, leniency(scan, grammar));
+  const lenient = leniency(scan, grammar);
+  const read = readMethodCallAt(scan.text, bodyAt, method, lenient) ?? registeredPlainCall(scan, bodyAt, lenient);
   if (read === null) return null;
   if (!read.ok) return stopped([], [], { eof: read.eof, error: read.error, from: at, at: read.at, name: read.name });
   return { calls: [read.call], failures: [], end: read.call.end, unclosed: false, stop: null };
+}
+
+/** A plain `NAME(k=v)` at `at` whose name is registered, read; null otherwise. */
+function registeredPlainCall(scan: FieldScan, at: number, lenient: PyLeniency | null): PyCallRead | null {
+  if (scan.registry === null) return null;
+  const read = readPyCallAt(scan.text, at, lenient);
+  return read.ok && scan.registry.byName.has(read.call.name) ? read : null;
 }
 
 /** `PREFIX NAME{…}` calls, one or more; the opener is unique, so any other body is an error. */

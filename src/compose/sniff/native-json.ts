@@ -20,7 +20,7 @@ import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import { previewStr } from '../../lex/render.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
-import { isCodeLead } from './code-lead.js';
+import { isCodeLead, quotesLine } from './code-lead.js';
 import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
 import type { CallMarks } from '../call-provenance.js';
@@ -174,6 +174,9 @@ function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload
   // (-1 at a line start), and whether its backticks leave an inline code span open.
   let lead = -1;
   let inCode = false;
+  // The line's first character that is not blank (-1 at a line start), and whether it stands alone so far.
+  let first = -1;
+  let firstOnly = false;
   for (let at = 0; at < text.length; at++) {
     meter.steps++;
     const code = text.charCodeAt(at);
@@ -183,7 +186,7 @@ function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload
       const inside = at < enclosingEnd;
       if (!read.ok) {
         // not a value here
-      } else if (standing && !inside && (inCode || isCodeLead(lead))) {
+      } else if (standing && !inside && (inCode || isCodeLead(lead) || (first >= 0 && quotesLine(first, firstOnly)))) {
         skipUntil = read.end;
       } else {
         const items = Array.isArray(read.value) ? read.value : [read.value];
@@ -204,7 +207,10 @@ function findPayload(text: string, meter: WorkMeter, standing: boolean): Payload
     if (code === Code.LineFeed || code === Code.CarriageReturn) {
       lead = -1;
       inCode = false;
+      first = -1;
     } else if (code !== Code.Space && code !== Code.Tab) {
+      firstOnly = first < 0;
+      if (first < 0) first = code;
       lead = code;
       if (code === Code.Backtick) inCode = !inCode;
     }

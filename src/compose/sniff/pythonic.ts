@@ -15,7 +15,7 @@
  */
 import { Code, skipJsonSpace } from '../../lex/codes.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
-import { afterCodeLead } from './code-lead.js';
+import { afterCodeLead, quotesLine } from './code-lead.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../lex/py-call.js';
 import type { CallMarks } from '../call-provenance.js';
 import type { ToolCall } from '../types.js';
@@ -83,20 +83,18 @@ function endsItsLine(text: string, end: number): boolean {
 /** How far back the start of a list's line is looked for. */
 const LEAD_WINDOW = 64;
 const CODE_WORDS: ReadonlySet<string> = new Set(LOOKALIKE.codeLeadWords);
-const QUOTE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.quoteLeads.map((lead) => lead.charCodeAt(0)));
 
 /**
- * Whether the list at `start` stands on a quoted line (`> [f(a=1)]`) or after a code word
- * (`return [f(a=1)]`). Only `LEAD_WINDOW` characters before it are read, so many lists on one
- * long line cost a bounded look each.
+ * Whether the list at `start` stands on a quoted line (`> [f(a=1)]`), right after a list
+ * item's bullet (`- [f(a=1)]`) or after a code word (`return [f(a=1)]`). Only `LEAD_WINDOW`
+ * characters before it are read, so many lists on one long line cost a bounded look each.
  */
 function quotedOrCode(text: string, start: number): boolean {
   let lineStart = start;
   while (lineStart > 0 && start - lineStart < LEAD_WINDOW && text.charCodeAt(lineStart - 1) !== Code.LineFeed) lineStart--;
   const before = text.slice(lineStart, start).trim();
   if (before === '') return false;
-  if (QUOTE_LEADS.has(before.charCodeAt(0))) return true;
-  return CODE_WORDS.has(before);
+  return quotesLine(before.charCodeAt(0), before.length === 1) || CODE_WORDS.has(before);
 }
 
 function isBlank(code: number): boolean {

@@ -24,6 +24,7 @@ export const LOOKALIKE: LookalikeGrammar = {
   codeLeads: ['=', '(', "'", '"', '`'],
   codeLeadWords: ['return', 'yield', 'await', 'print'],
   quoteLeads: ['>'],
+  bulletLeads: ['-', '*', '+'],
   envelopeKeys: ['role', 'content'],
 };
 

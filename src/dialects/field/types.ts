@@ -453,8 +453,10 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   readonly codeLeads: readonly string[];
   /** Words that make a pythonic list after them on its line a value of code (`return [f(a=1)]`). */
   readonly codeLeadWords: readonly string[];
-  /** What opens a quoted line (a Markdown blockquote's `>`): a list on it is a quotation. */
+  /** What opens a quoted line (a Markdown blockquote's `>`): a value on it is a quotation. */
   readonly quoteLeads: readonly string[];
+  /** A Markdown list item's bullet: a value standing right after one is an item of a list of examples. */
+  readonly bulletLeads: readonly string[];
   /**
    * Keys an envelope may carry beside the one that holds its calls (an OpenAI message printed as
    * text: `{"role": "assistant", "content": null, "tool_calls": […]}`). A call nested in a value

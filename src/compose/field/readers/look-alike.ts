@@ -243,13 +243,20 @@ function readPythonic(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, 
     examined.set(scan, read.eof ? text.length : read.at);
     return -1;
   }
+  // A list that is a Markdown link's text or a reference definition's label (`[f(a=1)](https://…)`, `[f(a=1)]: https://…`).
+  if (frame.fence === null && (text.charCodeAt(read.end) === Code.LeftParen || text.charCodeAt(read.end) === Code.Colon)) {
+    examined.set(scan, read.end);
+    return -1;
+  }
   const attempted = whole && scan.registry !== null && read.calls.length > 0;
   if (!attempted && (read.calls.length === 0 || !read.calls.every((call) => admitted(call.name, scan, whole)))) {
     examined.set(scan, read.end);
     return -1;
   }
   if (framed === null) return -1;
-  return claim(scan, frame, at, read.end, framed, { kind: 'calls', calls: read.calls }, whole, sink);
+  // Each call's own text, so an unregistered name's drop covers its item alone.
+  const calls = read.calls.map((call): Shaped => ({ name: call.name, arguments: call.arguments, span: [call.start, call.end] }));
+  return claim(scan, frame, at, read.end, framed, { kind: 'calls', calls }, whole, sink);
 }
 
 /**

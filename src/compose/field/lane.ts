@@ -65,10 +65,13 @@ function orphanStopsByOpener(): ReadonlyMap<string, ReasoningGrammar> {
   return orphanStops;
 }
 
-/** The reasoning grammar whose orphan close stands at `hit`, and where its region ends (past the close, or at a stop), or null. */
-function orphanCloseAt(text: string, hit: OpenerHit): { grammar: ReasoningGrammar; end: number } | null {
+/**
+ * The reasoning grammar whose orphan close stands at `hit`, and where its region ends (past the
+ * close, or at a stop), or null. `flagged`: the caller said the prompt opened the block.
+ */
+function orphanCloseAt(text: string, hit: OpenerHit, flagged: boolean): { grammar: ReasoningGrammar; end: number } | null {
   for (const grammar of hit.grammars) {
-    if (!isReasoning(grammar) || grammar.role !== 'reasoning' || matchAt(text, hit.index, grammar.orphanClose) === null) continue;
+    if (!isReasoning(grammar) || grammar.role !== 'reasoning' || (!flagged && !grammar.orphanUnflagged) || matchAt(text, hit.index, grammar.orphanClose) === null) continue;
     const end = closeEndAt(text, hit.index, grammar);
     if (end >= 0) return { grammar, end };
   }
@@ -469,7 +472,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   let hit = first;
   if (started) {
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
-      const orphan = orphanCloseAt(text, hit);
+      const orphan = orphanCloseAt(text, hit, true);
       if (orphan !== null) {
         const end = orphan.end;
         keep(reasoningRegion(text, orphan.grammar, ctx, scan, startedBodyEnd(text, hit.index), end));
@@ -514,7 +517,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = hit.index + 1;
       continue;
     }
-    const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit) : null;
+    const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit, false) : null;
     if (orphan !== null) {
       const end = orphan.end;
       keep(reasoningRegion(text, orphan.grammar, ctx, scan, hit.index, end));

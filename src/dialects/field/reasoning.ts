@@ -19,7 +19,11 @@ interface BlockSpec {
   readonly stop?: readonly string[];
   /** Detect a close standing alone (a stray close, stepped over as a marker). */
   readonly strayClose: boolean;
-  readonly orphan: boolean;
+  /**
+   * A close with no open may end reasoning the prompt opened: always (`true`), only under
+   * `reasoning_started: true` (`'flagged'`), or never (`false`).
+   */
+  readonly orphan: boolean | 'flagged';
   readonly suffix?: ReasoningGrammar['suffix'];
 }
 
@@ -33,7 +37,8 @@ function block(spec: BlockSpec): ReasoningGrammar {
     open: spec.open,
     close: spec.close,
     stop: spec.stop ?? [],
-    orphanClose: spec.orphan ? spec.close : [],
+    orphanClose: spec.orphan !== false ? spec.close : [],
+    orphanUnflagged: spec.orphan === true,
     suffix: spec.suffix ?? null,
   };
 }
@@ -129,10 +134,20 @@ export const COMMAND_RESPONSE = block({
   orphan: false,
 });
 
-/** Magistral, Ministral 3. */
-export const MAGISTRAL_THINK = block({ id: 'magistral-think', role: 'reasoning', open: ['[THINK]'], close: ['[/THINK]'], strayClose: true, orphan: true });
+/**
+ * Magistral, Ministral 3. The template never opens the block in the prompt, so a close with no
+ * open is a stray marker and the text around it the answer (vLLM's Mistral reasoning parser),
+ * unless the caller says the prompt opened it (`reasoning_started: true`).
+ */
+export const MAGISTRAL_THINK = block({ id: 'magistral-think', role: 'reasoning', open: ['[THINK]'], close: ['[/THINK]'], strayClose: true, orphan: 'flagged' });
 
 export const SEED_THINK = block({ id: 'seed-think', role: 'reasoning', open: ['<seed:think>'], close: ['</seed:think>'], strayClose: true, orphan: true });
+
+/** LongCat-Flash (vLLM's LongCat reasoning parser): its template ends the generation prompt with the open, so the close may be an orphan. */
+export const LONGCAT_THINK = block({ id: 'longcat-think', role: 'reasoning', open: ['<longcat_think>'], close: ['</longcat_think>'], strayClose: true, orphan: true });
+
+/** Kimi-VL Thinking (SGLang's Kimi reader): `◁think▷…◁/think▷`. */
+export const KIMI_VL_THINK = block({ id: 'kimi-vl-think', role: 'reasoning', open: ['◁think▷'], close: ['◁/think▷'], strayClose: true, orphan: true });
 
 /** PLaMo-3 (vLLM's PLaMo-3 reasoning parser); the template may open the block in the prompt. */
 export const PLAMO_THINK = block({
@@ -257,6 +272,8 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   MAGISTRAL_THINK,
   SEED_THINK,
   PLAMO_THINK,
+  LONGCAT_THINK,
+  KIMI_VL_THINK,
   APERTUS_INNER,
   KIMI_K3_THINK,
   KIMI_K3_RESPONSE,

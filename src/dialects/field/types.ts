@@ -509,6 +509,13 @@ export interface ReasoningGrammar extends FieldGrammarBase {
    * into the prompt: the text from the start of the response up to one is reasoning.
    */
   readonly orphanClose: readonly string[];
+  /**
+   * Whether an orphan close also counts when `reasoning_started` is unset (the text says the
+   * prompt opened the block). False where the template never opens it (Magistral): the close
+   * then ends prompt-opened reasoning only under `reasoning_started: true`, and is a stray
+   * marker otherwise.
+   */
+  readonly orphanUnflagged: boolean;
   readonly suffix: TagSuffix | null;
 }
 

@@ -22,6 +22,8 @@ export interface LiteralPlaces {
   readonly lineStart?: ReadonlySet<string>;
   /** Only where an identifier's first character (ASCII letter or `_`) follows them. */
   readonly beforeName?: ReadonlySet<string>;
+  /** Only where a `[` or `{` follows them, after blanks (a marker that is a plain word, Phi-4's `functools`). */
+  readonly beforeBody?: ReadonlySet<string>;
   /**
    * A `lineStart` literal may also stand after the text's start and spaces or tabs (a whole
    * response whose first line is indented); a window cut from the middle of a text leaves it
@@ -40,6 +42,7 @@ export interface LiteralPlaces {
 export function literalTrieSource(literals: Iterable<string>, places: LiteralPlaces = {}): string {
   const lineStart = places.lineStart ?? new Set<string>();
   const beforeName = places.beforeName ?? new Set<string>();
+  const beforeBody = places.beforeBody ?? new Set<string>();
   const responseStart = places.responseStart ?? new Set<string>();
   const root: TrieNode = { ends: null, next: new Map() };
   for (const literal of literals) {
@@ -58,7 +61,7 @@ export function literalTrieSource(literals: Iterable<string>, places: LiteralPla
     if (node.ends !== null) {
       const before = places.indentedStart === true ? '(?:^[ \\t]*|\\n)' : '(?<![^\\n])';
       const atLine = responseStart.has(node.ends) ? `(?<=^\\s*${escapeRegExp(node.ends)})` : lineStart.has(node.ends) ? `(?<=${before}${escapeRegExp(node.ends)})` : '';
-      branches.push(beforeName.has(node.ends) ? `${atLine}(?=[A-Za-z_])` : atLine);
+      branches.push(beforeName.has(node.ends) ? `${atLine}(?=[A-Za-z_])` : beforeBody.has(node.ends) ? `${atLine}(?=[ \\t]*[[{])` : atLine);
     }
     return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
   };

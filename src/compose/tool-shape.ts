@@ -296,11 +296,15 @@ function fieldMarkerPattern(): RegExp {
   // An opener that counts only glued to its name (Functionary's `>>>RECIPIENT`) is call syntax
   // only so: `>>> print(1)` is a Python prompt and `a >>> b` a shift.
   const glued = new Set<string>();
+  // A marker that is a plain word (Phi-4's `functools`) is call syntax only with its body after
+  // it: `functools.reduce(f, xs)` names the module.
+  const words = new Set<string>();
   for (const grammar of FIELD_GRAMMARS) {
     for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
+    for (const marker of grammar.markers) if (/^[A-Za-z_]\w*$/.test(marker)) words.add(marker);
     if (grammar.family === 'token-section' && grammar.unregisteredGlued === true) for (const opener of grammar.openers) glued.add(opener);
   }
-  fieldMarkers = new RegExp(literalTrieSource(literals, { beforeName: glued }));
+  fieldMarkers = new RegExp(literalTrieSource(literals, { beforeName: glued, beforeBody: words }));
   return fieldMarkers;
 }
 

@@ -13,12 +13,12 @@
  * A token named in a sentence (`The [TOOL_CALLS] token marks a call.`) was read as a mention
  * before this rung runs.
  */
-import { DIALECTS, ENVELOPE_OPENERS } from '../../dialects/index.js';
 import type { FieldGrammar } from '../../dialects/field/index.js';
 import { LLAMA3_BUILTIN } from '../../dialects/field/value-grammars.js';
 import type { ComposeContext } from '../context.js';
 import type { OpenerHit } from './detect.js';
 import { fieldMessages } from './messages.js';
+import { isReferenceTag } from './reference-tags.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import type { FieldScan } from './scan.js';
 
@@ -48,20 +48,9 @@ function isSpecialToken(opener: string): boolean {
   return opener.charCodeAt(0) === 0x5b && opener.charCodeAt(opener.length - 1) === 0x5d && second >= 0x41 && second <= 0x5a;
 }
 
-/**
- * The tags the reference grammar reads, folded: its own, its envelopes' (`<tool_calls>`,
- * `<tool_use>`) and the wrappers it strips (`<function_calls>`). A body in one of those that no
- * field grammar reads is the reference's to read (its narration, its envelope's calls).
- */
-const REFERENCE_TAGS: ReadonlySet<string> = new Set([
-  ...DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]).map((s) => `<${s.toLowerCase()}>`),
-  ...ENVELOPE_OPENERS.map((e) => e.open.toLowerCase()),
-  ...DIALECTS.CONTENTLESS_WRAPPER_TAGS.map((t) => `<${t.toLowerCase()}>`),
-]);
-
 /** A grammar's own tag (`<tool_calls>`, `<function_calls>`), not one the reference grammar also writes. */
 function isOwnTag(opener: string): boolean {
-  return opener.charCodeAt(0) === 0x3c && opener.charCodeAt(opener.length - 1) === 0x3e && !REFERENCE_TAGS.has(opener.toLowerCase());
+  return opener.charCodeAt(0) === 0x3c && opener.charCodeAt(opener.length - 1) === 0x3e && !isReferenceTag(opener);
 }
 
 /**

@@ -28,6 +28,8 @@ const TOKENS = [
   '<|END_OF_TURN_TOKEN|>',
   // Apertus.
   '<|assistant_end|>',
+  // Nemotron Nano v2: its end of turn (llama.cpp's end token for the template).
+  '<SPECIAL_12>',
   // PLaMo-3: its end of sequence, and the end of turn its template writes.
   '<|plamo:eos|>',
   '<|plamo:tag|>',

@@ -33,6 +33,7 @@ import { admitName } from '../admit.js';
 import { indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { readOpenTag } from '../markup-tag.js';
 import { fieldMessages } from '../messages.js';
+import { isReferenceTag } from '../reference-tags.js';
 import { typeArgument, type InbandType } from '../raw-value.js';
 import type { RegionSink } from '../region.js';
 import type { CandidateTest, FieldScan } from '../scan.js';
@@ -168,6 +169,7 @@ class Reader implements CandidateTest<ValueStop> {
 
   region(at: number): number {
     const { text, grammar, sink } = this;
+    const start = at;
     let pos = at;
     let inEnvelope = false;
     const envelope = grammar.envelope;
@@ -192,6 +194,7 @@ class Reader implements CandidateTest<ValueStop> {
     const token = grammar.tagToken;
     const tokenFirst = token !== null && text.startsWith(token, pos);
     if (tokenFirst) pos = this.skip(pos);
+    const sectionOpen = matchAt(text, pos, grammar.section?.open ?? []);
     const sectionAt = this.past(pos, grammar.section?.open ?? []);
     const inSection = sectionAt >= 0;
     if (inSection) pos = sectionAt;
@@ -203,6 +206,12 @@ class Reader implements CandidateTest<ValueStop> {
     for (;;) {
       const at = this.skip(pos);
       if (at >= text.length) {
+        // A section opened and the text cut before its first call (`<｜DSML｜function_calls>⏎`
+        // at the end): a call cut off, as a lone opener at the end is for the token sections.
+        if (attempts === 0 && inSection && sink.calls.length === 0 && sink.errors.length === 0 && !isReferenceTag(sectionOpen ?? '')) {
+          sink.fail(fieldMessages.truncated(grammar.id, ''), start, text.length);
+          return text.length;
+        }
         if (attempts === 0) return -1;
         if (inSection && sink.calls.length > 0) sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
         return text.length;

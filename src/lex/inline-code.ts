@@ -103,10 +103,12 @@ export function withoutMentionedCloses(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
-/** Whether something other than blanks stands at or after `at` (the scan stops at the first such character). */
+/** Whether something other than blanks stands at or after `at` on the line (the scan stops at the first such character or the break). */
 function wordsFrom(line: string, at: number): boolean {
   for (let i = at; i < line.length; i++) {
     const code = line.charCodeAt(i);
+    // A line handed over with its break ends there.
+    if (code === Code.LineFeed) return false;
     if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return true;
   }
   return false;

@@ -139,10 +139,19 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   if (before < lineStart) return null;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
-  const after = tagEnd(text, hit, lineEnd);
+  let after = tagEnd(text, hit, lineEnd);
+  if (after < 0) return null;
+  // An empty pair named in a sentence (`in <tool_call></tool_call> tags`) is one mention.
+  for (const grammar of hit.grammars) {
+    const pairClose = matchAt(text, after, closersOf(grammar));
+    if (pairClose !== null) {
+      after += pairClose.length;
+      break;
+    }
+  }
   // Words after it: a blank or a closing quote, bracket or stop (`the '<tool_call>' tag`,
   // `(<tool_call>)`), then something that opens no body, and no body start before the mention ends.
-  if (after < 0 || !MENTION_FOLLOWERS.has(text.charCodeAt(after))) return null;
+  if (!MENTION_FOLLOWERS.has(text.charCodeAt(after))) return null;
   const again = scan.earliest(sameOpener(hit.opener), after);
   // A close named between words on the line (`in <tool_call> and </tool_call> tags`) pairs with
   // nothing either: the line is read with it masked (lex/inline-code.ts).

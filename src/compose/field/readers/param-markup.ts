@@ -219,6 +219,9 @@ class Reader implements CandidateTest<ValueStop> {
       if (inSection) {
         const closed = this.past(at, grammar.section!.close);
         if (closed >= 0) {
+          // An empty pair of a tag the reference also reads, written after a word and a blank
+          // (`in <tool_call></tool_call> tags`), is named in a sentence: the lane reads it so.
+          if (attempts === 0 && sink.calls.length === 0 && sink.errors.length === 0 && isReferenceTag(sectionOpen ?? '') && afterWordAndBlank(text, start)) return -1;
           if (!inEnvelope) return closed;
           const after = this.past(skipSpace(text, closed), envelope!.close);
           return after < 0 ? closed : after;
@@ -774,4 +777,12 @@ export function readParamMarkup(scan: FieldScan, at: number, grammar: ParamMarku
   const filled = grammar.suffixed ? withSuffix(scan, at, grammar) : grammar;
   if (filled === null) return -1;
   return new Reader(scan, filled, sink).region(at);
+}
+
+/** Whether a blank stands just before `at`, with a word before it on its line. */
+function afterWordAndBlank(text: string, at: number): boolean {
+  let i = at - 1;
+  if (text.charCodeAt(i) !== 0x20 && text.charCodeAt(i) !== 0x09) return false;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  return i >= 0 && text.charCodeAt(i) !== 0x0a;
 }

@@ -4,7 +4,7 @@ import { FIELD_GRAMMARS } from '../../dialects/field/index.js';
 import { normalizeTools } from '../../dialects/registry.js';
 import { CallMarks } from '../call-provenance.js';
 import { readRegion } from './readers/index.js';
-import { grammarsToTry, opensJsonOrMarkup, opensReferenceCall, referenceOpeners, skippedAtJsonOrMarkup } from './reference-head.js';
+import { grammarsToTry, opensJsonOrMarkup, opensMarkup, opensReferenceCall, referenceOpeners, skippedAtJsonOrMarkup, skippedAtMarkup } from './reference-head.js';
 import { RegionSink } from './region.js';
 import { FieldScan } from './scan.js';
 
@@ -68,14 +68,34 @@ describe('opensReferenceCall: a reference call at a shared opener is read by no 
     }
   }
 
-  it('tries, at a JSON or markup body, every grammar sharing the opener but the token-section ones, in order', () => {
+  for (const { opener, grammars } of SHARED) {
+    for (const grammar of grammars.filter((g) => skippedAtMarkup(g) && !skippedAtJsonOrMarkup(g))) {
+      it(`${grammar.id} refuses every markup body after \`${opener}\` and reports nothing`, () => {
+        fc.assert(
+          fc.property(fc.string({ maxLength: 6 }), BLANKS, fc.constantFrom('<', '<function=look>', '<invoke name="look">', '<arg_key>', '<tool_call>', '<parameter=path>'), fc.array(fc.constantFrom(...REST), { maxLength: 30 }), fc.constantFrom(...REGISTRIES.keys()), (before, blanks, open, rest, which) => {
+            const at = before.length;
+            const text = `${before}${opener}${blanks}${open}${rest.join('')}`;
+            expect(opensMarkup(text, at, opener)).toBe(true);
+            const registry = REGISTRIES[which]!;
+            const sink = new RegionSink(text, grammar, registry, new CallMarks());
+            expect(readRegion(new FieldScan(text, registry), at, grammar, sink)).toBeLessThanOrEqual(at);
+            expect(sink.empty).toBe(true);
+          }),
+          { numRuns: 1500 },
+        );
+      });
+    }
+  }
+
+  it('tries, at a JSON body, every grammar sharing the opener but the token-section ones, and at a markup body none of the JSON call-object ones either, in order', () => {
     const text = '<tool_call>\n{"name": "look", "arguments": {}}</tool_call>';
     const { grammars } = SHARED.find((s) => s.opener === '<tool_call>')!;
     const hit = { index: 0, opener: '<tool_call>', grammars };
     expect(grammars.some(skippedAtJsonOrMarkup)).toBe(true);
     expect(grammarsToTry(text, hit)).toEqual(grammars.filter((g) => g.family !== 'token-section'));
     expect(grammarsToTry('<tool_call>look({"path": "a"})', hit)).toEqual([]);
-    expect(grammarsToTry('<tool_call>\n<function=look>', hit)).toEqual(grammarsToTry(text, hit));
+    expect(grammars.some((g) => g.family === 'call-objects')).toBe(true);
+    expect(grammarsToTry('<tool_call>\n<function=look>', hit)).toEqual(grammars.filter((g) => g.family !== 'token-section' && g.family !== 'call-objects'));
     expect(grammarsToTry('<tool_call>look\n<arg_key>', hit)).toBe(grammars);
     expect(grammarsToTry('<tool_call>function\nlook\n{}', hit)).toBe(grammars);
   });

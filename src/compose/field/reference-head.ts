@@ -18,8 +18,11 @@
  * answer -1 and report nothing). Likewise a body that opens with `{`, `[` (JSON, Hermes's) or
  * `<` (markup, Qwen3-Coder's `<function=`) is read by none of the token-section grammars
  * sharing the opener: their heads need a prefix (`function\n`) or a name before `>`, and a
- * head name holds no brace, bracket or angle bracket; only those are skipped there. `reference-head.property.test.ts` runs every skipped reader on random
- * bodies of each shape, so a new record that would read one fails there, not silently here.
+ * head name holds no brace, bracket or angle bracket; only those are skipped there. A markup
+ * body (`<`) also skips the JSON call-object grammars (Hermes): their bodies open with `{`, `[`
+ * or their fence, and none of those fences opens with `<`. `reference-head.property.test.ts`
+ * runs every skipped reader on random bodies of each shape, so a new record that would read one
+ * fails there, not silently here.
  */
 import type { FieldGrammar } from '../../dialects/field/index.js';
 import { isIdentPart, isIdentStart } from '../../lex/ident.js';
@@ -60,22 +63,41 @@ export function skippedAtJsonOrMarkup(grammar: FieldGrammar): boolean {
   return grammar.family === 'token-section';
 }
 
+/** Whether the body after `opener` at `at` opens (after JSON whitespace) with `<`. */
+export function opensMarkup(text: string, at: number, opener: string): boolean {
+  return text.charCodeAt(skipSpace(text, at + opener.length)) === LESS_THAN;
+}
+
+/** The grammars sharing an opener that never read a markup body: those of `skippedAtJsonOrMarkup`, and JSON call objects whose fence (if any) opens with no `<`. */
+export function skippedAtMarkup(grammar: FieldGrammar): boolean {
+  if (skippedAtJsonOrMarkup(grammar)) return true;
+  return grammar.family === 'call-objects' && !(grammar.fence?.open ?? []).some((open) => open.charCodeAt(0) === LESS_THAN);
+}
+
 const NO_GRAMMARS: readonly FieldGrammar[] = [];
 const FOR_BODIES = new WeakMap<readonly FieldGrammar[], readonly FieldGrammar[]>();
+const FOR_MARKUP = new WeakMap<readonly FieldGrammar[], readonly FieldGrammar[]>();
+
+function keptOf(memo: WeakMap<readonly FieldGrammar[], readonly FieldGrammar[]>, grammars: readonly FieldGrammar[], skipped: (grammar: FieldGrammar) => boolean): readonly FieldGrammar[] {
+  let kept = memo.get(grammars);
+  if (kept === undefined) {
+    kept = grammars.filter((grammar) => !skipped(grammar));
+    memo.set(grammars, kept);
+  }
+  return kept;
+}
 
 /**
  * The grammars of `hit` worth trying at its opener: none for a reference call at a shared
- * opener, all but the token-section ones for a JSON or markup body there, else all (in record
- * order).
+ * opener, all but the token-section ones for a JSON body there, and all but those and the JSON
+ * call-object ones for a markup body, else all (in record order).
  */
 export function grammarsToTry(text: string, hit: OpenerHit): readonly FieldGrammar[] {
   if (!referenceOpeners().has(hit.opener)) return hit.grammars;
   if (opensReferenceCall(text, hit.index, hit.opener)) return NO_GRAMMARS;
   if (!opensJsonOrMarkup(text, hit.index, hit.opener)) return hit.grammars;
-  let kept = FOR_BODIES.get(hit.grammars);
-  if (kept === undefined) {
-    kept = hit.grammars.filter((grammar) => !skippedAtJsonOrMarkup(grammar));
-    FOR_BODIES.set(hit.grammars, kept);
-  }
-  return kept;
+  // perf: at 80 KB of Qwen3-Coder calls (`<tool_call>\n<function=…`) the Hermes reader was tried
+  // and refused at every call before the Qwen3-Coder one read it.
+  if (opensMarkup(text, hit.index, hit.opener)) return keptOf(FOR_MARKUP, hit.grammars, skippedAtMarkup);
+  return keptOf(FOR_BODIES, hit.grammars, skippedAtJsonOrMarkup);
 }

@@ -23,6 +23,9 @@ export type OpenTag =
   | { readonly ok: false; readonly eof: boolean };
 
 const NOT_A_TAG: OpenTag = { ok: false, eof: false };
+// perf: a tag whose name is its header (`<function=look>`) has no attributes; one shared empty
+// map serves them all (a fresh one per tag was 6 % of the bytes a Qwen3-Coder parse allocates).
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 const CUT_OFF: OpenTag = { ok: false, eof: true };
 
 function isAttributeNameCode(code: number): boolean {
@@ -51,7 +54,7 @@ export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag |
     if (end < 0) return stop >= text.length ? CUT_OFF : NOT_A_TAG;
     const name = text.slice(from, from + end).trim();
     if (name === '' || name.includes('<') || name.includes('\n')) return NOT_A_TAG;
-    return { ok: true, name, attributes: new Map(), end: from + end + tag.end.length };
+    return { ok: true, name, attributes: NO_ATTRIBUTES, end: from + end + tag.end.length };
   }
   if (from >= text.length) return CUT_OFF;
   if (!isJsonSpace(text.charCodeAt(from))) return NOT_A_TAG;

@@ -55,14 +55,23 @@ export interface CallReport {
   readonly unclosed?: boolean;
 }
 
+/**
+ * What a sink reads as before its first report of a kind. Not frozen: V8 iterates a frozen array
+ * on its slow path (an iterator result per element) wherever a list of regions is walked; the
+ * type keeps writers off it.
+ */
+const NONE: readonly never[] = [];
+
 export class RegionSink {
-  readonly calls: ToolCall[] = [];
-  readonly errors: string[] = [];
-  readonly dropped: DroppedFragment[] = [];
-  readonly violations: ProtocolViolation[] = [];
-  readonly prose: string[] = [];
-  readonly reasoning: string[] = [];
-  readonly parts: RegionPart[] = [];
+  // perf: each list is made at its first report: most regions hold one call and nothing else, and
+  // five empty lists per region were an eighth of what a Qwen3-Coder region allocated.
+  #calls: ToolCall[] | null = null;
+  #errors: string[] | null = null;
+  #dropped: DroppedFragment[] | null = null;
+  #violations: ProtocolViolation[] | null = null;
+  #prose: string[] | null = null;
+  #reasoning: string[] | null = null;
+  #parts: RegionPart[] | null = null;
   /** See `FieldRegion.runsOn`. */
   runsOn = false;
   readonly #text: string;
@@ -85,6 +94,34 @@ export class RegionSink {
 
   get grammar(): FieldGrammar {
     return this.#grammar;
+  }
+
+  get calls(): readonly ToolCall[] {
+    return this.#calls ?? NONE;
+  }
+
+  get errors(): readonly string[] {
+    return this.#errors ?? NONE;
+  }
+
+  get dropped(): readonly DroppedFragment[] {
+    return this.#dropped ?? NONE;
+  }
+
+  get violations(): readonly ProtocolViolation[] {
+    return this.#violations ?? NONE;
+  }
+
+  get prose(): readonly string[] {
+    return this.#prose ?? NONE;
+  }
+
+  get reasoning(): readonly string[] {
+    return this.#reasoning ?? NONE;
+  }
+
+  get parts(): readonly RegionPart[] {
+    return this.#parts ?? NONE;
   }
 
   /** Nothing reported yet (a reader that answered -1 leaves its sink so). */
@@ -135,8 +172,8 @@ export class RegionSink {
       return false;
     }
     const call: ToolCall = this.#marks.writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
-    this.calls.push(call);
-    this.parts.push({ kind: 'call', call });
+    (this.#calls ??= []).push(call);
+    (this.#parts ??= []).push({ kind: 'call', call });
     if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);
     return true;
   }
@@ -144,27 +181,27 @@ export class RegionSink {
   /** A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was missing). */
   recovered(message: string, firstCall = 0): void {
     const violation: ProtocolViolation = { kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null };
-    this.violations.push(this.#marks.describing(violation, this.calls.slice(firstCall)));
+    (this.#violations ??= []).push(this.#marks.describing(violation, this.calls.slice(firstCall)));
   }
 
   /** An error beside a call that was produced (a value the schema types could not read, kept as text). */
   note(error: string): void {
-    this.errors.push(error);
+    (this.#errors ??= []).push(error);
   }
 
   /** A call attempted and not produced: its error, and its text on the drop ledger. */
   fail(error: string, start: number, end: number, reason: DropReason = 'unparsed_call_block'): void {
-    this.errors.push(error);
+    (this.#errors ??= []).push(error);
     this.drop(start, end, reason);
   }
 
   drop(start: number, end: number, reason: DropReason): void {
     const text = this.#text.slice(start, end).trim();
-    if (text !== '') this.dropped.push({ text, reason });
+    if (text !== '') (this.#dropped ??= []).push({ text, reason });
   }
 
   violation(kind: ViolationKind, message: string, excerpt: string | null = null): void {
-    this.violations.push({ kind, message, excerpt, dropped_reason: null });
+    (this.#violations ??= []).push({ kind, message, excerpt, dropped_reason: null });
   }
 
   /** Visible text inside the region (a preamble, an answer channel). */
@@ -176,8 +213,8 @@ export class RegionSink {
   proseText(raw: string): void {
     const text = raw.trim();
     if (text === '') return;
-    this.prose.push(text);
-    this.parts.push({ kind: 'prose', text });
+    (this.#prose ??= []).push(text);
+    (this.#parts ??= []).push({ kind: 'prose', text });
   }
 
   /**
@@ -191,8 +228,8 @@ export class RegionSink {
     if (marker !== null) this.violation('call_in_reasoning', fieldMessages.callInReasoning(this.#grammar.id, marker), marker);
     const text = this.#text.slice(start, end).trim();
     if (text === '') return;
-    this.reasoning.push(text);
-    this.parts.push({ kind: 'reasoning', text });
+    (this.#reasoning ??= []).push(text);
+    (this.#parts ??= []).push({ kind: 'reasoning', text });
   }
 
   region(start: number, end: number): FieldRegion {

@@ -107,6 +107,43 @@ function tailMatches(text: string, start: number, at: number, root: TailNode): b
 // lanes/envelope.ts (EarliestNeedle's constructor was 23 % of it; 2 runs each way).
 const compiled = new WeakMap<readonly string[], readonly GroupSpec[]>();
 
+function specsOf(needles: readonly string[]): readonly GroupSpec[] {
+  let specs = compiled.get(needles);
+  if (specs === undefined) {
+    specs = groupsOf(needles);
+    compiled.set(needles, specs);
+  }
+  return specs;
+}
+
+/** Where the first needle of `group` starting at or after `from` stands, or -1. */
+function searchGroup(text: string, group: GroupSpec, from: number): number {
+  const tails = group.tails;
+  const skip = group.prefix.length;
+  for (let at = text.indexOf(group.prefix, from); at >= 0; at = text.indexOf(group.prefix, at + 1)) {
+    if (tails !== null) {
+      if (tailMatches(text, at, at + skip, tails)) return at;
+    } else {
+      for (const needle of group.needles) if (text.startsWith(needle, at)) return at;
+    }
+  }
+  return -1;
+}
+
+/**
+ * What a fresh `EarliestNeedle(text, needles)` answers to `earliest(from)`, without making it:
+ * for a text asked once, where the object's memo would never serve (a value's own window, see
+ * `FieldScan.acceptedBefore`).
+ */
+export function earliestOnce(text: string, needles: readonly string[], from: number): number {
+  let best = -1;
+  for (const spec of specsOf(needles)) {
+    const found = searchGroup(text, spec, from);
+    if (found >= 0 && (best < 0 || found < best)) best = found;
+  }
+  return best;
+}
+
 export class EarliestNeedle {
   readonly #text: string;
   readonly #groups: Group[];
@@ -114,12 +151,7 @@ export class EarliestNeedle {
   /** Pass the same `needles` array object for every text: its grouping is kept with it. */
   constructor(text: string, needles: readonly string[]) {
     this.#text = text;
-    let specs = compiled.get(needles);
-    if (specs === undefined) {
-      specs = groupsOf(needles);
-      compiled.set(needles, specs);
-    }
-    this.#groups = specs.map((spec) => ({ prefix: spec.prefix, needles: spec.needles, tails: spec.tails, from: -1, found: -1 }));
+    this.#groups = specsOf(needles).map((spec) => ({ prefix: spec.prefix, needles: spec.needles, tails: spec.tails, from: -1, found: -1 }));
   }
 
   /** The first index `>= from` where some needle starts, or -1. */
@@ -137,16 +169,6 @@ export class EarliestNeedle {
   }
 
   #search(group: Group, from: number): number {
-    const text = this.#text;
-    const tails = group.tails;
-    const skip = group.prefix.length;
-    for (let at = text.indexOf(group.prefix, from); at >= 0; at = text.indexOf(group.prefix, at + 1)) {
-      if (tails !== null) {
-        if (tailMatches(text, at, at + skip, tails)) return at;
-      } else {
-        for (const needle of group.needles) if (text.startsWith(needle, at)) return at;
-      }
-    }
-    return -1;
+    return searchGroup(this.#text, group, from);
   }
 }

@@ -28,7 +28,7 @@ import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js
 import { withCutMarkerAtEnd } from './cut-close.js';
 import { unreadableTokenCall } from './unreadable-token-call.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
-import { isTokenMention } from './readers/token-section.js';
+import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion } from './region.js';
@@ -213,7 +213,7 @@ function opensBody(text: string, at: number): boolean {
  * line is prose. At a line's start it opens a call that cannot be read (unreadable-token-call.ts).
  */
 function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  const grammar = hit.grammars.find((g) => g.family === 'token-section' && isTokenMention(scan, hit.index, g));
+  const grammar = hit.grammars.find((g) => (g.family === 'token-section' ? isTokenMention(scan, hit.index, g) : spacedTokenMention(text, hit, scan, g)));
   if (grammar === undefined) return null;
   const lineStart = lines.startOf(text, hit.index, floor);
   if (lineStart < 0 || skipBlanks(text, lineStart) >= hit.index) return null;
@@ -222,6 +222,18 @@ function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: Comp
   const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
   sink.proseSpan(lineStart, lineEnd);
   return sink.region(lineStart, lineEnd);
+}
+
+/**
+ * Another family's special-token opener (Gemma 4's `<|tool_call>`) that a blank and words with no
+ * `{` or `[` follow on its line: named in a sentence (`emits <|tool_call> before each call`), as
+ * such a grammar writes its call glued to the token.
+ */
+function spacedTokenMention(text: string, hit: OpenerHit, scan: FieldScan, grammar: FieldGrammar): boolean {
+  if (grammar.family === 'reasoning' || hit.opener.charCodeAt(0) !== 0x3c || hit.opener.charCodeAt(1) !== 0x7c) return false;
+  const after = hit.index + hit.opener.length;
+  const next = text.charCodeAt(after);
+  return (next === 0x20 || next === 0x09) && mentionAfter(scan, after);
 }
 
 const BACKTICK: readonly string[] = ['`'];

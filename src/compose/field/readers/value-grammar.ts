@@ -235,8 +235,12 @@ function registeredPlainCall(scan: FieldScan, at: number, lenient: PyLeniency | 
   return read.ok && scan.registry.byName.has(read.call.name) ? read : null;
 }
 
-/** `PREFIX NAME{…}` calls, one or more; the opener is unique, so any other body is an error. */
-function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string): Body {
+function isBlankCode(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/** `PREFIX NAME{…}` calls, one or more; the opener is unique, so any other body is an error (but a mention, null). */
+function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string): Body | null {
   const text = scan.text;
   const calls: PyCall[] = [];
   // An opener that ends with the call prefix (`<channel|>call:`) leaves the prefix to the call.
@@ -250,6 +254,9 @@ function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: Va
     }
     const failure = (eof: boolean, error: string, stop: number, name: string): Body => stopped(calls, [], { eof, error, from: pos, at: stop, name });
     const prefix = matchAt(text, pos, prefixes);
+    // The opener then a blank and no call (`emits <|tool_call> before each call`): the token
+    // named in a sentence, not this grammar's (a call's prefix is glued to its opener).
+    if (prefix === null && calls.length === 0 && pos > at + opener.length && isBlankCode(text.charCodeAt(at + opener.length))) return null;
     if (prefix === null) {
       const rest = text.slice(pos);
       const cut = rest.length < prefixes[0]!.length && prefixes.some((p) => p.startsWith(rest));

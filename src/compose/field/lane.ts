@@ -26,6 +26,7 @@ import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, closeEndAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { withCutMarkerAtEnd } from './cut-close.js';
+import { withFenceFrame } from './fence-frame.js';
 import { unreadableTokenCall } from './unreadable-token-call.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
@@ -576,8 +577,10 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       spare = spare === null ? new RegionSink(text, grammar, ctx.registry, ctx.marks, scan) : spare.reuseFor(grammar);
       end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {
-        keep(spare.region(hit.index, end));
+        const region = withFenceFrame(text, spare.region(hit.index, end), floor);
+        keep(region);
         spare = null;
+        end = region.end;
         floor = end;
         break;
       }

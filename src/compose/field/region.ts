@@ -41,6 +41,8 @@ export interface FieldRegion {
    * `throughInnerCalls`), so what follows the region is not settled until the text ends.
    */
   readonly runsOn?: true;
+  /** The region took in a Markdown fence around it (fence-frame.ts): its lines are the region's. */
+  readonly framed?: true;
 }
 
 export interface CallReport {

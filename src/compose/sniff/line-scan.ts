@@ -235,8 +235,14 @@ function parenCall(
       // ```tool_code line, a pythonic call written without its list) as that call; any other
       // such line names the tool in prose. The reference asks for an object literal.
       if (known.lookAlikes === true) {
-        const py = ownLine(text, k) && !inCodeBlock(text, scan) ? readPyCallAt(text, k) : null;
-        if (py !== null && py.ok && py.call.name === name && lineEndsAt(text, py.call.end)) return recordCall(scan, text, indentEnd, py.call.end, name, py.call.arguments);
+        const py = readPyCallAt(text, k);
+        const line = ownLine(text, k) && !inCodeBlock(text, scan);
+        if (line && py.ok && py.call.name === name && lineEndsAt(text, py.call.end)) return recordCall(scan, text, indentEnd, py.call.end, name, py.call.arguments);
+        // Cut off inside its arguments (`run(` at the end): a call attempt, reported as before.
+        if (!py.ok && py.eof) {
+          scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);
+          return skipName;
+        }
         return { kind: 'none', resume: indentEnd };
       }
       scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);

@@ -17,6 +17,7 @@ import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
 import { closers, grammarOf, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
 import { certainRegions, regionAlone, releaseThrough, type Release } from './segment.js';
+import { fenceOpenBefore } from '../field/fence-frame.js';
 
 export interface Announcement {
   /** Where the announced region begins in the held text: everything before it is released. */
@@ -65,6 +66,9 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
   // The regions before it are released with it: each must be certain as a release's are.
   if (certainRegions(held, regions.slice(0, open), reader, afterRegion, Infinity) !== open) return null;
+  // A fence line just before it may be the region's once the call is read (field/fence-frame.ts):
+  // the text before it is not settled, so the call waits to be released whole.
+  if (fenceOpenBefore(held, region.start, open === 0 ? 0 : regions[open - 1]!.end) >= 0) return null;
   const grammar = grammarOf(region.grammar);
   if (grammar === undefined) return null;
   if (grammar.family === 'harmony') return framedCalls(held, regions, open, reader, idStart, read);

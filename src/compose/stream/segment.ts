@@ -15,6 +15,7 @@
  *   the text, and only looks closed when the text so far happens to end with the close.
  */
 import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
+import { frameUnsettled } from '../field/fence-frame.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import type { FieldRegion } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
@@ -177,6 +178,8 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
     if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
     if (mayBeMention(held, region, end, lines)) break;
+    // A fence around the call may still close after it (field/fence-frame.ts).
+    if (frameUnsettled(held, region, end)) break;
     end = region.end;
     count++;
   }

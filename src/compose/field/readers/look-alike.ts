@@ -243,8 +243,10 @@ function readPythonic(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, 
     examined.set(scan, read.eof ? text.length : read.at);
     return -1;
   }
-  // A list that is a Markdown link's text or a reference definition's label (`[f(a=1)](https://…)`, `[f(a=1)]: https://…`).
-  if (frame.fence === null && (text.charCodeAt(read.end) === Code.LeftParen || text.charCodeAt(read.end) === Code.Colon)) {
+  // A list that is a Markdown link's text or a reference definition's label (`[f(a=1)](https://…)`,
+  // `[f(a=1)]: https://…`), or that a sentence goes on after on its line (`[f(a=1)] is the call`,
+  // as the mid-line sniffer reads one, sniff/pythonic.ts), is named, not called.
+  if (frame.fence === null && !endsLineOrResponse(scan, read.end)) {
     examined.set(scan, read.end);
     return -1;
   }
@@ -278,6 +280,17 @@ function claim(scan: FieldScan, frame: Frame, at: number, end: number, framed: {
     else sink.proseSpan(frame.start, framed.end);
   }
   return framed.end;
+}
+
+/** Whether only blanks follow `at` to its line's end, or the response ends there (blanks and end-of-turn tokens). */
+function endsLineOrResponse(scan: FieldScan, at: number): boolean {
+  const text = scan.text;
+  for (let i = at; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LineFeed) return true;
+    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return endsWhole(scan, i);
+  }
+  return true;
 }
 
 /** With a registry, a registered name; with none, any name of a whole response. */

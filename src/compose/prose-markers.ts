@@ -14,6 +14,12 @@ import { startsWithFolded } from './ascii-fold.js';
 /** A special token written out: `<|name|>` or `<｜name｜>`, no blank inside. */
 export const SPECIAL_TOKEN = /<[|｜][^\s|｜<>]{1,64}[|｜]>/;
 const SPECIAL_TOKENS = new RegExp(SPECIAL_TOKEN.source, 'g');
+const WHOLE_SPECIAL_TOKEN = new RegExp(`^${SPECIAL_TOKEN.source}$`);
+
+/** Whether `raw` is one special token as tokenizers write them (`<|im_end|>`, `<｜end｜>`). */
+export function isSpecialToken(raw: string): boolean {
+  return WHOLE_SPECIAL_TOKEN.test(raw);
+}
 
 const RESPONSE_NAMES: ReadonlySet<string> = new Set(DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]).map((s) => s.toLowerCase()));
 const CALL_SUFFIX = '_call';

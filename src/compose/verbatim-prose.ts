@@ -10,7 +10,7 @@
 import { renderProse } from './canonical.js';
 import { CONTENTLESS_DROP_REASONS } from './diagnostics.js';
 import type { TraceEntry } from './funnel.js';
-import { SPECIAL_TOKEN } from './prose-markers.js';
+import { SPECIAL_TOKEN, isSpecialToken } from './prose-markers.js';
 import type { LaneResult } from './types.js';
 
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
@@ -50,14 +50,6 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
   return SPECIAL_TOKEN.test(text) ? null : text;
 }
 
-
-/** A special token as tokenizers write them: `<|name|>`, or with fullwidth bars `<｜name｜>`. */
-function isSpecialToken(raw: string): boolean {
-  if (raw.length < 4 || raw.charCodeAt(0) !== 0x3c || raw.charCodeAt(raw.length - 1) !== 0x3e) return false;
-  const open = raw.charCodeAt(1);
-  const close = raw.charCodeAt(raw.length - 2);
-  return (open === 0x7c && close === 0x7c) || (open === 0xff5c && close === 0xff5c);
-}
 
 /**
  * An unknown tag written as HTML writes one (`<b>`, `</div>`, `<a href="x">`): a name of ASCII

@@ -125,6 +125,19 @@ export function skipBlanks(text: string, at: number): number {
   return i;
 }
 
+/** Where the first character at or after `at` that is not a space, tab or carriage return stands (its line's break, or the text's length, when only those follow). */
+export function skipLineBlanks(text: string, at: number): number {
+  let i = at;
+  for (let code = text.charCodeAt(i); code === Code.Space || code === Code.Tab || code === Code.CarriageReturn; code = text.charCodeAt(++i));
+  return i;
+}
+
+/** Whether only spaces, tabs and carriage returns stand between `at` and its line's break (or the text's end). */
+export function endsLineAt(text: string, at: number): boolean {
+  const end = skipLineBlanks(text, at);
+  return end >= text.length || text.charCodeAt(end) === Code.LineFeed;
+}
+
 /** `at` moved back past the spaces and tabs before it. */
 export function skipBlanksBack(text: string, at: number): number {
   let i = at;

@@ -7,7 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
-import { Code } from './codes.js';
+import { Code, endsLineAt } from './codes.js';
 
 /**
  * `line` (no line break) with the text of each inline code span that opens after the line's
@@ -96,22 +96,11 @@ export function withoutMentionedCloses(line: string): string {
     while (end - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(end))) end++;
     if (line.charCodeAt(end) !== Code.GreaterThan) continue;
     const after = end + 1;
-    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || !wordsFrom(line, after)) continue;
+    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || endsLineAt(line, after)) continue;
     out += line.slice(copied, at) + '_'.repeat(after - at);
     copied = after;
   }
   return copied === 0 ? line : out + line.slice(copied);
-}
-
-/** Whether something other than blanks stands at or after `at` on the line (the scan stops at the first such character or the break). */
-function wordsFrom(line: string, at: number): boolean {
-  for (let i = at; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    // A line handed over with its break ends there.
-    if (code === Code.LineFeed) return false;
-    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return true;
-  }
-  return false;
 }
 
 function isLetter(code: number): boolean {

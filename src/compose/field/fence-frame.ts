@@ -8,10 +8,14 @@
  * A stream may release such a region only once the line after it is settled (`frameUnsettled`):
  * the closing line may still come, or turn out to open another block.
  */
+import type { CodeFence } from '../../dialects/field/index.js';
 import { Code } from '../../lex/codes.js';
+import { fenceCloseAfter } from './fence.js';
 import type { FieldRegion } from './region.js';
 
 const TICKS = '```';
+/** A backtick fence, for its closing line (fence.ts). */
+const BACKTICK_FENCE: CodeFence = { open: [TICKS], close: TICKS };
 
 function isBlank(code: number): boolean {
   return code === Code.Space || code === Code.Tab || code === Code.CarriageReturn;
@@ -51,22 +55,12 @@ function nextVisible(text: string, end: number): number {
   return i;
 }
 
-/** The closing fence line after `end` (its backticks and blanks, up to its break or the text's end), or null. */
-function fenceCloseAfter(text: string, end: number): { readonly at: number; readonly end: number } | null {
-  const at = nextVisible(text, end);
-  if (!text.startsWith(TICKS, at) || (at !== end && text.charCodeAt(at - 1) !== Code.LineFeed && !isBlank(text.charCodeAt(at - 1)))) return null;
-  let after = at + TICKS.length;
-  while (isBlank(text.charCodeAt(after))) after++;
-  if (after < text.length && text.charCodeAt(after) !== Code.LineFeed) return null;
-  return { at, end: after };
-}
-
 /** `region` with the fence around it taken in (its two lines dropped), or itself when no fence frames it. */
 export function withFenceFrame(text: string, region: FieldRegion, floor: number): FieldRegion {
   if (region.calls.length === 0) return region;
   const open = fenceOpenBefore(text, region.start, floor);
   if (open < 0) return region;
-  const close = fenceCloseAfter(text, region.end);
+  const close = fenceCloseAfter(text, region.end, BACKTICK_FENCE);
   if (close === null) return region;
   const dropped = [
     { text: text.slice(open, region.start).trim(), reason: 'fenced_narration' as const },

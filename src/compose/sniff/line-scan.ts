@@ -13,7 +13,7 @@
  */
 import type { ToolCall } from '../types.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
-import { Code, skipBlanks } from '../../lex/codes.js';
+import { Code, endsLineAt, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
 import { readPyCallAt } from '../../lex/py-call.js';
 import { foldAlias, mayFold } from '../../policy/names.js';
@@ -201,11 +201,6 @@ function inCodeBlock(text: string, scan: LineScan): boolean {
   return !CALL_BLOCK_INFOS.has(text.slice(at, open.end).trim().toLowerCase());
 }
 
-/** Whether only blanks stand between `at` and the end of its line. */
-function lineEndsAt(text: string, at: number): boolean {
-  const end = skipBlanks(text, at);
-  return end >= text.length || text.charCodeAt(end) === Code.LineFeed || text.charCodeAt(end) === Code.CarriageReturn;
-}
 
 function hasObjectArgument(text: string, afterParen: number): boolean {
   return text.charCodeAt(skipBlanks(text, afterParen)) === Code.LeftBrace;
@@ -237,7 +232,7 @@ function parenCall(
       if (known.lookAlikes === true) {
         const py = readPyCallAt(text, k);
         const line = ownLine(text, k) && !inCodeBlock(text, scan);
-        if (line && py.ok && py.call.name === name && lineEndsAt(text, py.call.end)) return recordCall(scan, text, indentEnd, py.call.end, name, py.call.arguments);
+        if (line && py.ok && py.call.name === name && endsLineAt(text, py.call.end)) return recordCall(scan, text, indentEnd, py.call.end, name, py.call.arguments);
         // Cut off inside its arguments (`run(` at the end): a call attempt, reported as before.
         if (!py.ok && py.eof) {
           scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);

@@ -13,7 +13,7 @@
  * tool the registry lacks, is stepped over to where its reading stopped, so no character is
  * read by two candidates.
  */
-import { Code, skipJsonSpace } from '../../lex/codes.js';
+import { Code, endsLineAt, skipJsonSpace } from '../../lex/codes.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
 import { afterCodeLead, quotesLine } from './code-lead.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../lex/py-call.js';
@@ -64,20 +64,8 @@ export function pythonicListCalls(text: string, known: KnownNames, meter: WorkMe
  */
 function standsInProse(text: string, start: number, end: number): boolean {
   if (text.charCodeAt(end) === Code.LeftParen) return false;
-  return !afterCodeLead(text, start) && endsItsLine(text, end) && !quotedOrCode(text, start);
-}
-
-/**
- * Whether only blanks follow `end` on its line: a list that a sentence goes on after
- * (`- [f(a=1)] is the call.`) is named in it.
- */
-function endsItsLine(text: string, end: number): boolean {
-  for (let at = end; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code === Code.LineFeed) return true;
-    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return false;
-  }
-  return true;
+  // A list that a sentence goes on after (`- [f(a=1)] is the call.`) is named in it.
+  return !afterCodeLead(text, start) && endsLineAt(text, end) && !quotedOrCode(text, start);
 }
 
 /** How far back the start of a list's line is looked for. */

@@ -23,7 +23,7 @@
  */
 import { FIELD_GRAMMARS, type CodeFence, type LookalikeGrammar, type TurnEndGrammar } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
-import { Code } from '../../../lex/codes.js';
+import { Code, skipLineBlanks } from '../../../lex/codes.js';
 import { readLenientJsonAt } from '../../../lex/json-lenient.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
 import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
@@ -284,13 +284,8 @@ function claim(scan: FieldScan, frame: Frame, at: number, end: number, framed: {
 
 /** Whether only blanks follow `at` to its line's end, or the response ends there (blanks and end-of-turn tokens). */
 function endsLineOrResponse(scan: FieldScan, at: number): boolean {
-  const text = scan.text;
-  for (let i = at; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === Code.LineFeed) return true;
-    if (code !== Code.Space && code !== Code.Tab && code !== Code.CarriageReturn) return endsWhole(scan, i);
-  }
-  return true;
+  const next = skipLineBlanks(scan.text, at);
+  return next >= scan.text.length || scan.text.charCodeAt(next) === Code.LineFeed || endsWhole(scan, next);
 }
 
 /** With a registry, a registered name; with none, any name of a whole response. */

@@ -217,7 +217,10 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
   const forms = formsOf(region.grammar);
   for (const close of forms) {
     const at = closeStartOf(text, region.start, region.end, close);
-    if (at >= 0) return !jsonOpenAt(text, region.start, at);
+    // Raw-text parameters are no JSON: an apostrophe or a bracket in a value, or MiniMax M3's
+    // `]<]minimax[>[` token, would look like an open string or list. Whether such a region reads
+    // on past its close is asked of its reader instead (segment.ts, `mayRunOn`).
+    if (at >= 0) return grammar.family === 'param-markup' || !jsonOpenAt(text, region.start, at);
   }
   if (forms.length === 0) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
   return stoppedBefore(text, region, grammar);

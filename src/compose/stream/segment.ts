@@ -35,10 +35,15 @@ export interface Release {
   readonly restLength: number;
 }
 
-/** A region at the end of `held` that failed or recovered, and reads on past its close when more text follows. */
+/**
+ * A region at the end of `held` that reads on past its close when more text follows: one that
+ * failed or recovered, or one of raw-text parameters (its close may stand inside a value whose
+ * own close is still to come; closers.ts, `wholeRegion`).
+ */
 function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolean {
   // Blanks after the close are no word: the region may still run to the end of the text.
-  if (!atEnd(held, region.end) || (region.errors.length === 0 && region.violations.length === 0)) return false;
+  if (!atEnd(held, region.end)) return false;
+  if (region.errors.length === 0 && region.violations.length === 0 && grammarOf(region.grammar)?.family !== 'param-markup') return false;
   const again = regionAlone(held.slice(region.start) + PROBE, reader);
   return again === null || again.end !== region.end - region.start;
 }

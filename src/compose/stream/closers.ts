@@ -215,8 +215,11 @@ export function wholeRegion(text: string, region: FieldRegion): boolean {
     if (marker !== null) return marker;
   }
   const forms = formsOf(region.grammar);
+  // A region that took the blanks after its close (a reader looking for the next call) and
+  // stopped before other text ends with that close; one that ends with the text may yet go on.
+  const end = region.end < text.length ? blanksBefore(text, region.start, region.end) : region.end;
   for (const close of forms) {
-    const at = closeStartOf(text, region.start, region.end, close);
+    const at = closeStartOf(text, region.start, end, close);
     // Raw-text parameters are no JSON: an apostrophe or a bracket in a value, or MiniMax M3's
     // `]<]minimax[>[` token, would look like an open string or list. Whether such a region reads
     // on past its close is asked of its reader instead (segment.ts, `mayRunOn`).

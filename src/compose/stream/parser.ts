@@ -31,6 +31,7 @@ import { ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
+import { completesReferenceClose, referenceCalls } from './reference-calls.js';
 import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment } from '../field/lane.js';
 
 /** More than any reasoning open with its suffix: a lead this long has said whether it is one. */
@@ -153,11 +154,17 @@ class TextStreamParser implements StreamParser {
   private openCut = false;
   /** The held opener may begin a grammar with no close of its own: its regions end by their text. */
   private openEnded = false;
-  /** A try found nothing to release while such an opener is held: the next text may prove its call complete. */
+  /** A try found nothing to release while such an opener is held, or the held text ended with blanks: the next text may prove its region whole. */
   private awaitingText = false;
   private tried = 0;
-  /** Calls at the start of the held text already emitted (announced before their region closed). */
+  /**
+   * The first calls of the held text already emitted: a region's at its start, announced before
+   * its close (announce.ts), or the reference grammar's in the rest piece it begins
+   * (reference-calls.ts), announced ahead of the prose before them.
+   */
   private heldCalls = 0;
+  /** The held text begins at a region (an announcement left it there), not at a rest piece. */
+  private heldAtRegion = false;
   /**
    * What announcement tries have read since the held text was last cut. A refused opener (a
    * reference-grammar block) may hold everything up for a long while; tries stop once they
@@ -215,7 +222,7 @@ class TextStreamParser implements StreamParser {
         found = true;
       }
     }
-    const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || (this.openEnded && (mayEndOpenCall(chunk) || (this.awaitingText && hasText(chunk)))));
+    const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || (this.openEnded && mayEndOpenCall(chunk)) || (this.awaitingText && hasText(chunk)));
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
@@ -227,6 +234,7 @@ class TextStreamParser implements StreamParser {
     // After a release too: the region that stopped it (a Harmony call frame after the analysis
     // frame, both in this chunk) may already be sure of its calls.
     if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
+    if (this.mayAnnounceReference() && completesReferenceClose(window, from)) this.tryAnnounceReference(events);
     if (this.said !== null) this.record(events);
     return events;
   }
@@ -334,12 +342,14 @@ class TextStreamParser implements StreamParser {
     this.worked += held.length;
     if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return false;
     const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
-    this.awaitingText = release === null && this.openEnded;
+    // A region that ends with blanks may be whole once text follows them (closers.ts, `wholeRegion`).
+    this.awaitingText = release === null && (this.openEnded || isJsonSpace(held.charCodeAt(held.length - 1)));
     if (release === null) return false;
     this.worked += release.restLength;
     this.emit(release, events);
     this.plain = null;
     this.heldCalls = 0;
+    this.heldAtRegion = false;
     const rest = held.slice(release.end);
     this.held = rest === '' ? [] : [rest];
     this.heldLength = rest.length;
@@ -390,12 +400,41 @@ class TextStreamParser implements StreamParser {
       this.emitted.calls++;
     }
     this.heldCalls = found.calls.length;
+    this.heldAtRegion = true;
+  }
+
+  /**
+   * The reference grammar's calls in the rest piece the held text begins may be announced: its
+   * start is settled (after a region, or `reasoning_started: false`, so no later orphan close
+   * makes it reasoning), and the work is within what announcements may spend.
+   */
+  private mayAnnounceReference(): boolean {
+    if (this.heldAtRegion || this.thinking !== null || this.startedUndecided) return false;
+    if (!this.afterRegion && this.reader.ctx.reasoningStarted !== false) return false;
+    return this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK;
+  }
+
+  private tryAnnounceReference(events: StreamEvent[]): void {
+    const held = this.joinHeld();
+    if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return;
+    const found = referenceCalls(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    const read = found?.read ?? held.length;
+    this.worked += read;
+    this.announceSpent += read;
+    if (found === null || found.calls.length <= this.heldCalls) return;
+    for (const call of found.calls.slice(this.heldCalls)) {
+      callEvents(call, this.emitted.calls, events);
+      this.emitted.calls++;
+    }
+    this.heldCalls = found.calls.length;
   }
 
   /** A piece read on its own (the text before a reasoning block): its events. */
   private emitPiece(parsed: LaneResult, events: StreamEvent[]): void {
-    const { result, parts } = finishPiece(parsed, this.reader, this.reader.idStart + this.emitted.calls);
-    this.emitParts(result, orderedParts(result, parts), events);
+    const { result, parts } = finishPiece(parsed, this.reader, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    this.emitParts(result, orderedParts(result, parts), events, this.heldCalls);
+    this.heldCalls = 0;
+    this.heldAtRegion = false;
   }
 
   private emit(release: Release, events: StreamEvent[]): void {

@@ -1,0 +1,77 @@
+/**
+ * Calls of the reference grammar (`<tool_call>look({…})</tool_call>`) announced before the end
+ * of the text. Under `gateway` no field reader takes such a block: the rest lane reads it, with
+ * the whole piece of text between two regions, and a piece's prose may still change with what
+ * follows (a later `<user_response>` replaces it). Its calls do not: the walk reads each block
+ * on its own, in document order. So once a block's close has come, the calls the rest lane
+ * reads up to that close are announced, ahead of the prose before them, when readings of the
+ * piece cut there agree: as it stands, with a word after it, and with another block opened after
+ * it. The prose waits for its piece, as before (`text` events still concatenate to `prose`, and
+ * calls still come in order).
+ */
+import { fieldRegions } from '../field/lane.js';
+import { referenceBlockTags } from '../field/call-markup.js';
+import { finishPiece, type TurnReader } from '../parse.js';
+import type { ToolCall } from '../types.js';
+import { PROBE } from './closers.js';
+
+export interface ReferenceCalls {
+  /** The piece's calls up to the last block's close, all certain, from its first. */
+  readonly calls: readonly ToolCall[];
+  /** The characters read to decide (the stream's work). */
+  readonly read: number;
+}
+
+let tags: { readonly open: readonly string[]; readonly close: readonly string[] } | null = null;
+
+function blockTags(): { readonly open: readonly string[]; readonly close: readonly string[] } {
+  return (tags ??= referenceBlockTags());
+}
+
+/** True when a reference block's close ends in `window` at or after `from` (where the new chunk begins). */
+export function completesReferenceClose(window: string, from: number): boolean {
+  for (const close of blockTags().close) {
+    const at = window.indexOf(close, Math.max(0, from - close.length + 1));
+    if (at >= 0) return true;
+  }
+  return false;
+}
+
+/** Where the last reference block's close ends in `held`, or -1. */
+function lastCloseEnd(held: string): number {
+  let end = -1;
+  for (const close of blockTags().close) {
+    const at = held.lastIndexOf(close);
+    if (at >= 0) end = Math.max(end, at + close.length);
+  }
+  return end;
+}
+
+/** The calls the rest lane reads in `piece`, with ids from `idStart`. */
+function callsOf(piece: string, reader: TurnReader, idStart: number): readonly ToolCall[] {
+  return finishPiece(reader.lane!(piece), reader, idStart).result.calls;
+}
+
+/**
+ * The calls of the rest piece that `held` begins, up to its last reference block's close, or
+ * null when they are not certain. `held` must begin a rest piece: after a released region, or
+ * at the response's start when no orphan reasoning close can make it reasoning.
+ */
+export function referenceCalls(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): ReferenceCalls | null {
+  if (reader.lane === null) return null;
+  const end = lastCloseEnd(held);
+  if (end < 0) return null;
+  const piece = held.slice(0, end);
+  let read = piece.length;
+  // A field region before the close cuts the piece: the region's own path releases it.
+  if (fieldRegions(piece, reader.ctx, { afterRegion }).length > 0) return null;
+  const now = callsOf(piece, reader, idStart);
+  if (now.length === 0) return null;
+  const worded = piece + PROBE;
+  const opened = piece + '\n' + blockTags().open[0]!;
+  read += worded.length + opened.length + piece.length;
+  const same = JSON.stringify(now);
+  if (JSON.stringify(callsOf(worded, reader, idStart).slice(0, now.length)) !== same) return null;
+  if (JSON.stringify(callsOf(opened, reader, idStart).slice(0, now.length)) !== same) return null;
+  return { calls: now, read };
+}

@@ -1,0 +1,64 @@
+/**
+ * The reference grammar's calls (`<tool_call>look({…})</tool_call>`) stream under `gateway`: each
+ * comes in the chunk that completes its block's close, ahead of the prose before it, once the
+ * piece's start is settled (after a region, or `reasoning_started: false`); and a region that
+ * took the blanks after its close is whole once other text follows.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseToolCalls, type ParseOptions, type ParseResult } from '../../src/index.js';
+import { everyN, invariantFailures, streamChunks } from './invariant.js';
+
+const TOOLS = ['look', 'run'];
+
+/** The push (1-based; `chunks.length + 1` is `end()`) of each `call_end`. */
+function callEndsAt(chunks: readonly string[], options: ParseOptions): number[] {
+  const { events, at } = streamChunks(chunks, options);
+  return events.flatMap((e, i) => (e.type === 'call_end' ? [at[i]!] : []));
+}
+
+describe('stream: reference-grammar calls', () => {
+  const text = 'Reading it.\n<tool_call>look({"path": "a.rs"})</tool_call>\nThen the tests.\n<tool_call>\nrun({ command: "npm test" })\n</tool_call>\nDone.';
+  const firstClose = text.indexOf('</tool_call>') + '</tool_call>'.length;
+  const secondClose = text.lastIndexOf('</tool_call>') + '</tool_call>'.length;
+
+  it('come at their block close with reasoning_started: false, the prose still whole at the end', () => {
+    const chunks = [text.slice(0, firstClose - 3), text.slice(firstClose - 3, firstClose), text.slice(firstClose, secondClose), text.slice(secondClose)];
+    const options = { tools: TOOLS, reasoning_started: false };
+    expect(callEndsAt(chunks, options)).toEqual([2, 3]);
+    const { result } = streamChunks(chunks, options);
+    expect(result).toEqual(parseToolCalls(text, options));
+    expect((result as ParseResult).calls.map((c) => c.name)).toEqual(['look', 'run']);
+  });
+
+  it('come at their block close after a released region', () => {
+    const after = `<think>Plan.</think>\n${text}`;
+    const close = after.indexOf('</tool_call>') + '</tool_call>'.length;
+    expect(callEndsAt([after.slice(0, close), after.slice(close)], { tools: TOOLS })[0]).toBe(1);
+  });
+
+  it('wait for the end while a later orphan reasoning close could still make them reasoning', () => {
+    const close = text.indexOf('</tool_call>') + '</tool_call>'.length;
+    const chunks = [text.slice(0, close), text.slice(close)];
+    expect(callEndsAt(chunks, { tools: TOOLS })).toEqual([3, 3]);
+    // It could: the same text with an orphan close after it has no calls at all.
+    expect(parseToolCalls(`${text}\n</think>\nAnswer.`, { tools: TOOLS }).calls).toEqual([]);
+  });
+
+  it('keep the one-shot answer however the text is cut', () => {
+    for (const options of [{ tools: TOOLS, reasoning_started: false }, { tools: TOOLS }, { reasoning_started: false }]) {
+      for (const size of [1, 2, 5, 13]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);
+    }
+  });
+});
+
+describe('stream: a region that took the blanks after its close', () => {
+  it('is whole once text follows the blanks (Llama 3.1 <function=…>)', () => {
+    const text = 'Checking.\n\n<function=look>{"path": "a.rs"}</function>\n\nThen I will read it.\nMore.';
+    const close = text.indexOf('</function>') + '</function>'.length;
+    // The close and the blanks after it come in one chunk: nothing says yet that no call follows.
+    const chunks = [text.slice(0, close + 2), text.slice(close + 2, close + 6), text.slice(close + 6)];
+    const options = { tools: TOOLS, reasoning_started: false };
+    expect(callEndsAt(chunks, options)).toEqual([2]);
+    expect(invariantFailures(text, chunks, options)).toEqual([]);
+  });
+});

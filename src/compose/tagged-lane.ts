@@ -143,12 +143,15 @@ function joinNonEmpty(a: string, b: string): string {
 /** The entry ladder itself, for any text (`taggedLane` without its shortcut for plain pieces). */
 export function taggedLadder(text: string, ctx: ComposeContext): LaneResult {
   // Provider dialects first, on the raw text (sub-texts of the chain cannot hold a marker
-  // the whole text lacks, so this check is needed once).
-  if (text.includes(DIALECTS.MISTRAL_CALL_MARKER)) {
+  // the whole text lacks, so this check is needed once). Under `gateway` the field lane reads
+  // them, and what it refused is text like any other: read here, a marker anywhere in a piece
+  // would turn the reading of the whole piece (a `<tool_call>` block before it became prose).
+  const providers = ctx.profile !== 'gateway';
+  if (providers && text.includes(DIALECTS.MISTRAL_CALL_MARKER)) {
     const mistral = mistralResult(text, ctx);
     if (mistral) return mistral;
   }
-  if (text.includes(DIALECTS.DSML_MARKER)) {
+  if (providers && text.includes(DIALECTS.DSML_MARKER)) {
     const dsml = dsmlResult(text, ctx);
     if (dsml) return dsml;
   }

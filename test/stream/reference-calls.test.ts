@@ -21,8 +21,8 @@ describe('stream: reference-grammar calls', () => {
   const firstClose = text.indexOf('</tool_call>') + '</tool_call>'.length;
   const secondClose = text.lastIndexOf('</tool_call>') + '</tool_call>'.length;
 
-  it('come at their block close with reasoning_started: false, the prose still whole at the end', () => {
-    const chunks = [text.slice(0, firstClose - 3), text.slice(firstClose - 3, firstClose), text.slice(firstClose, secondClose), text.slice(secondClose)];
+  it('come once their block close ends its line, with reasoning_started: false, the prose still whole at the end', () => {
+    const chunks = [text.slice(0, firstClose - 3), text.slice(firstClose - 3, firstClose + 1), text.slice(firstClose + 1, secondClose + 1), text.slice(secondClose + 1)];
     const options = { tools: TOOLS, reasoning_started: false };
     expect(callEndsAt(chunks, options)).toEqual([2, 3]);
     const { result } = streamChunks(chunks, options);
@@ -33,7 +33,17 @@ describe('stream: reference-grammar calls', () => {
   it('come at their block close after a released region', () => {
     const after = `<think>Plan.</think>\n${text}`;
     const close = after.indexOf('</tool_call>') + '</tool_call>'.length;
-    expect(callEndsAt([after.slice(0, close), after.slice(close)], { tools: TOOLS })[0]).toBe(1);
+    expect(callEndsAt([after.slice(0, close + 1), after.slice(close + 1)], { tools: TOOLS })[0]).toBe(1);
+    // The close alone does not yet say that its line holds nothing more: the line break does.
+    expect(callEndsAt([after.slice(0, close), after.slice(close, close + 1), after.slice(close + 1)], { tools: TOOLS })[0]).toBe(2);
+  });
+
+  it('wait for their piece when words follow the close on its line (the rest of the line may make the block a mention)', () => {
+    const glued = '<think>Plan.</think>\n<tool_call>look({"path": "a.rs"})</tool_call> then a <tool_call> tag.\nMore.';
+    const close = glued.indexOf('</tool_call>') + '</tool_call>'.length;
+    const chunks = [glued.slice(0, close), glued.slice(close)];
+    expect(callEndsAt(chunks, { tools: TOOLS }).every((at) => at === 3)).toBe(true);
+    expect(invariantFailures(glued, everyN(glued, 1), { tools: TOOLS })).toEqual([]);
   });
 
   it('wait for the end while a later orphan reasoning close could still make them reasoning', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createStreamParser, parseToolCalls, type ParseResult } from '../../src/index.js';
-import { everyN, streamChunks } from './invariant.js';
+import { everyN, invariantFailures, streamChunks } from './invariant.js';
 
 const TOOLS = ['look'];
 
@@ -308,6 +308,32 @@ describe('stream: code and call look-alikes after a region come line by line whe
     }
   });
 
+  it('releases a line-start look-alike whose calls are all registered once text follows its line, then the prose line by line', () => {
+    for (const line of ['{"name": "look", "arguments": {"path": "b"}}', '[look(path="b")]', '[{"name": "look", "arguments": {"path": "b"}}]']) {
+      const text = `${call}Before.\n${line}\nAfter.\nLast.\n`;
+      const { events, at } = streamChunks(everyN(text, 1), { tools: ['look'] });
+      const ends = events.flatMap((e, i) => (e.type === 'call_end' ? [at[i]!] : []));
+      // The second call comes with the first character of the line after it, which proves its line ended.
+      expect(ends).toHaveLength(2);
+      expect(ends[1]).toBe(text.indexOf('After.') + 1);
+      const texts = textsAt(everyN(text, 1), { tools: ['look'] });
+      expect(texts.map((t) => t.at)).toEqual([call.length + 'Before.\n'.length, text.indexOf('After.\n') + 'After.\n'.length, text.length]);
+      expect(invariantFailures(text, everyN(text, 1), { tools: ['look'] })).toEqual([]);
+    }
+  });
+
+  it('holds a line-start look-alike with an unregistered name, or with no registry, to end()', () => {
+    for (const [line, options] of [['{"name": "frob", "arguments": {}}', { tools: ['look'] }], ['{"name": "look", "arguments": {}}', {}]] as const) {
+      const text = `${call}Before.\n${line}\nAfter.\n`;
+      const { events, at } = streamChunks(everyN(text, 1), options);
+      const before = events.findIndex((e) => e.type === 'text' && e.text === 'Before.');
+      expect(at[before]).toBe(call.length + 'Before.\n'.length);
+      // Whether the value is a call, an error or prose turns on the rest of the response.
+      expect(at.slice(before + 1).every((n) => n === text.length + 1)).toBe(true);
+      expect(at.length).toBeGreaterThan(before + 1);
+    }
+  });
+
   it('without a registry, a line call with an object argument is prose too; with one it is an unknown tool and waits', () => {
     const text = `${call}Then:\nfrob({ a: 1 })\nDone.\n`;
     const free = textsAt(everyN(text, 1), {});
@@ -328,7 +354,7 @@ describe('stream: code and call look-alikes after a region come line by line whe
   });
 
   it('still holds a line a registered name may make a call or an error: a line call, a label before one, a list of them', () => {
-    for (const line of ['look({"path": "b"})', 'look(x)', 'look{ path: "b" }', 'Hint: look(x)', 'tool_code: frob({ a: 1 })', 'Sure: [look(path="b")]', '{"name": "look", "arguments": {}}', 'see {"a": 1}']) {
+    for (const line of ['look({"path": "b"})', 'look(x)', 'look{ path: "b" }', 'Hint: look(x)', 'tool_code: frob({ a: 1 })', 'Sure: [look(path="b")]', 'see {"a": 1}']) {
       const text = `${call}Before.\n${line}\nAfter.\n`;
       const got = textsAt(everyN(text, 1), { tools: ['look'] });
       expect(got[0]).toEqual({ text: 'Before.', at: call.length + 'Before.\n'.length });

@@ -172,6 +172,16 @@ function reasoningMarkerWhole(text: string, region: FieldRegion, grammar: Reason
   return region.end - open.close.length >= open.bodyAt && text.startsWith(open.close, region.end - open.close.length);
 }
 
+/** Only blanks stand before `at` on its line, and that line begins in `text` (after a break, or at its start when `startsLine`). */
+function lineBeginsIn(text: string, at: number, startsLine: boolean): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a) return true;
+    if (code !== 0x20 && code !== 0x09) return false;
+  }
+  return startsLine;
+}
+
 /** Where the blanks that end text[start, end) begin. */
 function blanksBefore(text: string, start: number, end: number): number {
   let at = end;
@@ -184,11 +194,30 @@ export function endsAtMessage(text: string, region: FieldRegion, grammar: Harmon
   return region.end - grammar.message.length > region.start && text.startsWith(grammar.message, region.end - grammar.message.length);
 }
 
-export function wholeRegion(text: string, region: FieldRegion): boolean {
+/** What a caller knows of the text a region is judged in, beyond the text itself. */
+export interface RegionSetting {
+  /** The turn has a registry. */
+  readonly registered: boolean;
+  /** The text begins the response, so its first character begins a line. */
+  readonly startsResponse: boolean;
+}
+
+const UNKNOWN_SETTING: RegionSetting = { registered: false, startsResponse: false };
+
+export function wholeRegion(text: string, region: FieldRegion, setting: RegionSetting = UNKNOWN_SETTING): boolean {
   const grammar = grammarOf(region.grammar);
-  // A look-alike is read, or left as prose, by rules over the whole response (it must name a
-  // registered tool, or be the whole response): no later text may be assumed not to change it.
-  if (grammar === undefined || grammar.family === 'look-alike') return false;
+  if (grammar === undefined) return false;
+  // A look-alike is read, or left as prose, by rules over the whole response: with no registry
+  // it must be the whole response, and with one, an unregistered name is an error only there.
+  // Calls that all passed a registry are calls whatever follows, once text that cannot continue
+  // them has come after their line.
+  if (grammar.family === 'look-alike') {
+    if (!setting.registered || region.calls.length === 0 || region.errors.length > 0) return false;
+    // Its line must begin in `text`: a value glued to the region before it (`</function_calls>[f(a=1)]`)
+    // is no line-start look-alike in the whole text, though it begins the text held after that region.
+    if (!lineBeginsIn(text, region.start, setting.startsResponse)) return false;
+    return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
+  }
   // Harmony's frames chain into one region: one that ends with a frame's end (`<|call|>`) grows
   // when the next frame (`<|start|>…`) follows, so it is whole only once other text has come.
   if (grammar.family === 'harmony') {

@@ -90,6 +90,10 @@ function mayEndOpenCall(chunk: string): boolean {
   return false;
 }
 
+function hasLineBreak(chunk: string): boolean {
+  return chunk.indexOf('\n') >= 0;
+}
+
 function hasText(chunk: string): boolean {
   for (let i = 0; i < chunk.length; i++) if (!isJsonSpace(chunk.charCodeAt(i))) return true;
   return false;
@@ -165,6 +169,8 @@ class TextStreamParser implements StreamParser {
   private heldCalls = 0;
   /** The held text begins at a region (an announcement left it there), not at a rest piece. */
   private heldAtRegion = false;
+  /** A reference block's close waits for its line to end (reference-calls.ts). */
+  private referenceLinePending = false;
   /**
    * What announcement tries have read since the held text was last cut. A refused opener (a
    * reference-grammar block) may hold everything up for a long while; tries stop once they
@@ -234,7 +240,7 @@ class TextStreamParser implements StreamParser {
     // After a release too: the region that stopped it (a Harmony call frame after the analysis
     // frame, both in this chunk) may already be sure of its calls.
     if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
-    if (this.mayAnnounceReference() && completesReferenceClose(window, from)) this.tryAnnounceReference(events);
+    if ((completesReferenceClose(window, from) || (this.referenceLinePending && hasLineBreak(chunk))) && this.mayAnnounceReference()) this.tryAnnounceReference(events);
     if (this.said !== null) this.record(events);
     return events;
   }
@@ -421,7 +427,8 @@ class TextStreamParser implements StreamParser {
     const read = found?.read ?? held.length;
     this.worked += read;
     this.announceSpent += read;
-    if (found === null || found.calls.length <= this.heldCalls) return;
+    this.referenceLinePending = found !== null && found.calls === null;
+    if (found === null || found.calls === null || found.calls.length <= this.heldCalls) return;
     for (const call of found.calls.slice(this.heldCalls)) {
       callEvents(call, this.emitted.calls, events);
       this.emitted.calls++;

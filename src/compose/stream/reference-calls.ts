@@ -7,17 +7,19 @@
  * reads up to that close are announced, ahead of the prose before them, when readings of the
  * piece cut there agree: as it stands, with a word after it, and with another block opened after
  * it. The prose waits for its piece, as before (`text` events still concatenate to `prose`, and
- * calls still come in order).
+ * calls still come in order). Only a close that ends its line counts, once that line has ended:
+ * the rest of a line may make the block on it a mention.
  */
 import { fieldRegions } from '../field/lane.js';
 import { referenceBlockTags } from '../field/call-markup.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ToolCall } from '../types.js';
 import { PROBE } from './closers.js';
+import { skipLineBlanks } from '../../lex/codes.js';
 
 export interface ReferenceCalls {
-  /** The piece's calls up to the last block's close, all certain, from its first. */
-  readonly calls: readonly ToolCall[];
+  /** The piece's calls up to the last block's close, all certain, from its first (null: the close's line has not ended yet). */
+  readonly calls: readonly ToolCall[] | null;
   /** The characters read to decide (the stream's work). */
   readonly read: number;
 }
@@ -61,6 +63,11 @@ export function referenceCalls(held: string, reader: TurnReader, afterRegion: bo
   if (reader.lane === null) return null;
   const end = lastCloseEnd(held);
   if (end < 0) return null;
+  // The rest of the close's line may make the block a mention (`<tool_call>…</tool_call> or a
+  // lone <tool_call> like this`): only a close that ends its line is read, once the line has ended.
+  const after = skipLineBlanks(held, end);
+  if (after >= held.length) return { calls: null, read: after - end };
+  if (held.charCodeAt(after) !== 0x0a) return null;
   const piece = held.slice(0, end);
   let read = piece.length;
   // A field region before the close cuts the piece: the region's own path releases it.

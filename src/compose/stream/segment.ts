@@ -172,6 +172,7 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
   const blocks = new OpenReferenceBlocks(held);
   const lines = new LineEnds(held);
   const started = !afterRegion && reader.ctx.reasoningStarted === true && !opensWithReasoning(held);
+  const setting = { registered: reader.ctx.registry !== null, startsResponse: !afterRegion };
   let end = 0;
   let count = 0;
   for (const region of regions) {
@@ -180,7 +181,7 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     if (firstRefused < region.end) break;
     // A value left open before a call: a close may yet come that makes that call its text.
     if (region.runsOn === true) break;
-    if (!(wholeRegion(held, region) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
+    if (!(wholeRegion(held, region, setting) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
     if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
     if (mayBeMention(held, region, end, lines)) break;
     // A fence around the call may still close after it (field/fence-frame.ts).

@@ -241,7 +241,9 @@ export const DEEPSEEK_DSML: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'deepseek-dsml',
   family: 'param-markup',
-  openers: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>')],
+  // An invoke may stand without its section (DeepSeek V3.2 as the reference reads it).
+  openers: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>'), ...dsml('<', 'invoke')],
+  bare: true,
   markers: [
     ...dsml('<', 'function_calls>'),
     ...dsml('</', 'function_calls>'),
@@ -263,7 +265,7 @@ export const DEEPSEEK_DSML: ParamMarkupGrammar = {
 export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
   ...DEEPSEEK_DSML,
   id: 'deepseek-v4.1',
-  openers: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>')],
+  openers: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>'), ...dsml('<', ' invoke')],
   markers: [
     ...dsml('<', ' calls>'),
     ...dsml('</', ' calls>'),

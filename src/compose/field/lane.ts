@@ -31,6 +31,7 @@ import { unreadableTokenCall } from './unreadable-token-call.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
+import { referenceBlockTags } from './call-markup.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import { FieldScan } from './scan.js';
@@ -132,8 +133,10 @@ function sameOpener(opener: string): readonly string[] {
 const MENTION_FOLLOWERS: ReadonlySet<number> = new Set([0x20, 0x09, 0x22, 0x27, 0x29, 0x5d, 0x2e, 0x2c, 0x3b, 0x21, 0x3f, 0x2a, 0x201d, 0x2019]);
 
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0) return null;
+  // After a region that ended on this line, the sentence begins at the region's end, as it does
+  // in the text a stream holds after releasing that region.
+  const found = lines.startOf(text, hit.index, floor);
+  const lineStart = found < 0 ? floor : found;
   // Mid-line: a word stands before the opener on its line.
   let before = hit.index - 1;
   while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
@@ -172,9 +175,30 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   const body = masked === null ? scan.earliest(BODY_STARTS, after) : bodyStartIn(masked, after - lineStart, lineStart);
   if (body >= 0 && body < end) return null;
   if (text.slice(after, Math.min(end, after + 64)).trim() === '') return null;
+  // A block closed before the mention on its line (`<tool_call>look(…)</tool_call> then a
+  // <tool_call> tag.`) is a call, not part of the sentence: the mention begins after its close.
+  const start = Math.max(lineStart, blockClosedBefore(text, Math.max(lineStart, floor), hit));
   const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
-  sink.proseSpan(lineStart, end);
-  return sink.region(lineStart, end);
+  sink.proseSpan(start, end);
+  return sink.region(start, end);
+}
+
+/**
+ * Where the last close of the opener's grammars, or of a reference block, ends before the opener
+ * on its line (from `from`, the line's start or the last region's end), past the blanks after it;
+ * -1 when none does. perf: read back from the opener to `from` once; regions after a mention
+ * begin past it, so the spans read are disjoint.
+ */
+function blockClosedBefore(text: string, from: number, hit: OpenerHit): number {
+  const closes = [...referenceBlockTags().close, ...hit.grammars.flatMap((grammar) => closersOf(grammar))];
+  for (let i = hit.index - 1; i >= from; i--) {
+    const code = text.charCodeAt(i);
+    for (const close of closes) {
+      const at = i + 1 - close.length;
+      if (close.charCodeAt(close.length - 1) === code && at >= from && text.startsWith(close, at)) return skipBlanks(text, i + 1);
+    }
+  }
+  return -1;
 }
 
 /** Where in the text the first body start of `line` (which starts at `lineStart`) at or after `from` stands, or -1. */
@@ -307,9 +331,12 @@ function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: Com
   // The same opener again on the line, a body after it and no backtick before it: that one opens the call.
   const again = scan.earliest(sameOpener(hit.opener), after);
   const end = again >= 0 && again < lineEnd && text.charCodeAt(again - 1) !== 0x60 && opensBody(text, again + hit.opener.length) ? again : lineEnd;
+  // A block closed before the mention on its line (`<tool_call>look(…)</tool_call> then a
+  // <tool_call> tag.`) is a call, not part of the sentence: the mention begins after its close.
+  const start = Math.max(lineStart, blockClosedBefore(text, Math.max(lineStart, floor), hit));
   const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
-  sink.proseSpan(lineStart, end);
-  return sink.region(lineStart, end);
+  sink.proseSpan(start, end);
+  return sink.region(start, end);
 }
 
 /** A marker at [at, after) written as inline code: a backtick just before it, another after it on its line. */

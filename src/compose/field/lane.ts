@@ -133,10 +133,7 @@ function sameOpener(opener: string): readonly string[] {
 const MENTION_FOLLOWERS: ReadonlySet<number> = new Set([0x20, 0x09, 0x22, 0x27, 0x29, 0x5d, 0x2e, 0x2c, 0x3b, 0x21, 0x3f, 0x2a, 0x201d, 0x2019]);
 
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  // After a region that ended on this line, the sentence begins at the region's end, as it does
-  // in the text a stream holds after releasing that region.
-  const found = lines.startOf(text, hit.index, floor);
-  const lineStart = found < 0 ? floor : found;
+  const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
   // Mid-line: a word stands before the opener on its line.
   let before = hit.index - 1;
   while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
@@ -240,8 +237,8 @@ function opensBody(text: string, at: number): boolean {
 function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const grammar = hit.grammars.find((g) => (g.family === 'token-section' ? isTokenMention(scan, hit.index, g) : spacedTokenMention(text, hit, scan, g)));
   if (grammar === undefined) return null;
-  const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0 || skipBlanks(text, lineStart) >= hit.index) return null;
+  const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
+  if (skipBlanks(text, lineStart) >= hit.index) return null;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
   const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
@@ -321,8 +318,8 @@ function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: Com
   const tick = hit.index - 1;
   if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return null;
   if (hit.grammars.every(isReasoning)) return null;
-  const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0 || skipBlanks(text, lineStart) >= tick) return null;
+  const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
+  if (skipBlanks(text, lineStart) >= tick) return null;
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
@@ -347,6 +344,15 @@ function inInlineCode(text: string, at: number, after: number, lineEnd: number, 
 }
 
 /** Line starts for increasing offsets, each found by looking back only to the previous offset. */
+/**
+ * The start of a sentence that may name an opener: its line's start, or, after a region that
+ * ended on that line (`found` is -1), the region's end, as in the text a stream holds after
+ * releasing that region.
+ */
+function lineStartAfter(found: number, floor: number): number {
+  return found < 0 ? floor : found;
+}
+
 class LineStarts {
   #at = 0;
   #start = 0;

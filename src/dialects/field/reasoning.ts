@@ -64,6 +64,21 @@ export const THINK = block({
 });
 
 /**
+ * MiniMax M3's own thinking tags, `<mm:think>…</mm:think>` (llama.cpp's MiniMax-M3 template):
+ * the generation prompt does not open the block, so the model opens it itself, and a turn with
+ * no reasoning begins with a bare `</mm:think>`, an orphan close with nothing before it. The
+ * namespace token may stand right before either tag.
+ */
+export const MINIMAX_M3_THINK = block({
+  id: 'minimax-m3-think',
+  role: 'reasoning',
+  open: ['<mm:think>', ']<]minimax[>[<mm:think>'],
+  close: ['</mm:think>', ']<]minimax[>[</mm:think>'],
+  strayClose: true,
+  orphan: true,
+});
+
+/**
  * Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. The
  * template opens the block in the generation prompt when reasoning is on, so its close may be
  * an orphan.
@@ -263,6 +278,7 @@ export const SOLAR_TURN = block({ id: 'solar-turn', role: 'answer', open: ['<|be
 
 export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   THINK,
+  MINIMAX_M3_THINK,
   HUNYUAN_THINK,
   HUNYUAN_SUFFIXED_ANSWER,
   HARMONY_ANALYSIS,

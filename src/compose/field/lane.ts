@@ -531,7 +531,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   const lines = new LineStarts();
   for (; hit !== null; hit = nextHit(from)) {
     // A stream's text after a released region does not begin the response.
-    if (afterRegion && hit.grammars.every((g) => g.openAt === 'response-start')) {
+    const opener = hit.opener;
+    if (afterRegion && hit.grammars.every((g) => g.openAt === 'response-start' || g.responseOpeners?.includes(opener) === true)) {
       from = hit.index + 1;
       continue;
     }

@@ -173,19 +173,23 @@ class Reader implements CandidateTest<ValueStop> {
     let pos = at;
     let inEnvelope = false;
     const envelope = grammar.envelope;
-    if (envelope !== null && text.startsWith(envelope.open, pos)) {
-      const head = pos + envelope.open.length;
+    // A response-start spelling (` to=R<|message|>`) is found only as the response's first text.
+    const opened = envelope === null ? null : (matchAt(text, pos, envelope.open) ?? matchAt(text, pos, envelope.responseOpen));
+    if (envelope !== null && opened !== null) {
+      const head = pos + opened.length;
       const headEnd = indexWithin(text, envelope.headEnd, head, FIELD_NAME_MAX);
       if (headEnd < 0) return -1;
+      const recipient = text.slice(head, headEnd).trim();
+      // A header holding another grammar's tokens (Harmony's `<|channel|>`) is not this one's.
+      if (recipient.includes('<|')) return -1;
       const body = headEnd + envelope.headEnd.length;
-      if (envelope.proseRecipients.includes(text.slice(head, headEnd).trim())) {
+      const visible = envelope.proseRecipients.includes(recipient);
+      if (visible || envelope.reasoningRecipients.includes(recipient)) {
         const stop = this.scan.earliest(this.needles.envelopeClose, body);
-        if (stop < 0) {
-          sink.proseSpan(body, text.length);
-          return text.length;
-        }
-        sink.proseSpan(body, stop);
-        return this.past(stop, envelope.close);
+        const bodyEnd = stop < 0 ? text.length : stop;
+        if (visible) sink.proseSpan(body, bodyEnd);
+        else sink.reasoningSpan(body, bodyEnd);
+        return stop < 0 ? text.length : this.past(stop, envelope.close);
       }
       pos = skipSpace(text, body);
       if (matchAt(text, pos, grammar.section?.open ?? []) === null) return -1;

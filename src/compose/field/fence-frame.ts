@@ -26,14 +26,22 @@ function isInfoCode(code: number): boolean {
 }
 
 /**
- * Where the fence-open line just before `start` begins, or -1: `start` begins its line (after
- * blanks), and the line before, at or after `floor`, is blanks, three or more backticks, an info
- * word or none, blanks.
+ * Where the fence-open line before `start` begins, or -1: `start` begins its line (after
+ * blanks), and the last line before it that is not blank, at or after `floor`, is blanks, three
+ * or more backticks, an info word or none, blanks (blank lines may stand between, as in
+ * `` ```json⏎⏎    <function_call> {…} ``).
  */
 export function fenceOpenBefore(text: string, start: number, floor: number): number {
   let i = start - 1;
   while (i >= floor && isBlank(text.charCodeAt(i))) i--;
   if (i < floor || text.charCodeAt(i) !== Code.LineFeed) return -1;
+  // Blank lines between the fence line and the region's line.
+  for (;;) {
+    let j = i - 1;
+    while (j >= floor && isBlank(text.charCodeAt(j))) j--;
+    if (j < floor || text.charCodeAt(j) !== Code.LineFeed) break;
+    i = j;
+  }
   const lineEnd = i;
   let lineStart = lineEnd;
   while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) lineStart--;

@@ -64,7 +64,7 @@ function isCallToken(opener: string): boolean {
 }
 
 /** Token openers that also open code or messages, which reasoning may quote: not ends of it. */
-const OPENS_MORE_THAN_CALLS: ReadonlySet<string> = new Set(['<|python_tag|>', '<|start|>to=', '<|message_model|>']);
+const OPENS_MORE_THAN_CALLS: ReadonlySet<string> = new Set(['<|python_tag|>', '<|start|>to=', '<|start|>assistant to=', '<|message_model|>']);
 
 /**
  * What ends a reasoning block never closed besides an answer's open (`<think>x<|tool_calls_section_begin|>…`:

@@ -315,6 +315,9 @@ export const MINICPM_5: ParamMarkupGrammar = {
   bare: true,
   call: { kind: 'tag', tag: attrTag('<function', '</function>') },
   args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' }, closeOptional: false, wrapperKeys: ['arguments', 'properties'] },
+  // A JSON object body instead of `<param>` tags (`<function name="N">{…}</function>`, which
+  // llama.cpp's Hermes 2 Pro reader also takes).
+  jsonBody: { open: [''], close: [] },
   values: { ...STRIP, cdata: true },
 };
 

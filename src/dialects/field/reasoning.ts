@@ -214,7 +214,9 @@ export const KIMI_K3_RESPONSE = block({
 export const GEMMA4_THOUGHT = block({
   id: 'gemma4-thought',
   role: 'reasoning',
-  open: ['<|channel>thought\n'],
+  // With a thinking budget of zero the sampler forces the close right after the label, before
+  // its newline (`<|channel>thought<channel|>Hi`): the label alone opens an empty block too.
+  open: ['<|channel>thought\n', '<|channel>thought'],
   close: ['<channel|>'],
   // A bare call right after the close (its `<|tool_call>` skipped) takes the close as its opener.
   stop: ['<channel|>call:'],

@@ -317,8 +317,9 @@ class TextStreamParser implements StreamParser {
     if (this.reader.lane === null) return;
     const held = this.joinHeld();
     const open = reasoningOpenAt(held, this.opener);
-    this.openCut = open === null && reasoningOpenCut(held, this.opener);
-    if (open === null) return;
+    // An open the held text may still lengthen (a longer spelling, a repeat) waits for it.
+    this.openCut = reasoningOpenCut(held, this.opener);
+    if (open === null || this.openCut) return;
     // Before any region, a first line such as Functionary's `all` may head an unmarked segment
     // that reads on past the block (to its grammar's opener): the block is then that segment's text.
     if (!this.afterRegion && awaitsUnmarkedOpener(held.slice(0, this.opener), this.reader.ctx)) return;

@@ -8,6 +8,7 @@
 import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
+import { matchAt } from '../field/cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
@@ -54,10 +55,32 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
   return null;
 }
 
-/** True when the held text ends inside the suffix of a reasoning open at `at`: `reasoningOpenAt` may say more once it comes. */
+/**
+ * True when `reasoningOpenAt` may say more once more text comes: the held text ends inside the
+ * suffix of a reasoning open at `at`, inside a longer open of the same grammar than the one
+ * written so far (`<|channel>` of `<|channel>thought⏎`), or inside a repeat of the open right
+ * after it (`<|channel><|chan`), which the open takes in.
+ */
 export function reasoningOpenCut(held: string, at: number): boolean {
-  return reasoningGrammars().some((grammar) => grammar.role === 'reasoning' && openCutInSuffix(held, at, grammar));
+  return reasoningGrammars().some((grammar) => grammar.role === 'reasoning' && (openCutInSuffix(held, at, grammar) || openMayGrow(held, at, grammar)));
 }
+
+function openMayGrow(held: string, at: number, grammar: ReasoningGrammar): boolean {
+  // From each open written in a row (the first, then its repeats): the text there may still be
+  // a longer open, or the next repeat may be starting.
+  let from = at;
+  for (let opens = 0; opens <= REPEATS_LOOKED_AT; opens++) {
+    if (grammar.open.some((open) => held.length - from < open.length && open.startsWith(held.slice(from)))) return true;
+    if (opens > 0 && grammar.suffix !== null) return false;
+    const open = matchAt(held, from, grammar.open);
+    if (open === null) return false;
+    from += open.length;
+  }
+  return false;
+}
+
+/** How many opens in a row `openMayGrow` looks at (the reader takes the open and up to four repeats). */
+const REPEATS_LOOKED_AT = 5;
 
 /**
  * What the response's first characters that are not blank (from `at`) say under

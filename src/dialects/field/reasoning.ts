@@ -215,8 +215,10 @@ export const GEMMA4_THOUGHT = block({
   id: 'gemma4-thought',
   role: 'reasoning',
   // With a thinking budget of zero the sampler forces the close right after the label, before
-  // its newline (`<|channel>thought<channel|>Hi`): the label alone opens an empty block too.
-  open: ['<|channel>thought\n', '<|channel>thought'],
+  // its newline (`<|channel>thought<channel|>Hi`): the label alone opens an empty block too. A
+  // channel opened with no label (`<|channel>first idea<channel|>`, which Ollama's reader takes)
+  // is the thinking channel as well: the longest spelling present wins.
+  open: ['<|channel>thought\n', '<|channel>thought', '<|channel>'],
   close: ['<channel|>'],
   // A bare call right after the close (its `<|tool_call>` skipped) takes the close as its opener.
   stop: ['<channel|>call:'],

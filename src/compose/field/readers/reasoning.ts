@@ -78,12 +78,22 @@ function answerOpens(): readonly string[] {
   return (answers ??= FIELD_GRAMMARS.flatMap((g) => (g.family === 'reasoning' && g.role === 'answer' ? g.open : [])));
 }
 
+/** How many repeats of an open right after it are taken with it. */
+const REPEATED_OPENS = 4;
+
 /** The open of `grammar` at `at`: where its body begins and, for a suffixed grammar, the one close that ends it; null when none stands there. */
 export function blockOpenAt(text: string, at: number, grammar: ReasoningGrammar): { readonly bodyAt: number; readonly close: string | null } | null {
   const open = matchAt(text, at, grammar.open);
   if (open === null) return null;
-  const bodyAt = suffixEnd(text, at + open.length, grammar);
+  let bodyAt = suffixEnd(text, at + open.length, grammar);
   if (bodyAt < 0) return null;
+  // The open written again right after itself (`<|channel><|channel>thought⏎`) is one open:
+  // the repeat is a marker, not the body's first text.
+  for (let again = 0; again < REPEATED_OPENS && grammar.suffix === null; again++) {
+    const repeat = matchAt(text, bodyAt, grammar.open);
+    if (repeat === null) break;
+    bodyAt += repeat.length;
+  }
   // Hunyuan: the close carries the open's suffix, `<think:abc>` … `</think:abc>`; a deployment
   // writes one suffix, so `</think:xyz>` inside that block is text of the block, not its end.
   const close = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyAt)}`;

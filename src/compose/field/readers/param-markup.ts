@@ -58,6 +58,7 @@ interface Needles {
   readonly boundary: readonly string[];
   /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
   readonly follow: readonly string[];
+  readonly sectionClose: readonly string[];
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
@@ -84,6 +85,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       argOpen: literals(argOpen),
       boundary: literals([...closes, ...wrapClose, ...sectionClose, ...opens]),
       follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
+      sectionClose: literals(sectionClose),
     };
     NEEDLES.set(grammar, needles);
   }
@@ -236,6 +238,12 @@ class Reader implements CandidateTest<ValueStop> {
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;
         if (!inSection) return pos;
+        // A section never closed whose calls were read: text after the last one that is not a
+        // call is the answer's (`<tool_call>…</function>⏎A note.`, its `</tool_call>` left out).
+        if (sink.calls.length > 0 && this.scan.earliest(this.needles.sectionClose, at) < 0) {
+          sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
+          return pos;
+        }
         // rung 4: text inside the section that is not a call.
         const next = this.resumeAfter(at + 1);
         sink.fail(fieldMessages.unreadable(grammar.id, 'text inside the call section that is not a call'), at, next.stop);

@@ -5,7 +5,7 @@
  * part of that block's arguments). `reasoning_started` streams from the first character, up
  * to any close that may end it or an answer wrapper's marker.
  */
-import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
 import { matchAt } from '../field/cursor.js';
@@ -50,7 +50,7 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
     // A suffixed block ends only with the close that carries its open's suffix. An answer's
     // open ends a block never closed (readers/reasoning.ts): the body waits there.
     const closes = open.close === null ? grammar.close : [open.close];
-    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...callOpensEndingReasoning()] };
+    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...callOpensEndingReasoning(), ...headOpens()] };
   }
   return null;
 }
@@ -97,6 +97,15 @@ export function startedLead(held: string, at: number): 'opened' | 'undecided' | 
   return undecided ? 'undecided' : 'prompt';
 }
 
+/**
+ * The openers of call heads that end a block never closed (GLM's `<tool_call>NAME<arg_key>`):
+ * the body waits at any of them until the parse has read what follows (a front that stops at a
+ * marker the parse reads past only releases less).
+ */
+function headOpens(): readonly string[] {
+  return CALL_HEADS_ENDING_REASONING.map((head) => head.open);
+}
+
 let answers: readonly string[] | null = null;
 
 function answerOpens(): readonly string[] {
@@ -118,6 +127,7 @@ export function startedEnds(): readonly string[] {
   }
   // A call section's opener ends it when no close follows (field/lane.ts): the body waits there.
   for (const open of callOpensEndingReasoning()) ends.add(open);
+  for (const open of headOpens()) ends.add(open);
   started = [...ends];
   return started;
 }

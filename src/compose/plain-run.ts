@@ -110,10 +110,14 @@ function nonBlankFrom(line: string, at: number): number {
  * openers, in `markers`), a Harmony frame (`<|`, read wherever the scan lands) or a heredoc
  * (`<<`, which a text run reads).
  */
+/** `｜` (U+FF5C), the bar of DeepSeek's special tokens. */
+const FULLWIDTH_BAR = 0xff5c;
+
 function angleIsText(line: string, at: number, lead: number, markers: readonly string[]): boolean {
   if (at <= lead) return false;
   const next = line.charCodeAt(at + 1);
-  if (next === Code.Pipe || next === Code.LessThan) return false;
+  // `<|`, `<<`, and the fullwidth bar DeepSeek's tokens use (`<｜tool▁output▁begin｜>`).
+  if (next === Code.Pipe || next === Code.LessThan || next === FULLWIDTH_BAR) return false;
   return !startsAny(line, at, markers) && !nameOpensAfter(line, at + 1);
 }
 

@@ -28,7 +28,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '.
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
 import { asVerbatim, mayBeVerbatim, proseOnlyText } from './verbatim-prose.js';
-import { withoutMarkers } from './prose-markers.js';
+import { SPECIAL_TOKEN, withoutMarkers } from './prose-markers.js';
 import { toolShapeFinding } from './tool-shape.js';
 
 const TAGGED_OPENER = TAG_LITERALS.tool_call_open;
@@ -99,7 +99,9 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
  * prose. Only the rest after a plain run gets here, which a stream never released early.
  */
 function withoutLeakedMarkers(read: LaneResult): LaneResult {
-  if (read.prose === '' || toolShapeFinding(read.dropped, { fieldGrammars: true }) === null) return read;
+  // A special token the walk kept inside a text unit (`Done.<|role_end|>`, `<｜tool▁output▁begin｜>`
+  // glued to words) is a marker too.
+  if (read.prose === '' || (toolShapeFinding(read.dropped, { fieldGrammars: true }) === null && !SPECIAL_TOKEN.test(read.prose))) return read;
   const prose = read.prose.split('\n\n').map(withoutMarkers).filter((part) => part !== '').join('\n\n');
   return prose === read.prose ? read : { ...read, prose };
 }

@@ -46,6 +46,16 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     // A token the walk reads inside a text unit is not cut: no token reaches the prose.
     const inner = parseToolCalls('<|plamo:begin_think:plamo|>Need Tokyo weather.<|plamo:end_think:plamo|>');
     expect(inner.prose).not.toContain('<|');
+    // A token glued to the words before it, or mid-line with words after it, is cut too.
+    const glued = parseToolCalls('Plain answer.<|foo_bar|>');
+    expect(glued.prose).toBe('Plain answer.');
+    const midLine = parseToolCalls('Hi <|CHATBOT_TOKEN|> there');
+    expect(midLine.prose).not.toContain('<|');
+    expect(midLine.prose).toContain('there');
+    // DeepSeek's fullwidth-bar tokens mid-line (Ollama sees its tool-output tokens echoed).
+    const output = parseToolCalls('Result: <｜tool▁output▁begin｜>18°C<｜tool▁output▁end｜> after.');
+    expect(output.prose).not.toContain('｜');
+    expect(output.prose).toContain('18°C');
   });
 
   it('leaves harn as the reference reads it', () => {

@@ -44,7 +44,9 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
     out += piece.slice(copied, entry.start);
     copied = entry.end;
   }
-  if (copied === 0) return piece;
+  // A token the walk kept inside a text unit would stay in the prose: the walk's reading stands
+  // (its markers cut there, tagged-lane.ts).
+  if (copied === 0) return SPECIAL_TOKEN.test(piece) ? null : piece;
   const text = out + piece.slice(copied);
   // A token the walk kept inside a text unit would stay in the prose: the walk's reading stands.
   return SPECIAL_TOKEN.test(text) ? null : text;

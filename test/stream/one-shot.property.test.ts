@@ -163,6 +163,14 @@ describe('stream: the one-shot invariant', () => {
     );
   }, 120_000);
 
+  it('holds for a look-alike object right after opening reasoning on its line, with text glued after it and a later block', () => {
+    // The one-shot parse opens the look-alike at the answer's first character (its blank
+    // aside); a stream once read that line as plain prose and released it whole.
+    const text = '<think>Checking the forecast.</think> {"name": "get_weather", "arguments": {"city": "Oslo"}}Here it is.\n<think>more</think>\nDone.\n';
+    const options = { profile: 'gateway' as const, tools: ['look', 'run'] };
+    for (const size of [1, 3, 7, text.length]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);
+  });
+
   it('holds where the prose property once broke: a Harmony call frame chained to a `<|start|>` envelope; Kimi K3\'s answer close with reasoning_started; Functionary\'s `all` before a reasoning block', () => {
     const harmony = '<|start|> assistant<|channel|> commentary to=functions.get_weather<|constrain|> json<|message|> {"city": "SF"}<|call|>';
     const muse = '<|start|>to=functions<|message|><atem:function_calls><atem:invoke name="get_weather"><atem:parameter name="city">SF</atem:parameter></atem:invoke></atem:function_calls><|eom|>\n\nFinal words';

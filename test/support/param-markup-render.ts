@@ -77,7 +77,7 @@ function renderArguments(grammar: ParamMarkupGrammar, args: Readonly<Record<stri
 /** The calls as one region of `grammar`, in its section when it has one. */
 export function renderParamMarkup(grammar: ParamMarkupGrammar, calls: readonly RenderedCall[], options: RenderOptions = {}): string {
   const parts: string[] = [];
-  if (grammar.envelope !== null) parts.push(`${grammar.envelope.open}functions${grammar.envelope.headEnd}`);
+  if (grammar.envelope !== null) parts.push(`${grammar.envelope.open[0]!}functions${grammar.envelope.headEnd}`);
   const token = grammar.tagToken ?? '';
   if (grammar.section !== null) parts.push(`${token}${grammar.section.open[0]!}`);
   calls.forEach((call, i) => {

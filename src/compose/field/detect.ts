@@ -40,18 +40,20 @@ export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetecto
   const byOpener = new Map<string, FieldGrammar[]>();
   const lineStart = new Set<string>();
   const responseStart = new Set<string>();
+  const placeOf = (grammar: FieldGrammar, opener: string): string => (grammar.responseOpeners?.includes(opener) === true ? 'response-start' : (grammar.openAt ?? 'anywhere'));
   for (const grammar of grammars) {
-    for (const opener of grammar.openers) {
+    for (const opener of [...grammar.openers, ...(grammar.responseOpeners ?? [])]) {
       if (opener === '') throw new TypeError(`field grammar ${grammar.id}: an opener must be non-empty`);
-      if (grammar.openAt === 'line-start') lineStart.add(opener);
-      if (grammar.openAt === 'response-start') responseStart.add(opener);
+      const place = placeOf(grammar, opener);
+      if (place === 'line-start') lineStart.add(opener);
+      if (place === 'response-start') responseStart.add(opener);
       const list = byOpener.get(opener);
       if (list === undefined) byOpener.set(opener, [grammar]);
       else if (!list.includes(grammar)) list.push(grammar);
     }
   }
   for (const [opener, list] of byOpener) {
-    if (list.some((g) => (g.openAt ?? 'anywhere') !== (list[0]!.openAt ?? 'anywhere'))) throw new TypeError(`field grammars disagree on where the opener ${JSON.stringify(opener)} counts`);
+    if (list.some((g) => placeOf(g, opener) !== placeOf(list[0]!, opener))) throw new TypeError(`field grammars disagree on where the opener ${JSON.stringify(opener)} counts`);
   }
   if (byOpener.size === 0) {
     return { next: () => null, nextInWindow: () => null, lineOpenerAt: () => null, none: () => true };

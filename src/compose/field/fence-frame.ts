@@ -26,20 +26,30 @@ function isInfoCode(code: number): boolean {
 }
 
 /**
- * Where the fence-open line just before `start` begins, or -1: `start` begins its line (after
- * blanks), and the line before, at or after `floor`, is blanks, three or more backticks, an info
- * word or none, blanks.
+ * Where the fence-open line before `start` begins, or -1: `start` begins its line (after
+ * blanks), and the last line before it that is not blank, at or after `floor`, is blanks, three
+ * or more backticks, an info word or none, blanks (blank lines may stand between, as in
+ * `` ```json⏎⏎    <function_call> {…} ``).
  */
 export function fenceOpenBefore(text: string, start: number, floor: number): number {
   let i = start - 1;
   while (i >= floor && isBlank(text.charCodeAt(i))) i--;
   if (i < floor || text.charCodeAt(i) !== Code.LineFeed) return -1;
+  // Blank lines between the fence line and the region's line.
+  for (;;) {
+    let j = i - 1;
+    while (j >= floor && isBlank(text.charCodeAt(j))) j--;
+    if (j < floor || text.charCodeAt(j) !== Code.LineFeed) break;
+    i = j;
+  }
   const lineEnd = i;
   let lineStart = lineEnd;
   while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) lineStart--;
   if (lineStart < floor) return -1;
   let at = lineStart;
   while (at < lineEnd && isBlank(text.charCodeAt(at))) at++;
+  // A one-word label before the ticks, as Command R+ writes `Action: ```json`: part of the line.
+  at = afterLabel(text, at, lineEnd);
   if (!text.startsWith(TICKS, at)) return -1;
   at += TICKS.length;
   while (text.charCodeAt(at) === Code.Backtick) at++;
@@ -47,6 +57,23 @@ export function fenceOpenBefore(text: string, start: number, floor: number): num
   while (at < lineEnd && isBlank(text.charCodeAt(at))) at++;
   return at === lineEnd ? lineStart : -1;
 }
+
+/** Past a label of one word of letters and a colon, and the blanks after it, at `at`; else `at`. */
+function afterLabel(text: string, at: number, lineEnd: number): number {
+  let i = at;
+  while (i < lineEnd && i - at < LABEL_MAX) {
+    const code = text.charCodeAt(i);
+    if (!((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a))) break;
+    i++;
+  }
+  if (i === at || text.charCodeAt(i) !== Code.Colon || !isBlank(text.charCodeAt(i + 1))) return at;
+  i++;
+  while (i < lineEnd && isBlank(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** How long a fence line's label may be. */
+const LABEL_MAX = 24;
 
 /** The first character after `end` that is neither blank nor a line break. */
 function nextVisible(text: string, end: number): number {

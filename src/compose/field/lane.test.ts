@@ -135,7 +135,7 @@ describe('opener detection', () => {
   // indent; a response-start one only after blanks alone), the longest one.
   it('finds what a position-by-position search finds, on texts built from opener pieces', () => {
     const detect = compileOpeners(FIELD_GRAMMARS);
-    const openers = [...new Set(FIELD_GRAMMARS.flatMap((g) => g.openers.map((o) => [o, g.openAt ?? 'anywhere'] as const)))];
+    const openers = [...new Set(FIELD_GRAMMARS.flatMap((g) => [...g.openers.map((o) => [o, g.openAt ?? 'anywhere'] as const), ...(g.responseOpeners ?? []).map((o) => [o, 'response-start'] as const)]))];
     const plain = (text: string, from: number) => {
       for (let at = from; at < text.length; at++) {
         let best = '';

@@ -12,7 +12,7 @@
  * Returns null when no region was found, so a text without field markers costs one probe and
  * reads exactly as the other lanes read it.
  */
-import { FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { THINK } from '../../dialects/field/reasoning.js';
 import { TURN_HEADER } from '../../dialects/field/turn-end.js';
 import { renderParts, type CanonicalPart } from '../canonical.js';
@@ -23,7 +23,7 @@ import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
 import { withoutMentionedCloses } from '../../lex/inline-code.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
-import { blockOpenAt, callOpensEndingReasoning, closeEndAt } from './readers/reasoning.js';
+import { blockOpenAt, callOpensEndingReasoning, closeEndAt, isCallHeadAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { withCutMarkerAtEnd } from './cut-close.js';
 import { withFenceFrame } from './fence-frame.js';
@@ -536,7 +536,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       }
       // An answer wrapper's marker ends the reasoning too, and so does a call section's opener
       // when no close follows (the block was never closed); it is read as usual below.
-      if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer') || (matchAt(text, hit.index, callOpensEndingReasoning()) !== null && scan.earliest(orphanCloses(), hit.index) < 0)) {
+      const endsReasoning = matchAt(text, hit.index, callOpensEndingReasoning()) !== null || CALL_HEADS_ENDING_REASONING.some((head) => isCallHeadAt(text, hit!.index, head));
+      if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer') || (endsReasoning && scan.earliest(orphanCloses(), hit.index) < 0)) {
         keep(reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, hit.index), hit.index));
         from = hit.index;
         break;
@@ -564,7 +565,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   const lines = new LineStarts();
   for (; hit !== null; hit = nextHit(from)) {
     // A stream's text after a released region does not begin the response.
-    if (afterRegion && hit.grammars.every((g) => g.openAt === 'response-start')) {
+    const opener = hit.opener;
+    if (afterRegion && hit.grammars.every((g) => g.openAt === 'response-start' || g.responseOpeners?.includes(opener) === true)) {
       from = hit.index + 1;
       continue;
     }

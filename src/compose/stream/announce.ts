@@ -45,7 +45,7 @@ function callsOf(text: string, region: FieldRegion, reader: TurnReader, idStart:
 function closeOf(text: string, region: FieldRegion): string | null {
   const grammar = grammarOf(region.grammar);
   if (grammar === undefined) return null;
-  if (grammar.family === 'param-markup' && grammar.envelope !== null && text.startsWith(grammar.envelope.open, region.start)) return grammar.envelope.close[0] ?? null;
+  if (grammar.family === 'param-markup' && grammar.envelope !== null && opensEnvelope(text, region.start, grammar.envelope)) return grammar.envelope.close[0] ?? null;
   return closers(grammar)[0] ?? null;
 }
 
@@ -127,4 +127,9 @@ function framedCalls(held: string, regions: readonly FieldRegion[], open: number
   const after = callsOf(probe, probed, reader, idStart);
   if (now === null || after === null || JSON.stringify(now) !== JSON.stringify(after)) return null;
   return withTextBefore(held, regions, open, reader, idStart, read, now, (start) => callsOf(own, alone, reader, start)!);
+}
+
+/** Whether one of an envelope's header spellings begins at `at`. */
+function opensEnvelope(text: string, at: number, envelope: { readonly open: readonly string[]; readonly responseOpen: readonly string[] }): boolean {
+  return envelope.open.some((open) => text.startsWith(open, at)) || envelope.responseOpen.some((open) => text.startsWith(open, at));
 }

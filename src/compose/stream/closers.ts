@@ -232,7 +232,7 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   }
   // A region opened by an envelope (`<|start|>to=R<|message|>` … `<|eom|>`) ends with the
   // envelope's close, whatever section it holds.
-  if (grammar.family === 'param-markup' && grammar.envelope !== null && text.startsWith(grammar.envelope.open, region.start)) {
+  if (grammar.family === 'param-markup' && grammar.envelope !== null && opensEnvelope(text, region.start, grammar.envelope)) {
     return grammar.envelope.close.some((close) => region.end - close.length > region.start && text.startsWith(close, region.end - close.length));
   }
   if (grammar.family === 'reasoning') {
@@ -282,4 +282,9 @@ export function wholeMarkerSource(): { readonly source: string; readonly longest
   }
   const sorted = [...patterns].sort((a, b) => b[1] - a[1]);
   return { source: sorted.map(([p]) => p).join('|'), longest: sorted.length === 0 ? 1 : sorted[0]![1] };
+}
+
+/** Whether one of an envelope's header spellings begins at `at`. */
+function opensEnvelope(text: string, at: number, envelope: { readonly open: readonly string[]; readonly responseOpen: readonly string[] }): boolean {
+  return envelope.open.some((open) => text.startsWith(open, at)) || envelope.responseOpen.some((open) => text.startsWith(open, at));
 }

@@ -180,6 +180,8 @@ class TextStreamParser implements StreamParser {
   /** The open brackets and strings of the held region, for announcement's first look. */
   private depth = new ValueDepth();
   private worked = 0;
+  /** The held text is only the blanks before an answer that follows opening reasoning. */
+  private answerLead = false;
   /** The plain run at the start of the held text, released line by line (null: none is read). */
   private plain: PlainLinesFront | null = null;
 
@@ -214,6 +216,18 @@ class TextStreamParser implements StreamParser {
     // Where `window` begins in the held text (it may reach back before it).
     const windowAt = this.heldLength - from;
     let found = false;
+    if (this.opener < 0 && this.answerLead) {
+      // The held text is still the blanks before an answer that follows opening reasoning: its
+      // first characters are searched as the start of a line (see tryRelease).
+      const lead = this.heldLength === 0 ? chunk : this.joinHeld() + chunk;
+      this.answerLead = isBlank(lead);
+      const hit = this.watch.openers.next(lead, 0);
+      if (hit !== null) {
+        this.opener = hit.index;
+        this.openEnded = hit.grammars.some((g) => closers(g).length === 0);
+        found = true;
+      }
+    }
     if (this.opener < 0) {
       // From the window's second character when it starts inside the held text: a line-start
       // opener there has no character before it to tell, and an earlier window (which held that
@@ -317,8 +331,9 @@ class TextStreamParser implements StreamParser {
     if (this.reader.lane === null) return;
     const held = this.joinHeld();
     const open = reasoningOpenAt(held, this.opener);
-    this.openCut = open === null && reasoningOpenCut(held, this.opener);
-    if (open === null) return;
+    // An open the held text may still lengthen (a longer spelling, a repeat) waits for it.
+    this.openCut = reasoningOpenCut(held, this.opener);
+    if (open === null || this.openCut) return;
     // Before any region, a first line such as Functionary's `all` may head an unmarked segment
     // that reads on past the block (to its grammar's opener): the block is then that segment's text.
     if (!this.afterRegion && awaitsUnmarkedOpener(held.slice(0, this.opener), this.reader.ctx)) return;
@@ -363,7 +378,12 @@ class TextStreamParser implements StreamParser {
     this.announceSpent = 0;
     this.afterRegion = true;
     this.thinking = null;
-    const hit = this.watch.openers.nextInWindow(rest, 0);
+    // An answer that follows opening reasoning (nothing visible released yet) begins as a line
+    // does, its blanks aside: a line-start opener counts at its first character, as the one-shot
+    // parse reads it (`</think> {"name": …}`); after anything visible the text is mid-line.
+    const answerBegins = this.emitted.text === 0 && this.emitted.calls === 0;
+    const hit = answerBegins ? this.watch.openers.next(rest, 0) : this.watch.openers.nextInWindow(rest, 0);
+    this.answerLead = answerBegins && hit === null && isBlank(rest);
     this.opener = hit === null ? -1 : hit.index;
     this.openCut = false;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
@@ -514,3 +534,11 @@ export function createStreamParser(options?: ParseOptions): StreamParser {
   return new TextStreamParser(options);
 }
 
+/** True when `text` holds only spaces, tabs and line breaks. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return false;
+  }
+  return true;
+}

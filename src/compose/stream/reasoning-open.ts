@@ -5,9 +5,10 @@
  * part of that block's arguments). `reasoning_started` streams from the first character, up
  * to any close that may end it or an answer wrapper's marker.
  */
-import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
+import { matchAt } from '../field/cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
@@ -49,15 +50,37 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
     // A suffixed block ends only with the close that carries its open's suffix. An answer's
     // open ends a block never closed (readers/reasoning.ts): the body waits there.
     const closes = open.close === null ? grammar.close : [open.close];
-    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...callOpensEndingReasoning()] };
+    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...callOpensEndingReasoning(), ...headOpens()] };
   }
   return null;
 }
 
-/** True when the held text ends inside the suffix of a reasoning open at `at`: `reasoningOpenAt` may say more once it comes. */
+/**
+ * True when `reasoningOpenAt` may say more once more text comes: the held text ends inside the
+ * suffix of a reasoning open at `at`, inside a longer open of the same grammar than the one
+ * written so far (`<|channel>` of `<|channel>thought⏎`), or inside a repeat of the open right
+ * after it (`<|channel><|chan`), which the open takes in.
+ */
 export function reasoningOpenCut(held: string, at: number): boolean {
-  return reasoningGrammars().some((grammar) => grammar.role === 'reasoning' && openCutInSuffix(held, at, grammar));
+  return reasoningGrammars().some((grammar) => grammar.role === 'reasoning' && (openCutInSuffix(held, at, grammar) || openMayGrow(held, at, grammar)));
 }
+
+function openMayGrow(held: string, at: number, grammar: ReasoningGrammar): boolean {
+  // From each open written in a row (the first, then its repeats): the text there may still be
+  // a longer open, or the next repeat may be starting.
+  let from = at;
+  for (let opens = 0; opens <= REPEATS_LOOKED_AT; opens++) {
+    if (grammar.open.some((open) => held.length - from < open.length && open.startsWith(held.slice(from)))) return true;
+    if (opens > 0 && grammar.suffix !== null) return false;
+    const open = matchAt(held, from, grammar.open);
+    if (open === null) return false;
+    from += open.length;
+  }
+  return false;
+}
+
+/** How many opens in a row `openMayGrow` looks at (the reader takes the open and up to four repeats). */
+const REPEATS_LOOKED_AT = 5;
 
 /**
  * What the response's first characters that are not blank (from `at`) say under
@@ -72,6 +95,15 @@ export function startedLead(held: string, at: number): 'opened' | 'undecided' | 
     if (openCutInSuffix(held, at, grammar) || grammar.open.some((open) => held.length - at < open.length && open.startsWith(held.slice(at)))) undecided = true;
   }
   return undecided ? 'undecided' : 'prompt';
+}
+
+/**
+ * The openers of call heads that end a block never closed (GLM's `<tool_call>NAME<arg_key>`):
+ * the body waits at any of them until the parse has read what follows (a front that stops at a
+ * marker the parse reads past only releases less).
+ */
+function headOpens(): readonly string[] {
+  return CALL_HEADS_ENDING_REASONING.map((head) => head.open);
 }
 
 let answers: readonly string[] | null = null;
@@ -95,6 +127,7 @@ export function startedEnds(): readonly string[] {
   }
   // A call section's opener ends it when no close follows (field/lane.ts): the body waits there.
   for (const open of callOpensEndingReasoning()) ends.add(open);
+  for (const open of headOpens()) ends.add(open);
   started = [...ends];
   return started;
 }

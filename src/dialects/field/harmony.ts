@@ -16,7 +16,8 @@ export const HARMONY: HarmonyGrammar = {
   // A response may start mid-header (the template wrote `<|start|>assistant` in the prompt), at
   // a stray end marker, at the recipient of a call header, or at a channel word glued to
   // `<|message|>`; nothing shorter is unambiguous.
-  openers: [START, CHANNEL, MESSAGE, ...ENDS, 'commentary to=', 'to=functions.', 'commentary<|message|>'],
+  // `<|start|>assistant to=` is Muse Glimmer's opener too: both readers are tried there.
+  openers: [START, `${START}assistant to=`, CHANNEL, MESSAGE, ...ENDS, 'commentary to=', 'to=functions.', 'commentary<|message|>'],
   markers: [START, CHANNEL, CONSTRAIN, MESSAGE, ...ENDS],
   start: START,
   channel: CHANNEL,

@@ -6,7 +6,7 @@
  */
 import { deepFreeze } from '../freeze.js';
 import { CALL_OBJECT_GRAMMARS } from './call-objects.js';
-import { PARAM_MARKUP_GRAMMARS, QWEN3_CODER } from './param-markup.js';
+import { GLM, PARAM_MARKUP_GRAMMARS, QWEN3_CODER } from './param-markup.js';
 import { HARMONY_GRAMMARS } from './harmony.js';
 import { LOOKALIKE_GRAMMARS } from './look-alikes.js';
 import { REASONING_GRAMMARS } from './reasoning.js';
@@ -64,13 +64,23 @@ function isCallToken(opener: string): boolean {
 }
 
 /** Token openers that also open code or messages, which reasoning may quote: not ends of it. */
-const OPENS_MORE_THAN_CALLS: ReadonlySet<string> = new Set(['<|python_tag|>', '<|start|>to=', '<|message_model|>']);
+const OPENS_MORE_THAN_CALLS: ReadonlySet<string> = new Set(['<|python_tag|>', '<|start|>to=', '<|start|>assistant to=', '<|message_model|>']);
 
 /**
  * What ends a reasoning block never closed besides an answer's open (`<think>x<|tool_calls_section_begin|>…`:
  * the model went on to call, as vLLM's and llama.cpp's readers take it): every call grammar's
  * opener written as a special token, and Qwen3-Coder's `<tool_call>` with its `<function=` head.
  */
+/**
+ * Call heads that also end a reasoning block never closed, where the opener alone is not enough
+ * (`<tool_call>` opens Hermes JSON bodies too, which reasoning may quote): GLM's `<tool_call>` +
+ * tool name + its first `<arg_key>` (Ling 3 writes its call before closing the block it was
+ * thinking in; llama.cpp reads the call).
+ */
+export const CALL_HEADS_ENDING_REASONING: readonly { readonly open: string; readonly keyOpen: string }[] = Object.freeze([
+  Object.freeze({ open: GLM.openers[0]!, keyOpen: GLM.args.kind === 'pairs' ? GLM.args.keyOpen : '<arg_key>' }),
+]);
+
 export const CALL_OPENS_ENDING_REASONING: readonly string[] = Object.freeze([
   `${QWEN3_CODER.openers[0]}\n${QWEN3_CODER.openers[1]}`,
   ...new Set(

@@ -12,7 +12,8 @@ export const LOOKALIKE: LookalikeGrammar = {
   openers: ['{', '[', ...JSON_FENCE.open, ...PYTHON_LIST_FENCE.open.map((open) => `${open}\n[`)],
   markers: [],
   openAt: 'line-start',
-  nameKeys: ['name'],
+  // `tool_name` with `parameters`: Command R+'s call objects (its list in a ```json fence).
+  nameKeys: ['name', 'tool_name'],
   argumentKeys: ['arguments', 'parameters'],
   carrierKey: 'function',
   wrapperKey: 'tool_call',

@@ -317,6 +317,9 @@ export const MINICPM_5: ParamMarkupGrammar = {
   bare: true,
   call: { kind: 'tag', tag: attrTag('<function', '</function>') },
   args: { kind: 'tags', tag: attrTag('<param', '</param>'), wrapper: { open: '<arguments>', close: '</arguments>' }, closeOptional: false, wrapperKeys: ['arguments', 'properties'] },
+  // A JSON object body instead of `<param>` tags (`<function name="N">{…}</function>`, which
+  // llama.cpp's Hermes 2 Pro reader also takes).
+  jsonBody: { open: [''], close: [] },
   values: { ...STRIP, cdata: true },
 };
 
@@ -336,18 +339,31 @@ export const KIMI_K3: ParamMarkupGrammar = {
   values: { ...STRIP, whitespace: 'exact', typeAttribute: { name: 'type', form: 'type-name' } },
 };
 
-/** Muse Glimmer ATEM: `<|start|>to=R<|message|><atem:function_calls>…</atem:function_calls><|eom|>`; values JSON, else text. */
+/**
+ * Muse Glimmer ATEM: `<|start|>assistant to=R<|message|><atem:function_calls>…</atem:function_calls><|eom|>`
+ * (also `<|start|>to=R`); values JSON, else text. The template's generation prompt is
+ * `<|start|>assistant`, so a response begins mid-header, at ` to=R<|message|>`. A message to
+ * `user` is the answer (markup quoted in it is text), to `self` reasoning, to a tool its calls.
+ */
 export const MUSE_GLIMMER: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'muse-glimmer',
   family: 'param-markup',
-  openers: ['<|start|>to=', '<atem:function_calls>'],
-  markers: ['<|start|>to=', '<|message|>', '<|eom|>', '<|eot|>', '<atem:function_calls>', '</atem:function_calls>', '<atem:invoke', '</atem:invoke>', '<atem:parameter', '</atem:parameter>'],
+  openers: ['<|start|>to=', '<|start|>assistant to=', '<atem:function_calls>'],
+  responseOpeners: ['to='],
+  markers: ['<|start|>to=', '<|start|>assistant to=', '<|message|>', '<|eom|>', '<|eot|>', '<atem:function_calls>', '</atem:function_calls>', '<atem:invoke', '</atem:invoke>', '<atem:parameter', '</atem:parameter>'],
   section: { open: ['<atem:function_calls>'], close: ['</atem:function_calls>'] },
   call: { kind: 'tag', tag: attrTag('<atem:invoke', '</atem:invoke>') },
   args: tagArgs(attrTag('<atem:parameter', '</atem:parameter>')),
   values: { ...STRIP, typing: 'json-else-text' },
-  envelope: { open: '<|start|>to=', headEnd: '<|message|>', close: ['<|eom|>', '<|eot|>'], proseRecipients: ['self', 'user'] },
+  envelope: {
+    open: ['<|start|>assistant to=', '<|start|>to='],
+    responseOpen: ['to='],
+    headEnd: '<|message|>',
+    close: ['<|eom|>', '<|eot|>'],
+    proseRecipients: ['user'],
+    reasoningRecipients: ['self'],
+  },
 };
 
 const MINIMAX_TOKEN = ']<]minimax[>[';

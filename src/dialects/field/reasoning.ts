@@ -64,6 +64,21 @@ export const THINK = block({
 });
 
 /**
+ * MiniMax M3's own thinking tags, `<mm:think>…</mm:think>` (llama.cpp's MiniMax-M3 template):
+ * the generation prompt does not open the block, so the model opens it itself, and a turn with
+ * no reasoning begins with a bare `</mm:think>`, an orphan close with nothing before it. The
+ * namespace token may stand right before either tag.
+ */
+export const MINIMAX_M3_THINK = block({
+  id: 'minimax-m3-think',
+  role: 'reasoning',
+  open: ['<mm:think>', ']<]minimax[>[<mm:think>'],
+  close: ['</mm:think>', ']<]minimax[>[</mm:think>'],
+  strayClose: true,
+  orphan: true,
+});
+
+/**
  * Hunyuan HY-V3 / V4: `<think:opensource>…</think:opensource>`, any deployment suffix. The
  * template opens the block in the generation prompt when reasoning is on, so its close may be
  * an orphan.
@@ -199,7 +214,11 @@ export const KIMI_K3_RESPONSE = block({
 export const GEMMA4_THOUGHT = block({
   id: 'gemma4-thought',
   role: 'reasoning',
-  open: ['<|channel>thought\n'],
+  // With a thinking budget of zero the sampler forces the close right after the label, before
+  // its newline (`<|channel>thought<channel|>Hi`): the label alone opens an empty block too. A
+  // channel opened with no label (`<|channel>first idea<channel|>`, which Ollama's reader takes)
+  // is the thinking channel as well: the longest spelling present wins.
+  open: ['<|channel>thought\n', '<|channel>thought', '<|channel>'],
   close: ['<channel|>'],
   // A bare call right after the close (its `<|tool_call>` skipped) takes the close as its opener.
   stop: ['<channel|>call:'],
@@ -263,6 +282,7 @@ export const SOLAR_TURN = block({ id: 'solar-turn', role: 'answer', open: ['<|be
 
 export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   THINK,
+  MINIMAX_M3_THINK,
   HUNYUAN_THINK,
   HUNYUAN_SUFFIXED_ANSWER,
   HARMONY_ANALYSIS,

@@ -51,6 +51,8 @@ const TOKENS = [
   '<seed:eos>',
   // MiniMax M2: its end-of-sequence token.
   '[e~[',
+  // Ling 3 / Bailing: the end of a role's turn (llama.cpp strips it when it arrives as text).
+  '<|role_end|>',
 ];
 
 /** Spelled like HTML tags, so prose writes them too: only at the end of the text. */

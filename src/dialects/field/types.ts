@@ -32,6 +32,12 @@ export interface FieldGrammarBase {
    * as the response's first visible text (an assistant turn's header written out).
    */
   readonly openAt?: 'anywhere' | 'line-start' | 'response-start';
+  /**
+   * Openers that count only as the response's first visible text, beside `openers` (which count
+   * where `openAt` says): the template wrote a header's start into the prompt, so the output
+   * may begin mid-header (Muse Glimmer's ` to=R<|message|>`).
+   */
+  readonly responseOpeners?: readonly string[];
 }
 
 /**
@@ -329,11 +335,19 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
   readonly suffixed: boolean;
   /** A message header around the section (Muse Glimmer's `<|start|>to=R<|message|>` … `<|eom|>`). */
   readonly envelope: {
-    readonly open: string;
+    readonly open: readonly string[];
+    /**
+     * Header spellings that count only as the response's first text (whitespace before them
+     * aside): the template wrote the header's start into the prompt (`<|start|>assistant`), so
+     * the output begins mid-header (` to=R<|message|>`).
+     */
+    readonly responseOpen: readonly string[];
     readonly headEnd: string;
     readonly close: readonly string[];
     /** Recipients whose message is prose, not calls. */
     readonly proseRecipients: readonly string[];
+    /** Recipients whose message is reasoning (the model addressing itself). */
+    readonly reasoningRecipients: readonly string[];
   } | null;
 }
 

@@ -30,6 +30,9 @@ import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 
+/** `readMessage`'s answer for a message of another grammar: the region ends before it. */
+const NOT_HARMONY = -2;
+
 /** The longest header (role, channel, recipient, constraint) read before `<|message|>`. */
 const HEADER_MAX = 512;
 
@@ -81,6 +84,7 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
     // A visible message's body is ordinary text: the region ends at it, so the text around
     // reads it (prose, and any call of another grammar written there).
     if (next !== null && typeof next === 'object') return next.visibleAt;
+    if (next === NOT_HARMONY) return read ? pos : -1;
     if (next < 0) {
       if (marker === null) return read ? pos : -1;
       // rung 4: a token with no header after it carries no content.
@@ -116,6 +120,9 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
     return restartAt;
   }
   const recipient = header.recipient !== '' && !grammar.personRecipients.includes(header.recipient) ? header.recipient : '';
+  // A Harmony message always names its channel: a whole header with a recipient and no channel
+  // (`<|start|>assistant to=R<|message|>`) is Muse Glimmer's, left to its reader.
+  if (midChannel === null && header.channel === '' && header.recipient !== '' && messageAt >= 0) return NOT_HARMONY;
   if (messageAt < 0) {
     // The text ended inside a header.
     if (recipient === '') {

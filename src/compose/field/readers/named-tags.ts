@@ -49,13 +49,37 @@ function isSchema(value: unknown): value is Readonly<Record<string, unknown>> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function childSchema(frame: Frame | null, key: string, tool: ToolDef | undefined, listItem: string): Schema {
-  if (frame === null) return tool?.paramsByName.get(key)?.schema ?? null;
-  if (frame.schema === null) return null;
-  const schema = resolveSchema(frame.schema, tool?.schema ?? null);
+/** The schema of child `key` in `schema` itself (an array's items, an object's property), or null. */
+function directChild(schema: Readonly<Record<string, unknown>>, key: string, listItem: string): Schema {
   if (key === listItem && isSchema(schema.items)) return schema.items;
   const properties = schema.properties;
   if (isSchema(properties) && isSchema(properties[key])) return properties[key] as Readonly<Record<string, unknown>>;
+  return null;
+}
+
+/**
+ * The schema of child `key` of the open element: its own `items` or property, else the first
+ * `anyOf` / `oneOf` alternative that has one (a union of a scalar and an object, written as
+ * nested tags, takes the object's property schemas: `<limit><max>10</max></limit>` with
+ * `limit: oneOf [integer, {max: integer}]` gives `{max: 10}`). One level of alternatives, each
+ * resolved as the schema itself is.
+ */
+function childSchema(frame: Frame | null, key: string, tool: ToolDef | undefined, listItem: string): Schema {
+  if (frame === null) return tool?.paramsByName.get(key)?.schema ?? null;
+  if (frame.schema === null) return null;
+  const root = tool?.schema ?? null;
+  const schema = resolveSchema(frame.schema, root);
+  const direct = directChild(schema, key, listItem);
+  if (direct !== null) return direct;
+  for (const union of ['anyOf', 'oneOf'] as const) {
+    const alternatives = schema[union];
+    if (!Array.isArray(alternatives)) continue;
+    for (const alternative of alternatives) {
+      if (!isSchema(alternative)) continue;
+      const found = directChild(resolveSchema(alternative, root), key, listItem);
+      if (found !== null) return found;
+    }
+  }
   return null;
 }
 

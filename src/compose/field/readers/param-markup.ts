@@ -58,6 +58,7 @@ interface Needles {
   readonly boundary: readonly string[];
   /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
   readonly follow: readonly string[];
+  readonly sectionClose: readonly string[];
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
@@ -84,6 +85,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       argOpen: literals(argOpen),
       boundary: literals([...closes, ...wrapClose, ...sectionClose, ...opens]),
       follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
+      sectionClose: literals(sectionClose),
     };
     NEEDLES.set(grammar, needles);
   }
@@ -173,19 +175,23 @@ class Reader implements CandidateTest<ValueStop> {
     let pos = at;
     let inEnvelope = false;
     const envelope = grammar.envelope;
-    if (envelope !== null && text.startsWith(envelope.open, pos)) {
-      const head = pos + envelope.open.length;
+    // A response-start spelling (` to=R<|message|>`) is found only as the response's first text.
+    const opened = envelope === null ? null : (matchAt(text, pos, envelope.open) ?? matchAt(text, pos, envelope.responseOpen));
+    if (envelope !== null && opened !== null) {
+      const head = pos + opened.length;
       const headEnd = indexWithin(text, envelope.headEnd, head, FIELD_NAME_MAX);
       if (headEnd < 0) return -1;
+      const recipient = text.slice(head, headEnd).trim();
+      // A header holding another grammar's tokens (Harmony's `<|channel|>`) is not this one's.
+      if (recipient.includes('<|')) return -1;
       const body = headEnd + envelope.headEnd.length;
-      if (envelope.proseRecipients.includes(text.slice(head, headEnd).trim())) {
+      const visible = envelope.proseRecipients.includes(recipient);
+      if (visible || envelope.reasoningRecipients.includes(recipient)) {
         const stop = this.scan.earliest(this.needles.envelopeClose, body);
-        if (stop < 0) {
-          sink.proseSpan(body, text.length);
-          return text.length;
-        }
-        sink.proseSpan(body, stop);
-        return this.past(stop, envelope.close);
+        const bodyEnd = stop < 0 ? text.length : stop;
+        if (visible) sink.proseSpan(body, bodyEnd);
+        else sink.reasoningSpan(body, bodyEnd);
+        return stop < 0 ? text.length : this.past(stop, envelope.close);
       }
       pos = skipSpace(text, body);
       if (matchAt(text, pos, grammar.section?.open ?? []) === null) return -1;
@@ -232,6 +238,12 @@ class Reader implements CandidateTest<ValueStop> {
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;
         if (!inSection) return pos;
+        // A section never closed whose calls were read: text after the last one that is not a
+        // call is the answer's (`<tool_call>…</function>⏎A note.`, its `</tool_call>` left out).
+        if (sink.calls.length > 0 && this.scan.earliest(this.needles.sectionClose, at) < 0) {
+          sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
+          return pos;
+        }
         // rung 4: text inside the section that is not a call.
         const next = this.resumeAfter(at + 1);
         sink.fail(fieldMessages.unreadable(grammar.id, 'text inside the call section that is not a call'), at, next.stop);

@@ -12,7 +12,8 @@
  * (`FieldScan.earliest`), and a suffixed close (Hunyuan) is searched once per block, from the
  * body to the close, which the region then covers; so the work is the bytes of the regions.
  */
-import { CALL_OPENS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
+import { CALL_HEADS_ENDING_REASONING, CALL_OPENS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
+import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import { matchAt } from '../cursor.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -60,10 +61,52 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
   // call, as vLLM's and llama.cpp's readers take it), the marker left for what follows, as
   // under `reasoning_started`. In a block that closes later a call stays reasoning.
   const answer = scan.earliest(answerOpens(), bodyStart);
-  const call = scan.earliest(callOpensEndingReasoning(), bodyStart);
+  const opens = scan.earliest(callOpensEndingReasoning(), bodyStart);
+  const head = callHeadEndingReasoning(scan, bodyStart);
+  const call = opens < 0 ? head : head < 0 ? opens : Math.min(opens, head);
   const end = answer < 0 ? call : call < 0 ? answer : Math.min(answer, call);
   if (end >= 0) return { body: end, region: end };
   return { body: text.length, region: text.length };
+}
+
+/**
+ * The earliest call head at or after `from` that ends a reasoning block never closed (GLM's
+ * `<tool_call>NAME<arg_key>`, dialects/field/index.ts), or -1. Each opener found is looked at
+ * once, over at most a name's length.
+ */
+export function callHeadEndingReasoning(scan: FieldScan, from: number): number {
+  for (const head of CALL_HEADS_ENDING_REASONING) {
+    const opens = headOpens(head.open);
+    for (let at = scan.earliest(opens, from); at >= 0; at = scan.earliest(opens, at + 1)) {
+      if (isCallHeadAt(scan.text, at, head)) return at;
+    }
+  }
+  return -1;
+}
+
+/** Whether `<tool_call>NAME` (blanks allowed after the name) and the first `<arg_key>` stand at `at`. */
+export function isCallHeadAt(text: string, at: number, head: { readonly open: string; readonly keyOpen: string }): boolean {
+  if (!text.startsWith(head.open, at)) return false;
+  let i = at + head.open.length;
+  const nameAt = i;
+  const stop = Math.min(text.length, i + FIELD_NAME_MAX);
+  while (i < stop) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x3c || code === 0x3e || code === 0x22 || code === 0x27 || code === 0x7b || code === 0x7d) break;
+    i++;
+  }
+  if (i === nameAt) return false;
+  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d || text.charCodeAt(i) === 0x09)) i++;
+  return text.startsWith(head.keyOpen, i);
+}
+
+const HEAD_OPENS = new Map<string, readonly string[]>();
+
+/** One array per opener, so `FieldScan` memoises its search. */
+function headOpens(open: string): readonly string[] {
+  let found = HEAD_OPENS.get(open);
+  if (found === undefined) HEAD_OPENS.set(open, (found = [open]));
+  return found;
 }
 
 /** What ends a reasoning block never closed besides an answer's open (dialects/field/index.ts). */
@@ -78,12 +121,22 @@ function answerOpens(): readonly string[] {
   return (answers ??= FIELD_GRAMMARS.flatMap((g) => (g.family === 'reasoning' && g.role === 'answer' ? g.open : [])));
 }
 
+/** How many repeats of an open right after it are taken with it. */
+const REPEATED_OPENS = 4;
+
 /** The open of `grammar` at `at`: where its body begins and, for a suffixed grammar, the one close that ends it; null when none stands there. */
 export function blockOpenAt(text: string, at: number, grammar: ReasoningGrammar): { readonly bodyAt: number; readonly close: string | null } | null {
   const open = matchAt(text, at, grammar.open);
   if (open === null) return null;
-  const bodyAt = suffixEnd(text, at + open.length, grammar);
+  let bodyAt = suffixEnd(text, at + open.length, grammar);
   if (bodyAt < 0) return null;
+  // The open written again right after itself (`<|channel><|channel>thought⏎`) is one open:
+  // the repeat is a marker, not the body's first text.
+  for (let again = 0; again < REPEATED_OPENS && grammar.suffix === null; again++) {
+    const repeat = matchAt(text, bodyAt, grammar.open);
+    if (repeat === null) break;
+    bodyAt += repeat.length;
+  }
   // Hunyuan: the close carries the open's suffix, `<think:abc>` … `</think:abc>`; a deployment
   // writes one suffix, so `</think:xyz>` inside that block is text of the block, not its end.
   const close = grammar.suffix === null ? null : `${grammar.close[0] ?? ''}${text.slice(at + open.length, bodyAt)}`;

@@ -323,6 +323,12 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
   /** A token that may stand before any tag, with optional whitespace (MiniMax M3's namespace token). */
   readonly tagToken: string | null;
   /**
+   * Line breaks between the tags may come escaped, as the two characters `\n` (a model that
+   * serialized its output once more writes `<tool_call>NAME\n<arg_key>…`): between tags they
+   * are whitespace, and one ends a text head's name.
+   */
+  readonly escapedBreaks: boolean;
+  /**
    * Every tag carries a deployment suffix `{S}` (Hunyuan: `<tool_call:opensource>`): the
    * record's strings hold the placeholder, the reader fills in the suffix the region opens with.
    */

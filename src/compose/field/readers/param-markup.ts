@@ -143,9 +143,11 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** Whitespace, then the grammar's tag token (MiniMax M3) and whitespace again. */
   skip(at: number): number {
-    let pos = skipSpace(this.text, at);
+    const { text } = this;
+    let pos = skipSpace(text, at);
+    if (this.grammar.escapedBreaks) while (text.charCodeAt(pos) === 0x5c && isEscapedSpace(text.charCodeAt(pos + 1))) pos = skipSpace(text, pos + 2);
     const token = this.grammar.tagToken;
-    if (token !== null && this.text.startsWith(token, pos)) pos = skipSpace(this.text, pos + token.length);
+    if (token !== null && text.startsWith(token, pos)) pos = skipSpace(text, pos + token.length);
     return pos;
   }
 
@@ -729,6 +731,11 @@ const VALUE_UNCLOSED = 'an argument value has no close of its own before the cal
 
 const EOF: ArgsRead = { kind: 'eof' };
 
+/** The letter of an escape that stands for whitespace between a grammar's tags: `n`, `r` or `t` (`\n`, `\r`, `\t`). */
+function isEscapedSpace(code: number): boolean {
+  return code === 0x6e || code === 0x72 || code === 0x74;
+}
+
 /** A tool name written as plain text: no whitespace, quotes, brackets or call punctuation. */
 function isCallName(name: string): boolean {
   if (name === '' || name.length > FIELD_NAME_MAX) return false;
@@ -739,15 +746,23 @@ function isCallName(name: string): boolean {
   return true;
 }
 
-/** The arguments inside a wrapper parameter (`<param name="arguments">{…}</param>`), when that is all the call holds; else `args`. */
+/**
+ * The arguments inside a wrapper parameter (`<param name="arguments">{…}</param>`), when that is
+ * all the call holds; else `args`. With a registry the tool must not declare the wrapper's name
+ * and must declare every key inside it (`input` holding `{"path": …}` for a tool of `path`);
+ * with none, only `arguments` (the JSON calls' own key) is taken for a wrapper.
+ */
 function unwrapArguments(args: Record<string, unknown>, spec: TagArguments, tool: ToolDef | undefined): Record<string, unknown> {
   if (spec.wrapperKeys.length === 0) return args;
   const keys = Object.keys(args);
   const key = keys[0];
   if (keys.length !== 1 || key === undefined || !spec.wrapperKeys.includes(key) || tool?.paramsByName.has(key) === true) return args;
+  if (tool === undefined && key !== 'arguments') return args;
   const value = args[key];
   const inner = typeof value === 'string' ? typeRawValue(value, OBJECT_SCHEMA).value : value;
-  return isPlainRecord(inner) ? inner : args;
+  if (!isPlainRecord(inner)) return args;
+  if (tool !== undefined && tool.paramsByName.size > 0 && Object.keys(inner).some((k) => !tool.paramsByName.has(k))) return args;
+  return inner;
 }
 
 const OBJECT_SCHEMA = { type: 'object' } as const;

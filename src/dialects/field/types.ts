@@ -357,7 +357,18 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
 export type ValueBody =
   | { readonly form: 'py-calls'; readonly listOnly?: boolean }
   | { readonly form: 'py-method-call'; readonly method: string; readonly separator: string }
-  | { readonly form: 'gemma-calls'; readonly callPrefixes: readonly string[]; readonly stringDelimiter: string };
+  | {
+      readonly form: 'gemma-calls';
+      readonly callPrefixes: readonly string[];
+      readonly stringDelimiter: string;
+      /**
+       * The opener is no special token (Gemma 4's bare `call:NAME{…}`): the calls are read only
+       * at a line start, whole and ending their line, and only where their text holds the
+       * string delimiter (the grammar's own token) or every name is registered; anything else
+       * is prose, never an error.
+       */
+      readonly bare?: boolean;
+    };
 
 /**
  * Calls whose arguments are written in a value grammar other than JSON (Python literals,

@@ -204,9 +204,12 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
     // no brackets, so it counts only when another object follows.
     const separator = matchAt(text, after, grammar.chainSeparators);
     if (separator === null) {
-      // In a fence, objects on lines of their own are one list written without its brackets.
+      // In a fence, objects on lines of their own are one list written without its brackets; so
+      // are they, with no registry, from the response's start (Llama 3's calls one per line,
+      // which are calls only as the whole response).
       const next = skipSpace(text, after);
-      if (frame.fence === null || text.charCodeAt(next) !== Code.LeftBrace || text.lastIndexOf('\n', next) < after) break;
+      const lines = frame.fence !== null || (scan.registry === null && isWholeStart(scan, frame.start));
+      if (!lines || text.charCodeAt(next) !== Code.LeftBrace || text.lastIndexOf('\n', next) < after) break;
       pos = next;
       continue;
     }

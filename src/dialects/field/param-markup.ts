@@ -177,6 +177,24 @@ export const ANTHROPIC_XML: ParamMarkupGrammar = {
   values: { ...STRIP, entities: true, typeAttribute: { name: 'string', form: 'string-flag' } },
 };
 
+/**
+ * DeepSeek V4's DSML-less form of its `<｜DSML｜tool_calls>` block: `<tool_calls>` holding
+ * `<invoke name="N">` and `<parameter name="K" string="true|false">` (SGLang's multi-format
+ * reader takes it, MiniMax's invokes too). `<tool_calls>` also opens JSON bodies (MiniMax M1,
+ * Jamba, Hunyuan) and HY-V3's suffixed calls: a body that does not open with an invoke is theirs.
+ */
+export const TOOL_CALLS_INVOKE: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'tool-calls-invoke',
+  family: 'param-markup',
+  openers: ['<tool_calls>'],
+  markers: ['<tool_calls>', '</tool_calls>', ...INVOKE_MARKERS],
+  section: { open: ['<tool_calls>'], close: ['</tool_calls>'] },
+  call: { kind: 'tag', tag: INVOKE },
+  args: tagArgs(PARAMETER),
+  values: { ...STRIP, typeAttribute: { name: 'string', form: 'string-flag' } },
+};
+
 /** dots: `<dots_function_call>` holding invokes with optional attribute quotes (a JSON body is another grammar's). */
 export const DOTS: ParamMarkupGrammar = {
   ...PLAIN,
@@ -399,5 +417,6 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   GLM,
   HUNYUAN,
   ANTHROPIC_XML,
+  TOOL_CALLS_INVOKE,
   MINICPM_5,
 ];

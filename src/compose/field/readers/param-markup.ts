@@ -229,7 +229,9 @@ class Reader implements CandidateTest<ValueStop> {
           return after < 0 ? closed : after;
         }
       }
-      const read = this.call(at, inSection);
+      // In a section of the grammar's own (not a tag the reference also reads), a call whose
+      // head the text ends inside is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
+      const read = this.call(at, inSection, inSection && !isReferenceTag(sectionOpen ?? ''));
       if (this.failed) return -1;
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;
@@ -246,7 +248,7 @@ class Reader implements CandidateTest<ValueStop> {
     }
   }
 
-  call(start: number, inSection: boolean): CallRead {
+  call(start: number, inSection: boolean, cutHeadIsCall = false): CallRead {
     const { text, grammar, sink } = this;
     let pos = start;
     let wrapped = false;
@@ -265,7 +267,7 @@ class Reader implements CandidateTest<ValueStop> {
     }
     const head = this.head(pos);
     if (head.kind === 'eof') {
-      if (!wrapped && pos === start && head.named !== true) return NONE;
+      if (!wrapped && pos === start && head.named !== true && !cutHeadIsCall) return NONE;
       sink.fail(fieldMessages.truncated(grammar.id, ''), start, text.length);
       return { kind: 'read', end: text.length };
     }

@@ -132,8 +132,8 @@ function sameOpener(opener: string): readonly string[] {
 const MENTION_FOLLOWERS: ReadonlySet<number> = new Set([0x20, 0x09, 0x22, 0x27, 0x29, 0x5d, 0x2e, 0x2c, 0x3b, 0x21, 0x3f, 0x2a, 0x201d, 0x2019]);
 
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0) return null;
+  // The line as it stands after the last region (a region may end mid-line, words glued after it).
+  const lineStart = Math.max(lines.startOf(text, hit.index, 0), floor);
   // Mid-line: a word stands before the opener on its line.
   let before = hit.index - 1;
   while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
@@ -216,8 +216,9 @@ function opensBody(text: string, at: number): boolean {
 function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const grammar = hit.grammars.find((g) => (g.family === 'token-section' ? isTokenMention(scan, hit.index, g) : spacedTokenMention(text, hit, scan, g)));
   if (grammar === undefined) return null;
-  const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0 || skipBlanks(text, lineStart) >= hit.index) return null;
+  // The line as it stands after the last region: words written after that region, on its line, count.
+  const lineStart = Math.max(lines.startOf(text, hit.index, 0), floor);
+  if (skipBlanks(text, lineStart) >= hit.index) return null;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
   const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
@@ -297,8 +298,8 @@ function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: Com
   const tick = hit.index - 1;
   if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return null;
   if (hit.grammars.every(isReasoning)) return null;
-  const lineStart = lines.startOf(text, hit.index, floor);
-  if (lineStart < 0 || skipBlanks(text, lineStart) >= tick) return null;
+  const lineStart = Math.max(lines.startOf(text, hit.index, 0), floor);
+  if (skipBlanks(text, lineStart) >= tick) return null;
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;

@@ -23,6 +23,16 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     expect(result.protocol_violations.map((v) => v.kind)).toContain('unknown_tag');
   });
 
+  it('keeps a response that opens with a `<` that opens no tag, rather than blanking it', () => {
+    for (const text of ['<3 you all', '< b holds here', '<<not a tag', '<｜DSM and then ordinary words']) {
+      const result = parseToolCalls(text);
+      expect(result.prose, text).toBe(text);
+      expect(result.calls).toEqual([]);
+    }
+    // A marker in such a unit keeps the walk's reading: it never reaches prose.
+    expect(parseToolCalls('<｜DSML｜invoke name="x" then').prose).not.toContain('DSML');
+  });
+
   it('keeps the walk\'s reading when the piece holds a marker of a grammar, a call or an answer', () => {
     const stray = parseToolCalls('Text.</tool_call> more');
     expect(stray.prose).not.toContain('</tool_call>');

@@ -10,7 +10,7 @@
 import { renderProse } from './canonical.js';
 import { CONTENTLESS_DROP_REASONS } from './diagnostics.js';
 import type { TraceEntry } from './funnel.js';
-import { SPECIAL_TOKEN, isSpecialToken } from './prose-markers.js';
+import { SPECIAL_TOKEN, isSpecialToken, withoutMarkers } from './prose-markers.js';
 import type { LaneResult } from './types.js';
 
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
@@ -38,7 +38,7 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
     if (entry.account !== 'drop') return null;
     if (entry.rung === 'salvage') continue;
     const raw = entry.text ?? '';
-    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isPlainTag(raw)) continue;
+    if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && (isPlainTag(raw) || isTagless(raw))) continue;
     const token = (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isSpecialToken(raw)) || CONTENTLESS.has(entry.outcome);
     if (!token || entry.start < copied) return null;
     out += piece.slice(copied, entry.start);
@@ -67,6 +67,14 @@ function isPlainTag(raw: string): boolean {
     if (!name) return code === 0x3e || code === 0x20 || code === 0x2f || code === 0x0a || code === 0x09;
   }
   return true;
+}
+
+/**
+ * A unit the walk took for a tag that opens none: a `<` with no `>` after it in the unit, and no
+ * marker in it (`<3 you all`, `< b`, a token's first characters `<｜DSM` and words): text.
+ */
+function isTagless(raw: string): boolean {
+  return raw.indexOf('>') < 0 && withoutMarkers(raw) === raw.trim();
 }
 
 /** `read` with `prose` (the piece trimmed) as its prose. */

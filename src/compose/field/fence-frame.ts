@@ -55,7 +55,28 @@ export function fenceOpenBefore(text: string, start: number, floor: number): num
   while (text.charCodeAt(at) === Code.Backtick) at++;
   while (at < lineEnd && isInfoCode(text.charCodeAt(at))) at++;
   while (at < lineEnd && isBlank(text.charCodeAt(at))) at++;
-  return at === lineEnd ? lineStart : -1;
+  if (at !== lineEnd) return -1;
+  // A fence line that closes a block opened after `floor` (Markdown pairs fence lines in order:
+  // `⏎```⏎```⏎` is an empty block) opens none.
+  return closesBlock(text, floor, lineStart) ? -1 : lineStart;
+}
+
+/**
+ * Whether the backtick fence lines from `floor` up to `lineStart` (a line's start) are odd in
+ * number, so that the line at `lineStart` would close the last of them. Looks at each line of
+ * the stretch once.
+ */
+function closesBlock(text: string, floor: number, lineStart: number): boolean {
+  let open = false;
+  for (let at = floor; at < lineStart; ) {
+    let first = at;
+    while (first < lineStart && isBlank(text.charCodeAt(first))) first++;
+    if (text.startsWith(TICKS, first)) open = !open;
+    const newline = text.indexOf('\n', first);
+    if (newline < 0 || newline >= lineStart) break;
+    at = newline + 1;
+  }
+  return open;
 }
 
 /** Past a label of one word of letters and a colon, and the blanks after it, at `at`; else `at`. */

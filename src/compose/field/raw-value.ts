@@ -75,27 +75,51 @@ export function typeBySchema(
     }
   }
   if (inband === null && rule.entities && !cdata && text.includes('&')) text = decodeCharacterReferences(text, DIALECTS.HTML_ENTITIES);
+  const types: readonly SchemaType[] = schemaTypes(schema, root);
   if (inband !== null) {
-    const typed = typeInband(text, inband, rule.nullWords);
+    const typed = typeInband(text, inband, rule.nullWords, types);
     if (typed !== null) return typed;
   }
-  const types: readonly SchemaType[] = schemaTypes(schema, root);
   if (types.length === 0 && rule.typing === 'json-else-text') return { value: jsonElseText(text), expected: null };
   return typeByTypes(text, types, rule.nullWords);
 }
 
-/** The value by its in-band type, or null to fall back on the schema (a flag or type name not understood, JSON that does not read). */
-function typeInband(text: string, inband: InbandType, nullWords: readonly string[]): TypedValue | null {
+/**
+ * The value by its in-band type, or null to fall back on the schema (a flag or type name not
+ * understood, JSON that does not read). A `string="…"` flag yields to the parameter's schema
+ * where the two disagree, as the field's parsers coerce by the schema after the flag:
+ *
+ *     schema {type: "integer"}, string="true">42     ->  42      (the schema admits no string)
+ *     schema {type: "string"},  string="false">null  ->  "null"  (the schema admits no null)
+ */
+function typeInband(text: string, inband: InbandType, nullWords: readonly string[], types: readonly SchemaType[]): TypedValue | null {
   const flag = inband.value.trim().toLowerCase();
   if (inband.form === 'string-flag') {
-    if (flag === 'true') return { value: text, expected: null };
+    if (flag === 'true') return types.length > 0 && !types.includes('string') ? null : { value: text, expected: null };
     if (flag !== 'false') return null;
     const value = jsonElseText(text);
-    return value === text ? null : { value, expected: null };
+    if (value === text) return null;
+    if (types.length > 0 && types.includes('string') && !admits(types, value)) return { value: text, expected: null };
+    return { value, expected: null };
   }
-  const types = typesNamed(flag);
-  if (types === null) return null;
-  if (types[0] === 'string') return { value: text, expected: null };
-  const typed = typeByTypes(text, types, nullWords);
+  const named = typesNamed(flag);
+  if (named === null) return null;
+  if (named[0] === 'string') return { value: text, expected: null };
+  const typed = typeByTypes(text, named, nullWords);
   return typed.expected === null ? typed : null;
+}
+
+/** Whether a JSON value is of one of `types`. */
+function admits(types: readonly SchemaType[], value: unknown): boolean {
+  if (value === null) return types.includes('null');
+  switch (typeof value) {
+    case 'string':
+      return types.includes('string');
+    case 'boolean':
+      return types.includes('boolean');
+    case 'number':
+      return types.includes('number') || (Number.isInteger(value) && types.includes('integer'));
+    default:
+      return Array.isArray(value) ? types.includes('array') : types.includes('object');
+  }
 }

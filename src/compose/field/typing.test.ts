@@ -31,6 +31,13 @@ describe('typing raw-text values by JSON Schema', () => {
     expect(typeRawValue('{a: 1}', { type: 'object' }).value).toBe('{a: 1}');
   });
 
+  it('falls back on JSON escaped into a string body for objects and arrays, and keeps text that is not one', () => {
+    expect(typeRawValue(String.raw`[{\"id\": \"7\", \"path\": \"C:\\\\tmp\"}]`, { type: 'array' }).value).toEqual([{ id: '7', path: 'C:\\tmp' }]);
+    expect(typeRawValue(String.raw`{\"a\": 1}`, { type: ['object', 'null'] }).value).toEqual({ a: 1 });
+    expect(typeRawValue(String.raw`{\"a\": 1}`, { type: 'array' }).expected).toEqual(['array']);
+    expect(typeRawValue(String.raw`say \"hi\"`, { type: 'object' })).toEqual({ value: String.raw`say \"hi\"`, expected: ['object'] });
+  });
+
   it('falls back on a Python literal for objects and arrays (spec section 4)', () => {
     const todos = `[\n {"content": "Buy milk", "status": 'pending'},\n {"content": "Call Ann", "status": "done"}\n]`;
     expect(typeRawValue(todos, { type: 'array' }).value).toEqual([

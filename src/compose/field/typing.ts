@@ -173,13 +173,27 @@ function ofKind(value: unknown, kind: 'object' | 'array' | 'any'): unknown {
   return isSchema(value) ? value : undefined;
 }
 
-/** An object or array written as JSON, else as a Python literal (`{'a': True}`, `(1, 2)`), or undefined. */
+/**
+ * An object or array written as JSON, else as a Python literal (`{'a': True}`, `(1, 2)`), else
+ * as JSON escaped into a string's body (`[{\"id\": \"1\"}]`, a value the model serialized once
+ * more), or undefined.
+ */
 function readStructuredOf(text: string, kind: 'object' | 'array'): unknown {
   const json = readJsonOf(text, kind);
   if (json !== undefined) return json;
   const read = readPyValueAt(text, 0);
-  if (!read.ok || read.end !== text.length) return undefined;
-  return ofKind(read.value, kind);
+  if (read.ok && read.end === text.length) {
+    const value = ofKind(read.value, kind);
+    if (value !== undefined) return value;
+  }
+  return text.includes('\\"') ? readEscapedJsonOf(text, kind) : undefined;
+}
+
+/** `text` read as the body of a JSON string, and what that string holds read as JSON of `kind`, or undefined. */
+function readEscapedJsonOf(text: string, kind: 'object' | 'array'): unknown {
+  const quoted = readJsonValueAt(`"${text}"`, 0);
+  if (!quoted.ok || quoted.end !== text.length + 2 || typeof quoted.value !== 'string') return undefined;
+  return readJsonOf(quoted.value.trim(), kind);
 }
 
 const UNREAD = Symbol('unread');

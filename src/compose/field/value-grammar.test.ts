@@ -28,6 +28,8 @@ function render(grammar: ValueGrammar, calls: readonly (readonly [string, Args])
     if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${k}:${value(x)}`).join(',')}}`;
     return JSON.stringify(v);
   };
+  // A bare record (Gemma 4's `call:NAME{…}` with no opener token) writes each call on a line of its own.
+  if (body.bare === true) return calls.map(([name, args]) => `${opener}${name}${value(args)}`).join('\n');
   // An opener that ends with the call prefix (Gemma 4's `<channel|>call:`) writes it once, then bare calls follow;
   // it is a reasoning block's stop, so the block it ends is written first (with none, the text before it would be reasoning).
   const prefix = body.callPrefixes.at(-1)!;
@@ -46,7 +48,10 @@ const several = (g: ValueGrammar) => (g.body.form === 'py-method-call' ? [one] :
 /** A record whose opener is a reasoning block's stop (Gemma 4's bare calls) is rendered after that block: its own cases are below. */
 const afterBlock = (g: ValueGrammar) => REASONING_GRAMMARS.some((r) => r.stop.includes(g.openers[0]!));
 
-describe.each(VALUE_GRAMMARS.filter((g) => !afterBlock(g)).map((g) => [g.id, g] as const))('value grammar %s', (_id, grammar) => {
+/** A record whose opener is no special token (Gemma 4's bare `call:`) reads only whole lines: its own cases are below. */
+const bare = (g: ValueGrammar) => g.body.form === 'gemma-calls' && g.body.bare === true;
+
+describe.each(VALUE_GRAMMARS.filter((g) => !afterBlock(g) && !bare(g)).map((g) => [g.id, g] as const))('value grammar %s', (_id, grammar) => {
   it('reads one call, with no marker in prose and nothing dropped', () => {
     const result = gateway(render(grammar, [one]));
     expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([one]);
@@ -134,6 +139,39 @@ describe('value grammar gemma4-after-thought: bare calls after the thinking chan
     const sentence = gateway('Write call:get_weather{city:Paris} to ask for it.');
     expect(sentence.calls).toEqual([]);
     expect(sentence.prose).toContain('call:get_weather');
+  });
+});
+
+describe('value grammar gemma4-bare: `call:NAME{…}` with no opener token, at a line start', () => {
+  it('reads bare calls on lines of their own, the prose around them kept', () => {
+    const result = gateway('Let me check.\ncall:get_weather{city:<|"|>Paris<|"|>}\n<call>search{query:<|"|>rain<|"|>}<tool_call|>\nDone.');
+    expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }], ['search', { query: 'rain' }]]);
+    expect(result.prose).toBe('Let me check.\n\nDone.');
+    expect(result.tool_parse_errors).toEqual([]);
+    expect(result.protocol_violations).toEqual([]);
+  });
+
+  it('takes a call whose strings are in the `<|"|>` token whatever its name with no registry, and needs a registered name without the token', () => {
+    expect(gateway('call:any.thing{x:<|"|>y<|"|>}', null).calls.map((c) => c.name)).toEqual(['any.thing']);
+    expect(gateway('call:get_weather{days:3}').calls.map((c) => c.name)).toEqual(['get_weather']);
+    for (const [text, registry] of [['call:get_weather{days:3}', null], ['call:rm_rf{days:3}', tools]] as const) {
+      const result = gateway(text, registry);
+      expect(result.calls).toEqual([]);
+      expect(result.prose).toBe(text);
+      expect(result.tool_parse_errors).toEqual([]);
+    }
+  });
+
+  it('refuses an unregistered name written with the token, with an error and a drop', () => {
+    const result = gateway('call:rm_rf{path:<|"|>/<|"|>}');
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toEqual([expect.stringContaining("Unknown tool 'rm_rf'")]);
+    expect(result.prose).toBe('');
+  });
+
+  it('reads no call from `call:` mid-sentence, nor from a bare call a sentence goes on after', () => {
+    for (const text of ['Write call:get_weather{city:<|"|>Paris<|"|>} to ask.', 'call:get_weather{city:<|"|>Paris<|"|>} is how you ask.']) expect(gateway(text).calls).toEqual([]);
+    expect(gateway('Write call:get_weather{city:<|"|>Paris<|"|>} to ask.').prose).toContain('call:get_weather');
   });
 });
 

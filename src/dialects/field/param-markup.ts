@@ -25,6 +25,7 @@ const PLAIN = {
   callEndsAtNextOpen: false,
   values: STRIP,
   tagToken: null,
+  escapedBreaks: false,
   suffixed: false,
   envelope: null,
 } as const;
@@ -57,6 +58,9 @@ export const SEED_OSS: ParamMarkupGrammar = {
   bare: false,
 };
 
+/** A line break written escaped: a backslash and `n`, two characters. */
+const ESCAPED_BREAK = '\\n';
+
 /** GLM-4.5 / 4.6 / 4.7 (and Ling 3, Spark, HyperCLOVAX, Poolside Laguna): `<tool_call>NAME` + arg_key/arg_value pairs. */
 function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
   return {
@@ -67,8 +71,10 @@ function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
     markers: [open, close, '<arg_key>', '</arg_key>', '<arg_value>', '</arg_value>'],
     section: null,
     bare: true,
-    call: { kind: 'text', open: [open], nameEnd: ['<arg_key>', '\n', close], nameSep: [], close: [close] },
+    call: { kind: 'text', open: [open], nameEnd: ['<arg_key>', '\n', ESCAPED_BREAK, close], nameSep: [], close: [close] },
     args: { kind: 'pairs', keyOpen: '<arg_key>', keyClose: '</arg_key>', typeOpen: null, typeClose: null, valueOpen: '<arg_value>', valueClose: '</arg_value>' },
+    // SGLang's GLM reader takes `<tool_call>NAME\n<arg_key>…` with the breaks written escaped.
+    escapedBreaks: true,
   };
 }
 
@@ -171,6 +177,24 @@ export const ANTHROPIC_XML: ParamMarkupGrammar = {
   values: { ...STRIP, entities: true, typeAttribute: { name: 'string', form: 'string-flag' } },
 };
 
+/**
+ * DeepSeek V4's DSML-less form of its `<｜DSML｜tool_calls>` block: `<tool_calls>` holding
+ * `<invoke name="N">` and `<parameter name="K" string="true|false">` (SGLang's multi-format
+ * reader takes it, MiniMax's invokes too). `<tool_calls>` also opens JSON bodies (MiniMax M1,
+ * Jamba, Hunyuan) and HY-V3's suffixed calls: a body that does not open with an invoke is theirs.
+ */
+export const TOOL_CALLS_INVOKE: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'tool-calls-invoke',
+  family: 'param-markup',
+  openers: ['<tool_calls>'],
+  markers: ['<tool_calls>', '</tool_calls>', ...INVOKE_MARKERS],
+  section: { open: ['<tool_calls>'], close: ['</tool_calls>'] },
+  call: { kind: 'tag', tag: INVOKE },
+  args: tagArgs(PARAMETER),
+  values: { ...STRIP, typeAttribute: { name: 'string', form: 'string-flag' } },
+};
+
 /** dots: `<dots_function_call>` holding invokes with optional attribute quotes (a JSON body is another grammar's). */
 export const DOTS: ParamMarkupGrammar = {
   ...PLAIN,
@@ -256,7 +280,8 @@ export const DEEPSEEK_DSML: ParamMarkupGrammar = {
   ],
   section: { open: [...dsml('<', 'function_calls>'), ...dsml('<', 'tool_calls>')], close: [...dsml('</', 'function_calls>'), ...dsml('</', 'tool_calls>')] },
   call: { kind: 'tag', tag: attrTag(dsml('<', 'invoke'), dsml('</', 'invoke>')) },
-  args: tagArgs(attrTag(dsml('<', 'parameter'), dsml('</', 'parameter>'))),
+  // A model writes all the arguments as one JSON parameter now and then (`<parameter name="arguments" string="false">{…}`).
+  args: { ...tagArgs(attrTag(dsml('<', 'parameter'), dsml('</', 'parameter>'))), wrapperKeys: ['arguments', 'input'] },
   jsonBody: { open: [''], close: [] },
   values: { ...STRIP, typeAttribute: STRING_FLAG },
 };
@@ -278,7 +303,7 @@ export const DEEPSEEK_V4_1: ParamMarkupGrammar = {
   ],
   section: { open: [...dsml('<', ' calls>'), ...dsml('<', ' tool_calls>')], close: [...dsml('</', ' calls>'), ...dsml('</', ' tool_calls>')] },
   call: { kind: 'tag', tag: attrTag(dsml('<', ' invoke'), dsml('</', ' invoke>')) },
-  args: tagArgs(attrTag(dsml('<', ' parameter'), dsml('</', ' parameter>'))),
+  args: { ...tagArgs(attrTag(dsml('<', ' parameter'), dsml('</', ' parameter>'))), wrapperKeys: ['arguments', 'input'] },
   values: { ...STRIP, typeAttribute: STRING_FLAG, whitespace: 'exact' },
 };
 
@@ -410,5 +435,6 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   GLM,
   HUNYUAN,
   ANTHROPIC_XML,
+  TOOL_CALLS_INVOKE,
   MINICPM_5,
 ];

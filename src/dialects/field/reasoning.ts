@@ -184,12 +184,17 @@ export const APERTUS_INNER = block({
   orphan: true,
 });
 
-/** Kimi K3 (XTML blocks). */
+/**
+ * Kimi K3 (XTML blocks). A server that decodes with spaces between special tokens writes the
+ * block's word spaced from its tokens (`<|open|> response <|sep|>`, as vLLM's K3 suite reads it).
+ */
+const k3 = (edge: '<|open|>' | '<|close|>', word: string): string[] => [`${edge}${word}<|sep|>`, `${edge} ${word} <|sep|>`];
+
 export const KIMI_K3_THINK = block({
   id: 'kimi-k3-think',
   role: 'reasoning',
-  open: ['<|open|>think<|sep|>'],
-  close: ['<|close|>think<|sep|>'],
+  open: k3('<|open|>', 'think'),
+  close: k3('<|close|>', 'think'),
   strayClose: true,
   orphan: true,
 });
@@ -197,8 +202,8 @@ export const KIMI_K3_THINK = block({
 export const KIMI_K3_RESPONSE = block({
   id: 'kimi-k3-response',
   role: 'answer',
-  open: ['<|open|>response<|sep|>'],
-  close: ['<|close|>response<|sep|>'],
+  open: k3('<|open|>', 'response'),
+  close: k3('<|close|>', 'response'),
   strayClose: true,
   orphan: false,
 });

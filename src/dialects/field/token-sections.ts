@@ -244,6 +244,30 @@ export const STEP_AUDIO_2: TokenSectionGrammar = {
   cutHead: 'never',
 };
 
+const HARMONY_RECIPIENTS = ['assistant to=functions.', 'to=functions.'];
+
+/**
+ * A gpt-oss message header and its JSON inside `<tool_call>`, as SGLang's multi-format reader
+ * takes it: `<tool_call>assistant to=functions.NAME json⏎{JSON}⏎</tool_call>` (the role word
+ * and the `json` content type may be left out).
+ */
+export const HARMONY_IN_TOOL_CALL: TokenSectionGrammar = {
+  id: 'harmony-in-tool-call',
+  family: 'token-section',
+  openers: HERMES_TAG_OPEN,
+  markers: [...HERMES_TAG_OPEN, ...HERMES_TAG_CLOSE],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: HERMES_TAG_OPEN,
+  callClose: HERMES_TAG_CLOSE,
+  heads: HARMONY_RECIPIENTS.flatMap((prefix) => [
+    { prefix, nameEnd: NAME_TO_SPACE, nameForm: 'plain' as const, argsOpen: 'json', args: 'json' as const },
+    { prefix, nameEnd: NAME_TO_SPACE, nameForm: 'plain' as const, args: 'json' as const },
+  ]),
+  bodyDecides: true,
+  cutHead: 'never',
+};
+
 /** GLM-5.3-Flash (low confidence): `<tool_call>NAME>{JSON}`, no close (one is consumed when present). */
 export const GLM_53_FLASH: TokenSectionGrammar = {
   id: 'glm-5.3-flash',
@@ -377,5 +401,6 @@ export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [
   FUNCTIONARY_V32,
   LLAMA_31_FUNCTION,
   STEP_AUDIO_2,
+  HARMONY_IN_TOOL_CALL,
   GLM_53_FLASH,
 ];

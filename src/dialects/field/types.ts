@@ -329,6 +329,12 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
   /** A token that may stand before any tag, with optional whitespace (MiniMax M3's namespace token). */
   readonly tagToken: string | null;
   /**
+   * Line breaks between the tags may come escaped, as the two characters `\n` (a model that
+   * serialized its output once more writes `<tool_call>NAME\n<arg_key>…`): between tags they
+   * are whitespace, and one ends a text head's name.
+   */
+  readonly escapedBreaks: boolean;
+  /**
    * Every tag carries a deployment suffix `{S}` (Hunyuan: `<tool_call:opensource>`): the
    * record's strings hold the placeholder, the reader fills in the suffix the region opens with.
    */
@@ -365,7 +371,18 @@ export interface ParamMarkupGrammar extends FieldGrammarBase {
 export type ValueBody =
   | { readonly form: 'py-calls'; readonly listOnly?: boolean }
   | { readonly form: 'py-method-call'; readonly method: string; readonly separator: string }
-  | { readonly form: 'gemma-calls'; readonly callPrefixes: readonly string[]; readonly stringDelimiter: string };
+  | {
+      readonly form: 'gemma-calls';
+      readonly callPrefixes: readonly string[];
+      readonly stringDelimiter: string;
+      /**
+       * The opener is no special token (Gemma 4's bare `call:NAME{…}`): the calls are read only
+       * at a line start, whole and ending their line, and only where their text holds the
+       * string delimiter (the grammar's own token) or every name is registered; anything else
+       * is prose, never an error.
+       */
+      readonly bare?: boolean;
+    };
 
 /**
  * Calls whose arguments are written in a value grammar other than JSON (Python literals,

@@ -71,6 +71,8 @@ export const LLAMA3_BUILTIN: ValueGrammar = {
 };
 
 const GEMMA_CALL_PREFIX = 'call:';
+/** Gemma 4's `<|tool_call>call:` as multimodal outputs split it: `<call>NAME{…}`. */
+const GEMMA_CALL_TAG = '<call>';
 
 /** `call:`, and the `:call:` some Gemma 4 outputs write after `<|tool_call>`. */
 const GEMMA_CALL_PREFIXES = [`:${GEMMA_CALL_PREFIX}`, GEMMA_CALL_PREFIX];
@@ -103,6 +105,22 @@ export const GEMMA4_AFTER_THOUGHT: ValueGrammar = {
   closeRequired: false,
 };
 
+/**
+ * Gemma 4's bare call with its `<|tool_call>` opener left out, at the start of a line:
+ * `call:NAME{k:<|"|>v<|"|>}`, or `<call>NAME{…}` (the opener's token split apart, as multimodal
+ * outputs show it); vLLM's Gemma 4 utilities read both. The string delimiter `<|"|>` is Gemma's
+ * special token, so a body that writes it is this grammar's whatever the name; a body without
+ * one needs a registered name. A mention in a sentence, or a body that does not read, is prose.
+ */
+export const GEMMA4_BARE: ValueGrammar = {
+  ...GEMMA4,
+  id: 'gemma4-bare',
+  openers: [GEMMA_CALL_PREFIX, GEMMA_CALL_TAG],
+  markers: [GEMMA_CALL_TAG, ...GEMMA4.markers],
+  body: { form: 'gemma-calls', callPrefixes: [GEMMA_CALL_PREFIX, GEMMA_CALL_TAG], stringDelimiter: '<|"|>', bare: true },
+  closeRequired: false,
+};
+
 /** FunctionGemma: `<start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>`. */
 export const FUNCTION_GEMMA: ValueGrammar = {
   id: 'function-gemma',
@@ -117,4 +135,4 @@ export const FUNCTION_GEMMA: ValueGrammar = {
   trailers: ['<start_function_response>', '<end_of_turn>'],
 };
 
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA];
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, GEMMA4_BARE, FUNCTION_GEMMA];

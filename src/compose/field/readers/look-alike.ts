@@ -28,6 +28,7 @@ import { readLenientJsonAt } from '../../../lex/json-lenient.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
 import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../../lex/py-call.js';
+import { PyQuotesAhead } from '../../../lex/py-literal.js';
 import { admitName } from '../admit.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
 import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
@@ -203,9 +204,12 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
     // no brackets, so it counts only when another object follows.
     const separator = matchAt(text, after, grammar.chainSeparators);
     if (separator === null) {
-      // In a fence, objects on lines of their own are one list written without its brackets.
+      // In a fence, objects on lines of their own are one list written without its brackets; so
+      // are they, with no registry, from the response's start (Llama 3's calls one per line,
+      // which are calls only as the whole response).
       const next = skipSpace(text, after);
-      if (frame.fence === null || text.charCodeAt(next) !== Code.LeftBrace || text.lastIndexOf('\n', next) < after) break;
+      const lines = frame.fence !== null || (scan.registry === null && isWholeStart(scan, frame.start));
+      if (!lines || text.charCodeAt(next) !== Code.LeftBrace || text.lastIndexOf('\n', next) < after) break;
       pos = next;
       continue;
     }
@@ -232,7 +236,20 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
 function readPythonic(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink: RegionSink): number {
   const text = scan.text;
   const at = frame.valueAt;
-  const read = readPyCallListAt(text, at);
+  let read = readPyCallListAt(text, at);
+  // A list on one line one of whose calls does not read (a bytes literal, a number out of range,
+  // quotes with no one reading): read again going on at the next call, as the marked lists are,
+  // and the calls that do read stand beside the one that does not, when at least one reads.
+  // Read within the list's line alone, so each line is read again at most once.
+  if (!read.ok && !read.eof) {
+    const newline = text.indexOf('\n', at);
+    const line = text.slice(at, newline < 0 ? text.length : newline);
+    const lenient = readPyCallListAt(line, 0, { ahead: new PyQuotesAhead(line), limit: () => line.length });
+    if (lenient.ok && !lenient.unclosed && lenient.calls.length > 0 && lenient.failures.length > 0) {
+      const shift = <T extends { readonly start: number; readonly end: number }>(item: T): T => ({ ...item, start: item.start + at, end: item.end + at });
+      read = { ok: true, calls: lenient.calls.map(shift), failures: lenient.failures.map(shift), end: lenient.end + at, unclosed: false };
+    }
+  }
   const framed = read.ok ? frameEnd(text, frame, read.end) : null;
   const whole = framed !== null && isWholeStart(scan, frame.start) && endsWhole(scan, framed.end);
   if (!read.ok) {
@@ -258,6 +275,7 @@ function readPythonic(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, 
   if (framed === null) return -1;
   // Each call's own text, so an unregistered name's drop covers its item alone.
   const calls = read.calls.map((call): Shaped => ({ name: call.name, arguments: call.arguments, span: [call.start, call.end] }));
+  for (const failed of read.failures) sink.fail(fieldMessages.badArguments(grammar.id, failed.name, failed.error), failed.start, failed.end);
   return claim(scan, frame, at, read.end, framed, { kind: 'calls', calls }, whole, sink);
 }
 

@@ -145,9 +145,11 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** Whitespace, then the grammar's tag token (MiniMax M3) and whitespace again. */
   skip(at: number): number {
-    let pos = skipSpace(this.text, at);
+    const { text } = this;
+    let pos = skipSpace(text, at);
+    if (this.grammar.escapedBreaks) while (text.charCodeAt(pos) === 0x5c && isEscapedSpace(text.charCodeAt(pos + 1))) pos = skipSpace(text, pos + 2);
     const token = this.grammar.tagToken;
-    if (token !== null && this.text.startsWith(token, pos)) pos = skipSpace(this.text, pos + token.length);
+    if (token !== null && text.startsWith(token, pos)) pos = skipSpace(text, pos + token.length);
     return pos;
   }
 
@@ -233,7 +235,9 @@ class Reader implements CandidateTest<ValueStop> {
           return after < 0 ? closed : after;
         }
       }
-      const read = this.call(at, inSection);
+      // In a section of the grammar's own (not a tag the reference also reads), a call whose
+      // head the text ends inside is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
+      const read = this.call(at, inSection, inSection && !isReferenceTag(sectionOpen ?? ''));
       if (this.failed) return -1;
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;
@@ -256,7 +260,7 @@ class Reader implements CandidateTest<ValueStop> {
     }
   }
 
-  call(start: number, inSection: boolean): CallRead {
+  call(start: number, inSection: boolean, cutHeadIsCall = false): CallRead {
     const { text, grammar, sink } = this;
     let pos = start;
     let wrapped = false;
@@ -275,7 +279,7 @@ class Reader implements CandidateTest<ValueStop> {
     }
     const head = this.head(pos);
     if (head.kind === 'eof') {
-      if (!wrapped && pos === start && head.named !== true) return NONE;
+      if (!wrapped && pos === start && head.named !== true && !cutHeadIsCall) return NONE;
       sink.fail(fieldMessages.truncated(grammar.id, ''), start, text.length);
       return { kind: 'read', end: text.length };
     }
@@ -741,6 +745,11 @@ const VALUE_UNCLOSED = 'an argument value has no close of its own before the cal
 
 const EOF: ArgsRead = { kind: 'eof' };
 
+/** The letter of an escape that stands for whitespace between a grammar's tags: `n`, `r` or `t` (`\n`, `\r`, `\t`). */
+function isEscapedSpace(code: number): boolean {
+  return code === 0x6e || code === 0x72 || code === 0x74;
+}
+
 /** A tool name written as plain text: no whitespace, quotes, brackets or call punctuation. */
 function isCallName(name: string): boolean {
   if (name === '' || name.length > FIELD_NAME_MAX) return false;
@@ -751,15 +760,23 @@ function isCallName(name: string): boolean {
   return true;
 }
 
-/** The arguments inside a wrapper parameter (`<param name="arguments">{…}</param>`), when that is all the call holds; else `args`. */
+/**
+ * The arguments inside a wrapper parameter (`<param name="arguments">{…}</param>`), when that is
+ * all the call holds; else `args`. With a registry the tool must not declare the wrapper's name
+ * and must declare every key inside it (`input` holding `{"path": …}` for a tool of `path`);
+ * with none, only `arguments` (the JSON calls' own key) is taken for a wrapper.
+ */
 function unwrapArguments(args: Record<string, unknown>, spec: TagArguments, tool: ToolDef | undefined): Record<string, unknown> {
   if (spec.wrapperKeys.length === 0) return args;
   const keys = Object.keys(args);
   const key = keys[0];
   if (keys.length !== 1 || key === undefined || !spec.wrapperKeys.includes(key) || tool?.paramsByName.has(key) === true) return args;
+  if (tool === undefined && key !== 'arguments') return args;
   const value = args[key];
   const inner = typeof value === 'string' ? typeRawValue(value, OBJECT_SCHEMA).value : value;
-  return isPlainRecord(inner) ? inner : args;
+  if (!isPlainRecord(inner)) return args;
+  if (tool !== undefined && tool.paramsByName.size > 0 && Object.keys(inner).some((k) => !tool.paramsByName.has(k))) return args;
+  return inner;
 }
 
 const OBJECT_SCHEMA = { type: 'object' } as const;

@@ -24,7 +24,7 @@
  */
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ValueGrammar } from '../../../dialects/field/index.js';
-import { Code } from '../../../lex/codes.js';
+import { Code, endsLineAt, skipBlanks } from '../../../lex/codes.js';
 import { setOwn } from '../../../lex/json-object.js';
 import { readGemmaObjectAt } from '../../../lex/gemma-value.js';
 import { dottedNameEnd, pyCallStartsAt, readPyCallAt, readPyCallListAt, type PyCall, type PyCallRead } from '../../../lex/py-call.js';
@@ -78,7 +78,7 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   let read: Body | null;
   if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar);
   else if (body.form === 'py-method-call') read = readMethodCall(scan, at, bodyAt, grammar, body.method);
-  else read = readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
+  else read = body.bare === true ? readBareGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter) : readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
   if (read === null) return -1;
   const calls = read.calls;
   // With no call read, the region is one failure: each error, and one drop of all of it.
@@ -273,6 +273,41 @@ function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: Va
     calls.push({ name, arguments: typedStrings(scan, name, read.value), start: pos, end: read.end });
     pos = read.end;
   }
+}
+
+/**
+ * Bare Gemma calls (`call:NAME{…}` with no opener token): read only at a line start, whole and
+ * ending their line (a close or trailer of the grammar may follow), and only where their text
+ * holds the string delimiter or every name is registered; otherwise null, prose.
+ */
+function readBareGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string): Body | null {
+  const text = scan.text;
+  if (!startsLine(text, at)) return null;
+  const nameAt = at + opener.length;
+  // The name is glued to its prefix (`call: me{` is words).
+  if (nameAt >= text.length || isBlankCode(text.charCodeAt(nameAt)) || text.charCodeAt(nameAt) === 0x0a) return null;
+  const read = readGemmaCalls(scan, at, opener, grammar, prefixes, delimiter);
+  if (read === null || read.stop !== null || read.failures.length > 0 || read.calls.length === 0) return null;
+  let end = skipBlanks(text, read.end);
+  const close = matchAt(text, end, grammar.close);
+  if (close !== null) end = skipBlanks(text, end + close.length);
+  if (!endsLineAt(text, end) && matchAt(text, end, grammar.trailers) === null) return null;
+  const registry = scan.registry;
+  const owned = text.slice(at, read.end).includes(delimiter) || (registry !== null && read.calls.every((call) => registry.byName.has(call.name)));
+  return owned ? read : null;
+}
+
+/** How far back a line's start is looked for past indentation. */
+const INDENT_MAX = 64;
+
+/** `at` starts a line: nothing but indentation (at most `INDENT_MAX` blanks) between it and the line's start (or the text's). */
+function startsLine(text: string, at: number): boolean {
+  for (let pos = at - 1; pos >= 0 && pos >= at - INDENT_MAX; pos--) {
+    const code = text.charCodeAt(pos);
+    if (code === 0x0a || code === 0x0d) return true;
+    if (!isBlankCode(code)) return false;
+  }
+  return at <= INDENT_MAX;
 }
 
 /**

@@ -244,7 +244,8 @@ class Reader implements CandidateTest<ValueStop> {
         if (!inSection) return pos;
         // A section never closed whose calls were read: text after the last one that is not a
         // call is the answer's (`<tool_call>…</function>⏎A note.`, its `</tool_call>` left out).
-        if (sink.calls.length > 0 && this.scan.earliest(this.needles.sectionClose, at) < 0) {
+        // (An envelope's close after it, `<|eom|>`, still frames the section: not here.)
+        if (sink.calls.length > 0 && this.scan.earliest(this.needles.sectionClose, at) < 0 && (!inEnvelope || this.scan.earliest(this.needles.envelopeClose, at) < 0)) {
           sink.recovered(fieldMessages.endMarkersMissing(grammar.id));
           return pos;
         }

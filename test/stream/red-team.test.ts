@@ -147,6 +147,22 @@ describe('stream: inputs that once released late', () => {
     ['Command <|START_TEXT|>', '<|START_TEXT|>', '<|END_TEXT|>'],
     ['Kimi K3 response', '<|open|>response<|sep|>', '<|close|>response<|sep|>'],
   ];
+  it('gpt-oss final channel: an answer holding a call object flows as it comes, never a call', () => {
+    const text = `<|channel|>analysis<|message|>Need.<|end|><|start|>assistant<|channel|>final<|message|>Send this:\n${WEATHER}\nThen wait.<|return|>`;
+    const options = { tools: TOOLS };
+    const one = parseToolCalls(text, options);
+    expect(one.calls).toEqual([]);
+    expect(one.prose).toBe(`Send this:\n${WEATHER}\nThen wait.`);
+    // Cut inside the call object: the text before the cut has come by then, the object's start too.
+    const cut = text.indexOf('"city"');
+    const { events, at } = streamChunks([text.slice(0, cut), text.slice(cut)], options);
+    const said = events.filter((e, i) => e.type === 'text' && at[i] === 1).map((e) => (e.type === 'text' ? e.text : '')).join('');
+    expect(said).toBe('Send this:\n{"name": "get_weather", "arguments": {');
+    expect(events.some((e) => e.type === 'call_start')).toBe(false);
+    expectInvariant(text, options);
+    expectInvariant(`${text.slice(0, text.indexOf('<|return|>'))}`, options);
+  });
+
   for (const [name, open, close] of wrappers) {
     it(`${name}: the answer's lines stream as they end, and a call after the wrapper comes at its close`, () => {
       const text = `${open}It is sunny.\nMore lines.\n${close}\n<tool_call>\n${WEATHER}\n</tool_call>`;

@@ -14,7 +14,7 @@
  */
 import { FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { THINK } from '../../dialects/field/reasoning.js';
-import { TURN_HEADER } from '../../dialects/field/turn-end.js';
+import { TURN_END, TURN_HEADER } from '../../dialects/field/turn-end.js';
 import { renderParts, type CanonicalPart } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
@@ -32,7 +32,7 @@ import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { grammarsToTry } from './reference-head.js';
-import { RegionSink, type FieldRegion } from './region.js';
+import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
 
 export type RestLane = (piece: string) => LaneResult;
@@ -319,6 +319,55 @@ function inInlineCode(text: string, at: number, after: number, lineEnd: number, 
   return tick >= 0 && tick < lineEnd;
 }
 
+/**
+ * The body of a visible answer that follows a region (`FieldRegion.verbatimBody`: Harmony's
+ * `final` or `commentary` message), from `at`: prose as written up to the first of its ends,
+ * which is left for what follows. No grammar reads a call in it (in Harmony a call is a message
+ * with a recipient), so `Here is the JSON: {"name": …}` stays the answer's text. Cut off by the
+ * end of the text inside an end (`…<|ret`), the region takes the fragment: the marker had
+ * begun. Null for an empty body.
+ */
+export function answerBodyRegion(text: string, at: number, body: VerbatimBody, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
+  const ends = answerBodyEnds(body);
+  const stop = scan.earliest(ends, at);
+  const bodyEnd = stop >= 0 ? stop : cutEndAt(text, at, ends);
+  const end = stop >= 0 ? stop : text.length;
+  if (end <= at) return null;
+  const sink = new RegionSink(text, body.grammar, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(at, bodyEnd);
+  return { ...sink.region(at, end), answerBody: true };
+}
+
+const BODY_ENDS = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * What ends an answer's body: its grammar's ends, and a special token that ends a turn
+ * (`<|endoftext|>`, written out when a server did not skip it), which carries no content and is
+ * read as such after the body. One array per body kind, so `FieldScan` memoises the search.
+ */
+export function answerBodyEnds(body: VerbatimBody): readonly string[] {
+  let ends = BODY_ENDS.get(body.ends);
+  if (ends === undefined) {
+    ends = [...new Set([...body.ends, ...TURN_END.tokens])];
+    BODY_ENDS.set(body.ends, ends);
+  }
+  return ends;
+}
+
+/** Where a proper prefix (two characters at least) of one of `ends` that ends `text` begins, after `from`; else the text's end. */
+function cutEndAt(text: string, from: number, ends: readonly string[]): number {
+  let cut = text.length;
+  for (const end of ends) {
+    for (let k = Math.min(end.length - 1, text.length - from); k >= 2; k--) {
+      if (text.startsWith(end.slice(0, k), text.length - k)) {
+        cut = Math.min(cut, text.length - k);
+        break;
+      }
+    }
+  }
+  return cut;
+}
+
 /** Line starts for increasing offsets, each found by looking back only to the previous offset. */
 class LineStarts {
   #at = 0;
@@ -458,6 +507,8 @@ export interface RegionReading {
   readonly afterRegion?: boolean;
   /** Receives the position of every opener no reader took (the stream may not release past one). */
   readonly rejected?: number[];
+  /** The text begins inside a visible answer's body whose header was released before it. */
+  readonly inBody?: VerbatimBody;
 }
 
 export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionReading = {}): FieldRegion[] {
@@ -468,9 +519,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // An explicit `reasoning_started: false` says the prompt opened no block, so a close with no
   // open is a stray marker, never the end of reasoning.
   const orphansEnd = !afterRegion && ctx.reasoningStarted !== false;
+  // A stream's text that begins inside an answer's body: that body first, then what follows it.
+  const resumed = reading.inBody === undefined ? null : answerBodyRegion(text, 0, reading.inBody, ctx, new FieldScan(text, ctx.registry));
   // perf: the first search doubles as the "no marker at all" probe, so a text whose only
   // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
-  const first = detect.next(text, 0);
+  const first = detect.next(text, resumed?.end ?? 0);
+  if (resumed !== null) found.push(resumed);
   // The unmarked first segment begins the response only, never text after a released region.
   const unmarkedMayBegin = !afterRegion && !started && mayBeginUnmarked(text, ctx);
   if (!started && first === null && !unmarkedMayBegin) return found;
@@ -490,7 +544,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     return hit !== null && hit.index <= lead ? hit : (detect.lineOpenerAt(text, lead) ?? hit);
   };
   const blocks = new ReferenceBlocks(scan);
-  let from = 0;
+  let from = resumed?.end ?? 0;
   let hit = first;
   if (started) {
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
@@ -581,6 +635,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         keep(region);
         spare = null;
         end = region.end;
+        // A visible answer's body after it is read as written (`answerBodyRegion`).
+        const body = region.verbatimBody === undefined ? null : answerBodyRegion(text, end, region.verbatimBody, ctx, scan);
+        if (body !== null) {
+          keep(body);
+          end = body.end;
+        }
         floor = end;
         break;
       }

@@ -185,6 +185,9 @@ export function endsAtMessage(text: string, region: FieldRegion, grammar: Harmon
 }
 
 export function wholeRegion(text: string, region: FieldRegion): boolean {
+  // An answer's body read as written (field/lane.ts, `answerBodyRegion`) is whole once the
+  // marker that ends it has come; cut off, it runs to the end of the text.
+  if (region.answerBody === true) return region.end < text.length;
   const grammar = grammarOf(region.grammar);
   // A look-alike is read, or left as prose, by rules over the whole response (it must name a
   // registered tool, or be the whole response): no later text may be assumed not to change it.

@@ -27,7 +27,7 @@ import { mayEndBodyAt } from './body-end.js';
 import { ValueDepth } from './value-depth.js';
 import { releasable, type Release } from './segment.js';
 import { closers } from './closers.js';
-import { ReasoningFront } from './fronts.js';
+import { AnswerFront, ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
@@ -169,6 +169,11 @@ class TextStreamParser implements StreamParser {
   private worked = 0;
   /** The plain run at the start of the held text, released line by line (null: none is read). */
   private plain: PlainLinesFront | null = null;
+  /**
+   * The held text begins inside a visible answer's body read as written (Harmony's `final`
+   * channel), whose header was released: the body flows as text as it arrives, up to what ends it.
+   */
+  private body: AnswerFront | null = null;
 
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
@@ -198,6 +203,11 @@ class TextStreamParser implements StreamParser {
     if (this.reader.lane === null) return events;
     const window = this.tail + chunk;
     const from = this.tail.length;
+    if (this.body !== null && !this.body.done) {
+      this.pushBody(chunk, window, events);
+      if (this.said !== null) this.record(events);
+      return events;
+    }
     // Where `window` begins in the held text (it may reach back before it).
     const windowAt = this.heldLength - from;
     let found = false;
@@ -226,9 +236,36 @@ class TextStreamParser implements StreamParser {
     if (completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
     // After a release too: the region that stopped it (a Harmony call frame after the analysis
     // frame, both in this chunk) may already be sure of its calls.
-    if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
+    if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.body === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
     if (this.said !== null) this.record(events);
     return events;
+  }
+
+  /**
+   * A chunk of an answer's body: its text flows as it comes; once what ends the body has come,
+   * the held text is tried (its first opener is that end, or a region after it).
+   */
+  private pushBody(chunk: string, window: string, events: StreamEvent[]): void {
+    this.held.push(chunk);
+    this.heldLength += chunk.length;
+    this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
+    this.feedBody(chunk, events);
+  }
+
+  /** Feeds the body's next text (already held) to its front. */
+  private feedBody(chunk: string, events: StreamEvent[]): void {
+    const body = this.body!;
+    const out = body.feed(chunk, this.emitted.text > 0);
+    if (out !== '') {
+      events.push({ type: 'text', text: out });
+      this.emitted.text += out.length;
+    }
+    if (!body.done) return;
+    const held = this.joinHeld();
+    const hit = this.watch.openers.nextInWindow(held, body.length);
+    this.opener = hit === null ? -1 : hit.index;
+    this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
+    if (this.opener >= 0 && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
   }
 
   private record(events: readonly StreamEvent[]): void {
@@ -333,7 +370,7 @@ class TextStreamParser implements StreamParser {
     this.tried += held.length;
     this.worked += held.length;
     if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return false;
-    const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls, this.body?.of ?? null);
     this.awaitingText = release === null && this.openEnded;
     if (release === null) return false;
     this.worked += release.restLength;
@@ -347,6 +384,16 @@ class TextStreamParser implements StreamParser {
     this.announceSpent = 0;
     this.afterRegion = true;
     this.thinking = null;
+    this.body = null;
+    if (release.body !== null) {
+      // The released text ends where an answer's body begins: the body flows from here.
+      this.body = new AnswerFront(release.body);
+      this.opener = -1;
+      this.openCut = false;
+      this.openEnded = false;
+      if (rest !== '') this.feedBody(rest, events);
+      return true;
+    }
     const hit = this.watch.openers.nextInWindow(rest, 0);
     this.opener = hit === null ? -1 : hit.index;
     this.openCut = false;
@@ -367,7 +414,7 @@ class TextStreamParser implements StreamParser {
     this.worked += Math.abs(looked);
     if (looked < 0) return;
     if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return;
-    const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls, this.body?.of ?? null);
     const read = found?.read ?? held.length;
     this.worked += read;
     this.announceSpent += read;
@@ -407,9 +454,9 @@ class TextStreamParser implements StreamParser {
     const emitted = this.emitted;
     let thoughtSaid = this.thinking?.released ?? 0;
     let callsSaid = said;
-    // The held run's lines already released begin the first text part.
-    let textSaid = this.plain?.released ?? 0;
-    const textSeparator = this.plain?.separator ?? '';
+    // The held run's lines (or the answer's body) already released begin the first text part.
+    let textSaid = this.plain?.released ?? this.body?.released ?? 0;
+    const textSeparator = this.plain?.separator ?? this.body?.separator ?? '';
     for (const part of parts) {
       if (part.kind === 'call') {
         const call = result.calls[part.index];

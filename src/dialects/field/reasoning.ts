@@ -9,6 +9,7 @@
  * in another grammar (Solar's and Harmony's `<|end|>`) are never orphans, and are not detected
  * on their own either: only the block they close consumes them.
  */
+import { HARMONY_BODY_STOPS } from './harmony.js';
 import type { ReasoningGrammar } from './types.js';
 
 interface BlockSpec {
@@ -25,6 +26,8 @@ interface BlockSpec {
    */
   readonly orphan: boolean | 'flagged';
   readonly suffix?: ReasoningGrammar['suffix'];
+  /** An answer whose body is prose as written up to one of these (`ReasoningGrammar.verbatimUntil`). */
+  readonly verbatimUntil?: readonly string[];
 }
 
 function block(spec: BlockSpec): ReasoningGrammar {
@@ -40,6 +43,7 @@ function block(spec: BlockSpec): ReasoningGrammar {
     orphanClose: spec.orphan !== false ? spec.close : [],
     orphanUnflagged: spec.orphan === true,
     suffix: spec.suffix ?? null,
+    ...(spec.verbatimUntil === undefined ? {} : { verbatimUntil: spec.verbatimUntil }),
   };
 }
 
@@ -112,8 +116,20 @@ export const HARMONY_ANALYSIS = block({
   orphan: false,
 });
 
-/** gpt-oss: the `final` channel is the answer; `<|return|>` ends the turn. */
-export const HARMONY_FINAL = block({ id: 'harmony-final', role: 'answer', open: harmonyHeaders('final'), close: ['<|return|>'], strayClose: true, orphan: false });
+/**
+ * gpt-oss: the `final` channel is the answer; `<|return|>` ends the turn. Its body is prose as
+ * written up to the message's end: a call is only a message with a recipient, so JSON written in
+ * the answer (`Here is the JSON: {"name": …}`) is part of it.
+ */
+export const HARMONY_FINAL = block({
+  id: 'harmony-final',
+  role: 'answer',
+  open: harmonyHeaders('final'),
+  close: ['<|return|>'],
+  strayClose: true,
+  orphan: false,
+  verbatimUntil: HARMONY_BODY_STOPS,
+});
 
 /** Command R7B / Command A / Command 4. */
 export const COMMAND_THINKING = block({

@@ -517,6 +517,12 @@ export interface ReasoningGrammar extends FieldGrammarBase {
    */
   readonly orphanUnflagged: boolean;
   readonly suffix: TagSuffix | null;
+  /**
+   * An answer whose body is prose as written, up to the first of these markers (or the end of
+   * the text): no grammar reads a call in it. Harmony's `final` channel, where a call is only a
+   * message with a recipient, so JSON written in the answer is part of the answer.
+   */
+  readonly verbatimUntil?: readonly string[];
 }
 
 /**

@@ -10,7 +10,9 @@
  *     body is JSON, or, for a tool of one parameter, the raw text (the `python` tool's code);
  *   - in a reasoning channel (`analysis`) with no recipient: a `reasoning` drop, neither prose
  *     nor a call (reasoning is returned on the ledger until the result carries it apart);
- *   - otherwise (`commentary` preamble, `final` answer, no channel): prose, without markers.
+ *   - otherwise (`commentary` preamble, `final` answer, no channel): prose as written, without
+ *     markers, up to the message's end: JSON in it is text (the region ends at the body, which the
+ *     lane reads as an answer body, `FieldRegion.verbatimBody`).
  *
  * Recovery rungs, none of which throws:
  *   1. complete JSON arguments with no end marker (end of text, or the next message): a call,
@@ -22,6 +24,7 @@
  * when the header is all header words up to `<|message|>`; anything else is not this grammar.
  */
 import type { HarmonyGrammar } from '../../../dialects/field/index.js';
+import { HARMONY_BODY_STOPS } from '../../../dialects/field/harmony.js';
 import { Code } from '../../../lex/codes.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
@@ -46,7 +49,7 @@ function vocabulary(grammar: HarmonyGrammar): Vocabulary {
   let found = vocabularies.get(grammar);
   if (found === undefined) {
     found = {
-      bodyStops: [...grammar.ends, grammar.start, grammar.channel],
+      bodyStops: HARMONY_BODY_STOPS,
       headerMarkers: [grammar.start, grammar.channel, grammar.constrain],
       messageStarts: [grammar.start, grammar.channel, grammar.message],
     };
@@ -78,9 +81,13 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
     const midHeader = read || marker !== null ? undefined : grammar.midHeaderOpeners.find((o) => text.startsWith(o.text, pos));
     if (marker === null && midHeader === undefined) return read ? pos : -1;
     const next = readMessage(scan, pos, grammar, sink, midHeader?.channel ?? null);
-    // A visible message's body is ordinary text: the region ends at it, so the text around
-    // reads it (prose, and any call of another grammar written there).
-    if (next !== null && typeof next === 'object') return next.visibleAt;
+    // A visible message's body is prose as written: the region ends at it, and the lane reads
+    // it as an answer's body up to the message's end (no call is read in it: a call is a
+    // message with a recipient).
+    if (next !== null && typeof next === 'object') {
+      sink.bodyEnds = words.bodyStops;
+      return next.visibleAt;
+    }
     if (next < 0) {
       if (marker === null) return read ? pos : -1;
       // rung 4: a token with no header after it carries no content.

@@ -114,7 +114,11 @@ export function readReasoning(scan: FieldScan, at: number, grammar: ReasoningGra
     return closeEndAt(text, at, grammar);
   }
   const bodyStart = open.bodyAt;
-  if (grammar.role === 'answer') return bodyStart;
+  if (grammar.role === 'answer') {
+    // An answer read as written (Harmony's final channel): the lane reads its body (lane.ts).
+    if (grammar.verbatimUntil !== undefined) sink.bodyEnds = grammar.verbatimUntil;
+    return bodyStart;
+  }
   const end = blockEnd(scan, bodyStart, grammar, open.close);
   sink.reasoningSpan(bodyStart, end.body);
   return end.region;

@@ -49,6 +49,9 @@ describe('stream: inputs that once broke the invariant', () => {
     ['a Hunyuan block closed with another suffix, then a call', `<think:opensource>Need it.</think:x>\n<tool_call>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['a Hunyuan block closed with another suffix, then prose', '<think:abc>Hmm.</think:xyz>Answer.\nMore.', { tools: TOOLS }],
     ['a Hunyuan block closed with its suffix, then a call', `<think:opensource>Need it.</think:opensource>\n<tool_call>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
+    // A value with no close of its own before the call's close: a later value close (another grammar's) makes the call's close part of the value.
+    ['a GLM value left open, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call><iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
+    ['a GLM value left open, prose, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call>\nDone.\n<iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
     // A reasoning close inside a reference block not closed yet belongs to that block once it closes.
     ['an orphan close right after <tool_call>', `<tool_call></think>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['an orphan close inside <toolcall>', `<toolcall></think>\n${WEATHER}\n</toolcall>`, { tools: TOOLS }],

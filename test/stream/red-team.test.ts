@@ -150,6 +150,20 @@ describe('stream: inputs that once released late', () => {
     ['Command <|START_TEXT|>', '<|START_TEXT|>', '<|END_TEXT|>'],
     ['Kimi K3 response', '<|open|>response<|sep|>', '<|close|>response<|sep|>'],
   ];
+  it('a <think> sample in a code block the answer opened: never reasoning, whatever the cutting', () => {
+    const text = 'Here is one:\n```\n<think>Plan the route.</think>\n```\n<think>Real.</think>Done.';
+    const options = { tools: TOOLS };
+    const one = parseToolCalls(text, options);
+    expect(one.reasoning).toBe('Real.');
+    expect(one.prose).toBe('Here is one:\n\n```\n<think>Plan the route.</think>\n```\n\nDone.');
+    for (const size of [1, 3, 7]) {
+      const { events } = streamChunks(everyN(text, size), options);
+      expect(events.filter((e) => e.type === 'reasoning').map((e) => (e.type === 'reasoning' ? e.text : '')).join('')).toBe('Real.');
+    }
+    expectInvariant(text, options);
+    expectInvariant(text.slice(0, text.indexOf('</think>')), options);
+  });
+
   it('gpt-oss final channel: an answer holding a call object flows as it comes, never a call', () => {
     const text = `<|channel|>analysis<|message|>Need.<|end|><|start|>assistant<|channel|>final<|message|>Send this:\n${WEATHER}\nThen wait.<|return|>`;
     const options = { tools: TOOLS };

@@ -31,6 +31,7 @@ import { unreadableTokenCall } from './unreadable-token-call.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
+import { AnswerFences, blockEndAfter } from './answer-fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
@@ -312,6 +313,20 @@ function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: Com
   return sink.region(lineStart, end);
 }
 
+/**
+ * The code block the answer opened that holds a reasoning marker at `hit` (`fences` says it is
+ * open there): prose as written, from its opening fence line to its closing one, or to the end
+ * of the text when it never closes (Markdown shows the rest as code too). The marker is the
+ * sample's text, not a block: an example of a reasoning model's output.
+ */
+function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: ComposeContext, scan: FieldScan): FieldRegion {
+  const start = fences.openedAt;
+  const end = blockEndAfter(text, hit.index, fences.kind);
+  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(start, end);
+  return sink.region(start, end);
+}
+
 /** A marker at [at, after) written as inline code: a backtick just before it, another after it on its line. */
 function inInlineCode(text: string, at: number, after: number, lineEnd: number, scan: FieldScan): boolean {
   if (text.charCodeAt(at - 1) !== 0x60) return false;
@@ -544,6 +559,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     return hit !== null && hit.index <= lead ? hit : (detect.lineOpenerAt(text, lead) ?? hit);
   };
   const blocks = new ReferenceBlocks(scan);
+  const fences = new AnswerFences(scan);
   let from = resumed?.end ?? 0;
   let hit = first;
   if (started) {
@@ -591,6 +607,14 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
+      continue;
+    }
+    // A reasoning marker in a code block the answer opened (a sample showing `<think>…</think>`):
+    // the block is the sample's text, a close in it too (no orphan).
+    if (hit.grammars.every(isReasoning) && fences.inside(hit.index, floor)) {
+      const sample = fencedSample(text, hit, fences, ctx, scan);
+      keep(sample);
+      from = floor = sample.end;
       continue;
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit, false) : null;

@@ -8,6 +8,7 @@
 import { FIELD_GRAMMARS, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
+import { fenceOpenAt } from '../field/answer-fences.js';
 import { blockOpenAt, callOpensEndingReasoning, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
@@ -37,6 +38,8 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
   // Mid-line, an open may be a mention (field/lane.ts, `reasoningMention`): that is decided by
   // what follows it, so its body waits for its region.
   if (!atLineStart(held, at)) return null;
+  // In a code block the answer opened, an open is the sample's text (field/lane.ts, `fencedSample`).
+  if (fenceOpenAt(held, at)) return null;
   referenceOpens ??= referenceBlockTags().open;
   for (const open of referenceOpens) {
     const i = held.indexOf(open);

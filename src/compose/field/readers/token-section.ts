@@ -443,9 +443,19 @@ function isHeadNameCode(code: number): boolean {
 /** `functions.get_weather:0` -> `functions.get_weather` (the registry rule strips the namespace). */
 function withoutCallIndex(id: string): string {
   const colon = id.lastIndexOf(KIMI_INDEX_SEPARATOR);
-  if (colon < 0) return id;
-  const index = id.slice(colon + 1);
-  return index !== '' && /^\d+$/.test(index) ? id.slice(0, colon) : id;
+  const index = colon < 0 ? '' : id.slice(colon + 1);
+  const name = index !== '' && isDigits(index) ? id.slice(0, colon) : id;
+  // A bare counter (`0`, `0:1`) is an id whose name was lost: no name, not a tool called `0`.
+  return isDigits(name) ? '' : name;
+}
+
+function isDigits(text: string): boolean {
+  if (text === '') return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 /**

@@ -78,6 +78,12 @@ export interface CallHeadForm {
    * head, the call goes to the registered code tool, `CODE_TOOL_NAMES`).
    */
   readonly args: 'json' | 'json-fence' | 'call-objects' | 'json-or-command' | 'code';
+  /**
+   * `code` with no name in the head: a body whose first line reads as a sentence
+   * (`<|python_tag|>Sure, I can help with that.`) is no code, and the opener before it a marker:
+   * the text is prose (`lex/sentence.ts`).
+   */
+  readonly sentenceIsProse?: boolean;
   /** The only head names this form reads (Functionary writes raw code for `python` alone); absent: any. */
   readonly names?: readonly string[];
   /**

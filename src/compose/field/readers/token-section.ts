@@ -18,6 +18,7 @@
  * reader returns -1 when it has read nothing.
  */
 import { CODE_ARGUMENT, CODE_TOOL_NAMES, FIELD_NAME_MAX } from '../../../dialects/field/names.js';
+import { isSentenceLine } from '../../../lex/sentence.js';
 import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../../../dialects/field/index.js';
 import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { Code, isJsonSpace } from '../../../lex/codes.js';
@@ -589,6 +590,8 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
     return text.length;
   }
   const code = text.slice(named.argsAt, stop).trim();
+  // Words, not code, after a token that may open either: the token is a marker, the words prose.
+  if (form.sentenceIsProse === true && isSentenceLine(firstLine(code))) return named.argsAt;
   // A bare dotted name where the text ends is a built-in call (`brave_search.call(`) cut before
   // its arguments, not code.
   if (next < 0 && form.nameForm === 'none' && isDottedNamePrefix(code)) {
@@ -603,6 +606,11 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
   }
   sink.call({ name, arguments: { [CODE_ARGUMENT]: code }, start: callStart, end, unclosed: closeRequired && close === null });
   return end;
+}
+
+function firstLine(text: string): string {
+  const newline = text.indexOf('\n');
+  return newline < 0 ? text : text.slice(0, newline);
 }
 
 /** `brave_search`, `brave_search.`, `brave_search.ca`: what a built-in call's head may be cut to. */

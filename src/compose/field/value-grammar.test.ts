@@ -46,7 +46,35 @@ const several = (g: ValueGrammar) => (g.body.form === 'py-method-call' ? [one] :
 /** A record whose opener is a reasoning block's stop (Gemma 4's bare calls) is rendered after that block: its own cases are below. */
 const afterBlock = (g: ValueGrammar) => REASONING_GRAMMARS.some((r) => r.stop.includes(g.openers[0]!));
 
-describe.each(VALUE_GRAMMARS.filter((g) => !afterBlock(g)).map((g) => [g.id, g] as const))('value grammar %s', (_id, grammar) => {
+/** A look-alike record (no marker of its own, registered names only) has rules of its own: its cases are below. */
+const lookalike = (g: ValueGrammar) => g.registeredOnly === true;
+
+describe('value grammar gemma4-bare (a look-alike: registered names only)', () => {
+  const call = 'call:get_weather{city:<|"|>Paris<|"|>,days:3}';
+  it('reads a registered call at a line start, with or without its delimiters, the prose around it kept', () => {
+    expect(gateway(`Let me check.\n${call}\nDone.`)).toMatchObject({ calls: [{ name: 'get_weather', arguments: { city: 'Paris', days: 3 } }], prose: 'Let me check.\n\nDone.', tool_parse_errors: [] });
+    expect(gateway('call:get_weather{city:Paris,days:3}').calls.map((c) => [c.name, c.arguments])).toEqual([one]);
+    expect(gateway(`${call}\ncall:search{query:rain}`).calls.map((c) => c.name)).toEqual(['get_weather', 'search']);
+  });
+
+  it('leaves prose alone: an unregistered name, no registry, a call mid-sentence or with words after it', () => {
+    for (const [text, withTools] of [['call:book{to:Paris}', tools], ['call:get_weather{city:Paris}', null], ['Try call:get_weather{city:Paris} now.', tools], ['call:search{query:rain} is how.', [{ name: 'get_weather' }]]] as const) {
+      const result = gateway(text, withTools);
+      expect(result.calls, text).toEqual([]);
+      expect(result.tool_parse_errors, text).toEqual([]);
+      expect(result.prose, text).toBe(text);
+    }
+  });
+
+  it('turns a registered call cut off by the end of the text into a truncation', () => {
+    const result = gateway('call:get_weather{city:<|"|>Par');
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors[0]).toMatch(/^TOOL CALL TRUNCATED:/);
+    expect(result.dropped.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(VALUE_GRAMMARS.filter((g) => !afterBlock(g) && !lookalike(g)).map((g) => [g.id, g] as const))('value grammar %s', (_id, grammar) => {
   it('reads one call, with no marker in prose and nothing dropped', () => {
     const result = gateway(render(grammar, [one]));
     expect(result.calls.map((c) => [c.name, c.arguments])).toEqual([one]);

@@ -103,6 +103,21 @@ export const GEMMA4_AFTER_THOUGHT: ValueGrammar = {
   closeRequired: false,
 };
 
+/**
+ * Gemma 4's call served with its special tokens skipped: `call:NAME{k:v}` (or with its `<|"|>`
+ * string delimiters left in) at the start of a line, no `<|tool_call>` before it. Plain text
+ * may write `call:` too, so it is a look-alike: read only for a registered name, with nothing
+ * after it on its line (vLLM's Gemma 4 utilities fall back to a bare `call:NAME{…}` as well).
+ */
+export const GEMMA4_BARE: ValueGrammar = {
+  ...GEMMA4,
+  id: 'gemma4-bare',
+  openers: [GEMMA_CALL_PREFIX],
+  openAt: 'line-start',
+  closeRequired: false,
+  registeredOnly: true,
+};
+
 /** FunctionGemma: `<start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call>`. */
 export const FUNCTION_GEMMA: ValueGrammar = {
   id: 'function-gemma',
@@ -117,4 +132,4 @@ export const FUNCTION_GEMMA: ValueGrammar = {
   trailers: ['<start_function_response>', '<end_of_turn>'],
 };
 
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA];
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, GEMMA4_BARE, FUNCTION_GEMMA];

@@ -24,7 +24,8 @@
  */
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ValueGrammar } from '../../../dialects/field/index.js';
-import { Code } from '../../../lex/codes.js';
+import { Code, endsLineAt, skipLineBlanks } from '../../../lex/codes.js';
+import { admitName } from '../admit.js';
 import { setOwn } from '../../../lex/json-object.js';
 import { readGemmaObjectAt } from '../../../lex/gemma-value.js';
 import { dottedNameEnd, pyCallStartsAt, readPyCallAt, readPyCallListAt, type PyCall, type PyCallRead } from '../../../lex/py-call.js';
@@ -80,6 +81,7 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   else if (body.form === 'py-method-call') read = readMethodCall(scan, at, bodyAt, grammar, body.method);
   else read = readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
   if (read === null) return -1;
+  if (grammar.registeredOnly === true && !readsAsLookalike(scan, read, grammar)) return -1;
   const calls = read.calls;
   // With no call read, the region is one failure: each error, and one drop of all of it.
   const whole = calls.length === 0;
@@ -103,6 +105,22 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
     sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end, unclosed: unclosed && i === calls.length - 1 });
   });
   return regionEnd;
+}
+
+/**
+ * A look-alike's body (`ValueGrammar.registeredOnly`): its first call names a registered tool, and
+ * it reads to its end with nothing after it on its line (its close aside), or the text ends
+ * inside it (a truncation). Anything else is prose, with nothing recorded.
+ */
+function readsAsLookalike(scan: FieldScan, read: Body, grammar: ValueGrammar): boolean {
+  const first = read.calls[0]?.name ?? read.stop?.name ?? '';
+  if (first === '' || !admitName(first, scan.registry, 'lookalike').ok) return false;
+  if (read.stop !== null) return read.stop.eof;
+  if (read.failures.length > 0) return false;
+  const text = scan.text;
+  const end = skipLineBlanks(text, read.end);
+  const close = matchAt(text, end, grammar.close);
+  return endsLineAt(text, close === null ? end : afterTrailers(text, end + close.length, grammar));
 }
 
 function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSink, read: Stop, after: boolean): number {

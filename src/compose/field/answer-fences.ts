@@ -101,10 +101,10 @@ export function blockEndAfter(text: string, from: number, kind: number): number 
   return text.length;
 }
 
-/** Whether a code block opened in `text` before `at` (the text's start counting as a line start) is still open there. */
-export function fenceOpenAt(text: string, at: number): boolean {
+/** Whether a code block opened in `text` from `from` (a line start there counting) to before `at` is still open there. */
+export function fenceOpenAt(text: string, at: number, from = 0): boolean {
   let open = 0;
-  for (let line = 0; line < at; ) {
+  for (let line = from; line < at; ) {
     const kind = fenceLineAt(text, line);
     if (kind !== 0) open = open === 0 ? kind : open === kind ? 0 : open;
     const newline = text.indexOf('\n', line);

@@ -11,6 +11,7 @@
 import type { CodeFence } from '../../dialects/field/index.js';
 import { Code } from '../../lex/codes.js';
 import { fenceCloseAfter } from './fence.js';
+import { fenceOpenAt } from './answer-fences.js';
 import type { FieldRegion } from './region.js';
 
 const TICKS = '```';
@@ -28,7 +29,8 @@ function isInfoCode(code: number): boolean {
 /**
  * Where the fence-open line just before `start` begins, or -1: `start` begins its line (after
  * blanks), and the line before, at or after `floor`, is blanks, three or more backticks, an info
- * word or none, blanks.
+ * word or none, blanks, and closes no block opened after `floor` (the closing line of a Python
+ * block right before a call ends that block; it frames nothing).
  */
 export function fenceOpenBefore(text: string, start: number, floor: number): number {
   let i = start - 1;
@@ -45,7 +47,9 @@ export function fenceOpenBefore(text: string, start: number, floor: number): num
   while (text.charCodeAt(at) === Code.Backtick) at++;
   while (at < lineEnd && isInfoCode(text.charCodeAt(at))) at++;
   while (at < lineEnd && isBlank(text.charCodeAt(at))) at++;
-  return at === lineEnd ? lineStart : -1;
+  if (at !== lineEnd) return -1;
+  // A fence line that closes a block opened before it (after `floor`) opens nothing.
+  return fenceOpenAt(text, lineStart, floor) ? -1 : lineStart;
 }
 
 /** The first character after `end` that is neither blank nor a line break. */

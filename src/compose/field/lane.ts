@@ -276,7 +276,8 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
   if (!inInlineCode(text, hit.index, open.bodyAt, lineEnd, scan)) {
     let closes = BLOCK_CLOSES.get(grammar);
     if (closes === undefined) BLOCK_CLOSES.set(grammar, (closes = [...grammar.close]));
-    if (scan.earliest(closes, open.bodyAt) >= 0) return null;
+    // A close cut by the end of the text (`…</thi`) was being written: the block has one.
+    if (scan.earliest(closes, open.bodyAt) >= 0 || closeCutAtEnd(text, open.bodyAt, [grammar], CUT_IN_BLOCK) !== null) return null;
   }
   // A call written later on the line is still read: the mention stops at the next opener of
   // a call grammar (reasoning markers on its line are part of the mention).
@@ -381,6 +382,55 @@ function cutEndAt(text: string, from: number, ends: readonly string[]): number {
     }
   }
   return cut;
+}
+
+/** The shortest fragment of a close that counts as one begun, where the text says nothing else of it: more than half the close. */
+const CUT_ALONE = (close: string): number => Math.max(2, (close.length >> 1) + 1);
+/** Inside a block that a close would end, two characters of one count (as cut-close.ts reads a region's markers). */
+const CUT_IN_BLOCK = (): number => 2;
+
+/**
+ * A close of one of `grammars` that the end of the text cut off (`…</thi`): the text ends with a
+ * proper prefix of it, at least `least(close)` long, starting at or after `from`. The longest
+ * such fragment, or null.
+ */
+function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningGrammar[], least: (close: string) => number): { grammar: ReasoningGrammar; at: number } | null {
+  let found: { grammar: ReasoningGrammar; at: number } | null = null;
+  for (const grammar of grammars) {
+    for (const close of grammar.close) {
+      for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
+        if (!text.startsWith(close.slice(0, k), text.length - k)) continue;
+        if (found === null || text.length - k < found.at) found = { grammar, at: text.length - k };
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+const ORPHAN_CLOSING = (): readonly ReasoningGrammar[] => REASONING_BLOCKS.filter((g) => g.orphanUnflagged);
+const STRAY_CLOSING = (): readonly ReasoningGrammar[] => FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.close.length > 0 && g.close.every((close) => g.openers.includes(close)));
+let orphanClosing: readonly ReasoningGrammar[] | null = null;
+let strayClosing: readonly ReasoningGrammar[] | null = null;
+
+/**
+ * `found` (the regions of `text`) with a reasoning close that the end of the text cut off after
+ * the last of them read as that close would be: with no region before it (and the orphan rule
+ * on), it ends reasoning the prompt opened (`abc</thi`: reasoning `abc`); otherwise it is a
+ * stray close's start, a marker (`Answer.</thi`: prose `Answer.`). Either way the fragment
+ * reaches neither prose nor reasoning, as a whole close would not. The fragment must be more
+ * than half its close (`</thi`, not `</th`, which HTML writes too).
+ */
+function withCloseCutAtEnd(text: string, found: FieldRegion[], orphansEnd: boolean, ctx: ComposeContext, scan: FieldScan | null): FieldRegion[] {
+  const from = found.length === 0 ? 0 : found[found.length - 1]!.end;
+  if (from >= text.length) return found;
+  const orphan = found.length === 0 && orphansEnd;
+  const cut = closeCutAtEnd(text, from, orphan ? (orphanClosing ??= ORPHAN_CLOSING()) : (strayClosing ??= STRAY_CLOSING()), CUT_ALONE);
+  if (cut === null) return found;
+  const sink = new RegionSink(text, cut.grammar, ctx.registry, ctx.marks, scan ?? new FieldScan(text, ctx.registry));
+  if (orphan) sink.reasoningSpan(0, cut.at);
+  found.push(sink.region(orphan ? 0 : cut.at, text.length));
+  return found;
 }
 
 /** Line starts for increasing offsets, each found by looking back only to the previous offset. */
@@ -542,7 +592,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   if (resumed !== null) found.push(resumed);
   // The unmarked first segment begins the response only, never text after a released region.
   const unmarkedMayBegin = !afterRegion && !started && mayBeginUnmarked(text, ctx);
-  if (!started && first === null && !unmarkedMayBegin) return found;
+  if (!started && first === null && !unmarkedMayBegin) return withCloseCutAtEnd(text, found, orphansEnd, ctx, null);
   const scan = new FieldScan(text, ctx.registry);
   const keep = (region: FieldRegion): void => {
     found.push(region);
@@ -579,7 +629,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         break;
       }
     }
-    if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, text.length), text.length)];
+    if (hit === null) {
+      // Cut off inside a close that would end it (`…</thi`): the fragment is that close begun.
+      const cut = closeCutAtEnd(text, 0, REASONING_BLOCKS, CUT_IN_BLOCK);
+      return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, cut?.at ?? text.length), text.length)];
+    }
     hit = nextHit(from);
   }
   // A grammar's first opener may have sat in the prompt: the response's first segment reads as that grammar's.
@@ -684,7 +738,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     from = end > hit.index ? end : hit.index + 1;
   }
-  return found;
+  return withCloseCutAtEnd(text, found, orphansEnd, ctx, scan);
 }
 
 export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane): LaneResult | null {

@@ -196,11 +196,26 @@ export class RegionSink {
     return true;
   }
 
-  /** A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was missing). */
+  /**
+   * A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was
+   * missing). One cut is one recovery: when the last violation reported the same recovery of
+   * calls among these, with no call read since (the last call's close and its section's close
+   * both missing at the end of the text), it is widened to these calls, not repeated.
+   */
   recovered(message: string, firstCall = 0): void {
-    const violation: ProtocolViolation = { kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null };
-    (this.#violations ??= []).push(this.#marks.describing(violation, this.calls.slice(firstCall)));
+    const violation: ProtocolViolation = this.#marks.describing({ kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null }, this.calls.slice(firstCall));
+    const violations = (this.#violations ??= []);
+    const last = this.#lastRecovery;
+    if (last !== null && last.at === violations.length - 1 && last.calls === this.calls.length && last.firstCall >= firstCall && violations[last.at]!.message === message) {
+      violations[last.at] = violation;
+    } else {
+      violations.push(violation);
+    }
+    this.#lastRecovery = { at: violations.length - 1, firstCall, calls: this.calls.length };
   }
+
+  /** The last `recovered_dialect` reported: its index, its first call, and how many calls had been read then. */
+  #lastRecovery: { readonly at: number; readonly firstCall: number; readonly calls: number } | null = null;
 
   /** An error beside a call that was produced (a value the schema types could not read, kept as text). */
   note(error: string): void {

@@ -459,6 +459,12 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   /** A code fence a pythonic list may stand in, alone (```` ```python ````): its lines are markers. */
   readonly listFence: CodeFence;
   /**
+   * Labels written before the JSON fence on its opening line (Command R+'s
+   * `Action: ```json`): the label is a marker of the value. A labelled value is calls only for
+   * registered names, even as the whole response (the form is no grammar's own).
+   */
+  readonly fenceLabels: readonly string[];
+  /**
    * What, written just before a value on its line, makes the value code rather than a call
    * standing in prose: an assignment (`payload = {…}`), an argument (`post({…})`), a quoted
    * string (`curl -d '{…}'`).

@@ -512,7 +512,8 @@ function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan,
   return null;
 }
 
-const REASONING_BLOCKS = FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.role === 'reasoning');
+/** The reasoning blocks with markers of their own (not plain words, `ReasoningGrammar.closeRequired`). */
+const REASONING_BLOCKS = FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.role === 'reasoning' && g.closeRequired !== true);
 
 /**
  * Under `reasoning_started`, whether the model wrote the open itself (`<think>`, `[THINK]`,

@@ -18,8 +18,9 @@ export interface ReasoningOpen {
   readonly ends: readonly string[];
 }
 
+/** The reasoning family's records but plain-word blocks (`closeRequired`), which never flow before their close. */
 function reasoningGrammars(): ReasoningGrammar[] {
-  return FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => g.family === 'reasoning');
+  return FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => g.family === 'reasoning' && g.closeRequired !== true);
 }
 
 let referenceOpens: readonly string[] | null = null;

@@ -28,6 +28,9 @@ interface BlockSpec {
   readonly suffix?: ReasoningGrammar['suffix'];
   /** An answer whose body is prose as written up to one of these (`ReasoningGrammar.verbatimUntil`). */
   readonly verbatimUntil?: readonly string[];
+  /** Plain-word markers (`ReasoningGrammar.closeRequired`), and where the open counts. */
+  readonly closeRequired?: boolean;
+  readonly openAt?: ReasoningGrammar['openAt'];
 }
 
 function block(spec: BlockSpec): ReasoningGrammar {
@@ -36,7 +39,8 @@ function block(spec: BlockSpec): ReasoningGrammar {
     family: 'reasoning',
     role: spec.role,
     openers: spec.strayClose ? [...spec.open, ...spec.close] : [...spec.open],
-    markers: [...spec.open, ...spec.close],
+    // Plain words are no markers where they stand as text (a sentence may say them).
+    markers: spec.closeRequired === true ? [] : [...spec.open, ...spec.close],
     open: spec.open,
     close: spec.close,
     stop: spec.stop ?? [],
@@ -44,6 +48,8 @@ function block(spec: BlockSpec): ReasoningGrammar {
     orphanUnflagged: spec.orphan === true,
     suffix: spec.suffix ?? null,
     ...(spec.verbatimUntil === undefined ? {} : { verbatimUntil: spec.verbatimUntil }),
+    ...(spec.closeRequired === true ? { closeRequired: true } : {}),
+    ...(spec.openAt === undefined ? {} : { openAt: spec.openAt }),
   };
 }
 
@@ -274,6 +280,23 @@ export const APRIEL_FINAL = block({ id: 'apriel-final', role: 'reasoning', open:
 
 export const APRIEL_FINAL_END = block({ id: 'apriel-final-end', role: 'answer', open: [], close: ['[END FINAL RESPONSE]'], strayClose: true, orphan: false });
 
+/**
+ * Granite 3.2 with thinking on: `Here is my thought process:` … `Here is my response:` (or
+ * `Here's`), plain words (vLLM's Granite reasoning parser). Plain words are risky, so the open
+ * counts only as the response's first text and only when the close follows at a line's start;
+ * otherwise both are prose.
+ */
+export const GRANITE_THOUGHT = block({
+  id: 'granite-thought',
+  role: 'reasoning',
+  open: ['Here is my thought process:', "Here's my thought process:", 'Here’s my thought process:'],
+  close: ['Here is my response:', "Here's my response:", 'Here’s my response:'],
+  strayClose: false,
+  orphan: false,
+  closeRequired: true,
+  openAt: 'response-start',
+});
+
 /** Solar Open: the header of a turn's next message (`<|end|><|begin|>assistant<|content|>…`), a marker. */
 export const SOLAR_TURN = block({ id: 'solar-turn', role: 'answer', open: ['<|begin|>assistant'], close: [], strayClose: false, orphan: false });
 
@@ -305,4 +328,5 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   APRIEL_FINAL,
   APRIEL_FINAL_END,
   SOLAR_TURN,
+  GRANITE_THOUGHT,
 ];

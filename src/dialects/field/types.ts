@@ -542,6 +542,12 @@ export interface ReasoningGrammar extends FieldGrammarBase {
    * message with a recipient, so JSON written in the answer is part of the answer.
    */
   readonly verbatimUntil?: readonly string[];
+  /**
+   * Markers written as plain words (Granite 3.2's `Here is my thought process:`): the open counts
+   * only when its close follows at a line's start; with none, both are text. A stream never lets
+   * such a block flow before its close has come.
+   */
+  readonly closeRequired?: boolean;
 }
 
 /**

@@ -10,9 +10,11 @@
  *     body is JSON, or, for a tool of one parameter, the raw text (the `python` tool's code);
  *   - in a reasoning channel (`analysis`) with no recipient: a `reasoning` drop, neither prose
  *     nor a call (reasoning is returned on the ledger until the result carries it apart);
- *   - otherwise (`commentary` preamble, `final` answer, no channel): prose as written, without
- *     markers, up to the message's end: JSON in it is text (the region ends at the body, which the
- *     lane reads as an answer body, `FieldRegion.verbatimBody`).
+ *   - in a visible channel (`commentary` preamble, `final` answer): prose as written, without
+ *     markers, up to the message's end: JSON in it is text (the region ends at the body, which
+ *     the lane reads as an answer body, `FieldRegion.verbatimBody`);
+ *   - with no channel named (a lone `<|message|>`): the region ends at the body, which the text
+ *     around it reads (prose, or calls of other grammars).
  *
  * Recovery rungs, none of which throws:
  *   1. complete JSON arguments with no end marker (end of text, or the next message): a call,
@@ -85,7 +87,8 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
     // it as an answer's body up to the message's end (no call is read in it: a call is a
     // message with a recipient).
     if (next !== null && typeof next === 'object') {
-      sink.bodyEnds = words.bodyStops;
+      // A body with no channel named (a lone `<|message|>`) is not known to be one: the text around reads it.
+      if (grammar.visibleChannels.includes(next.channel)) sink.bodyEnds = words.bodyStops;
       return next.visibleAt;
     }
     if (next < 0) {
@@ -100,11 +103,11 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
 }
 
 /**
- * One message from its header at `pos`: where the text after it starts; `{visibleAt}` when its
- * body is visible text that the region hands back; -1 when no readable header reaches
+ * One message from its header at `pos`: where the text after it starts; `{visibleAt, channel}`
+ * when its body is visible text that the region hands back; -1 when no readable header reaches
  * `<|message|>`.
  */
-function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number | { readonly visibleAt: number } {
+function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number | { readonly visibleAt: number; readonly channel: string } {
   const text = scan.text;
   const messageAt = indexWithin(text, grammar.message, pos, HEADER_MAX);
   const headerEnd = messageAt < 0 ? (text.length - pos <= HEADER_MAX ? text.length : -1) : messageAt;
@@ -138,7 +141,7 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
   if (recipient !== '') return readCallBody(scan, pos, bodyAt, recipient, grammar, sink);
   const stop = scan.earliest(vocabulary(grammar).bodyStops, bodyAt);
   const bodyEnd = stop < 0 ? text.length : stop;
-  if (!grammar.reasoningChannels.includes(header.channel)) return { visibleAt: bodyAt };
+  if (!grammar.reasoningChannels.includes(header.channel)) return { visibleAt: bodyAt, channel: header.channel };
   sink.reasoningSpan(bodyAt, bodyEnd);
   const end = matchAt(text, bodyEnd, grammar.ends);
   return end === null ? bodyEnd : bodyEnd + end.length;

@@ -49,6 +49,9 @@ describe('stream: inputs that once broke the invariant', () => {
     ['a Hunyuan block closed with another suffix, then a call', `<think:opensource>Need it.</think:x>\n<tool_call>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['a Hunyuan block closed with another suffix, then prose', '<think:abc>Hmm.</think:xyz>Answer.\nMore.', { tools: TOOLS }],
     ['a Hunyuan block closed with its suffix, then a call', `<think:opensource>Need it.</think:opensource>\n<tool_call>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
+    // A value with no close of its own before the call's close: a later value close (another grammar's) makes the call's close part of the value.
+    ['a GLM value left open, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call><iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
+    ['a GLM value left open, prose, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call>\nDone.\n<iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
     // A reasoning close inside a reference block not closed yet belongs to that block once it closes.
     ['an orphan close right after <tool_call>', `<tool_call></think>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['an orphan close inside <toolcall>', `<toolcall></think>\n${WEATHER}\n</toolcall>`, { tools: TOOLS }],
@@ -147,6 +150,36 @@ describe('stream: inputs that once released late', () => {
     ['Command <|START_TEXT|>', '<|START_TEXT|>', '<|END_TEXT|>'],
     ['Kimi K3 response', '<|open|>response<|sep|>', '<|close|>response<|sep|>'],
   ];
+  it('a <think> sample in a code block the answer opened: never reasoning, whatever the cutting', () => {
+    const text = 'Here is one:\n```\n<think>Plan the route.</think>\n```\n<think>Real.</think>Done.';
+    const options = { tools: TOOLS };
+    const one = parseToolCalls(text, options);
+    expect(one.reasoning).toBe('Real.');
+    expect(one.prose).toBe('Here is one:\n\n```\n<think>Plan the route.</think>\n```\n\nDone.');
+    for (const size of [1, 3, 7]) {
+      const { events } = streamChunks(everyN(text, size), options);
+      expect(events.filter((e) => e.type === 'reasoning').map((e) => (e.type === 'reasoning' ? e.text : '')).join('')).toBe('Real.');
+    }
+    expectInvariant(text, options);
+    expectInvariant(text.slice(0, text.indexOf('</think>')), options);
+  });
+
+  it('gpt-oss final channel: an answer holding a call object flows as it comes, never a call', () => {
+    const text = `<|channel|>analysis<|message|>Need.<|end|><|start|>assistant<|channel|>final<|message|>Send this:\n${WEATHER}\nThen wait.<|return|>`;
+    const options = { tools: TOOLS };
+    const one = parseToolCalls(text, options);
+    expect(one.calls).toEqual([]);
+    expect(one.prose).toBe(`Send this:\n${WEATHER}\nThen wait.`);
+    // Cut inside the call object: the text before the cut has come by then, the object's start too.
+    const cut = text.indexOf('"city"');
+    const { events, at } = streamChunks([text.slice(0, cut), text.slice(cut)], options);
+    const said = events.filter((e, i) => e.type === 'text' && at[i] === 1).map((e) => (e.type === 'text' ? e.text : '')).join('');
+    expect(said).toBe('Send this:\n{"name": "get_weather", "arguments": {');
+    expect(events.some((e) => e.type === 'call_start')).toBe(false);
+    expectInvariant(text, options);
+    expectInvariant(`${text.slice(0, text.indexOf('<|return|>'))}`, options);
+  });
+
   for (const [name, open, close] of wrappers) {
     it(`${name}: the answer's lines stream as they end, and a call after the wrapper comes at its close`, () => {
       const text = `${open}It is sunny.\nMore lines.\n${close}\n<tool_call>\n${WEATHER}\n</tool_call>`;

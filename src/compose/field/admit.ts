@@ -33,7 +33,8 @@ function isWordCode(code: number): boolean {
 
 export function admitName(raw: string, registry: ToolRegistry | null, origin: CallOrigin): Admission {
   const name = raw.trim();
-  if (name === '') return { ok: false, name, why: 'empty' };
+  // A namespace with nothing after it (`functions.`, Kimi's `functions.:0`) names no tool.
+  if (name === '' || FIELD_NAMESPACE_PREFIXES.includes(name)) return { ok: false, name, why: 'empty' };
   if (registry === null) {
     if (origin === 'lookalike') return { ok: false, name, why: 'unknown' };
     const bare = stripPrefix(name, null);

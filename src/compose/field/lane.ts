@@ -14,7 +14,7 @@
  */
 import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { THINK } from '../../dialects/field/reasoning.js';
-import { TURN_HEADER } from '../../dialects/field/turn-end.js';
+import { TURN_END, TURN_HEADER } from '../../dialects/field/turn-end.js';
 import { renderParts, type CanonicalPart } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
@@ -32,8 +32,9 @@ import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { referenceBlockTags } from './call-markup.js';
+import { AnswerFences, blockEndAfter } from './answer-fences.js';
 import { grammarsToTry } from './reference-head.js';
-import { RegionSink, type FieldRegion } from './region.js';
+import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
 
 export type RestLane = (piece: string) => LaneResult;
@@ -296,7 +297,8 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
   if (!inInlineCode(text, hit.index, open.bodyAt, lineEnd, scan)) {
     let closes = BLOCK_CLOSES.get(grammar);
     if (closes === undefined) BLOCK_CLOSES.set(grammar, (closes = [...grammar.close]));
-    if (scan.earliest(closes, open.bodyAt) >= 0) return null;
+    // A close cut by the end of the text (`…</thi`) was being written: the block has one.
+    if (scan.earliest(closes, open.bodyAt) >= 0 || closeCutAtEnd(text, open.bodyAt, [grammar], CUT_IN_BLOCK) !== null) return null;
   }
   // A call written later on the line is still read: the mention stops at the next opener of
   // a call grammar (reasoning markers on its line are part of the mention).
@@ -336,11 +338,123 @@ function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: Com
   return sink.region(start, end);
 }
 
+/**
+ * The code block the answer opened that holds a reasoning marker at `hit` (`fences` says it is
+ * open there): prose as written, from its opening fence line to its closing one, or to the end
+ * of the text when it never closes (Markdown shows the rest as code too). The marker is the
+ * sample's text, not a block: an example of a reasoning model's output.
+ */
+function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: ComposeContext, scan: FieldScan): FieldRegion {
+  const start = fences.openedAt;
+  const end = blockEndAfter(text, hit.index, fences.kind);
+  const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(start, end);
+  return sink.region(start, end);
+}
+
 /** A marker at [at, after) written as inline code: a backtick just before it, another after it on its line. */
 function inInlineCode(text: string, at: number, after: number, lineEnd: number, scan: FieldScan): boolean {
   if (text.charCodeAt(at - 1) !== 0x60) return false;
   const tick = scan.earliest(BACKTICK, after);
   return tick >= 0 && tick < lineEnd;
+}
+
+/**
+ * The body of a visible answer that follows a region (`FieldRegion.verbatimBody`: Harmony's
+ * `final` or `commentary` message), from `at`: prose as written up to the first of its ends,
+ * which is left for what follows. No grammar reads a call in it (in Harmony a call is a message
+ * with a recipient), so `Here is the JSON: {"name": …}` stays the answer's text. Cut off by the
+ * end of the text inside an end (`…<|ret`), the region takes the fragment: the marker had
+ * begun. Null for an empty body.
+ */
+export function answerBodyRegion(text: string, at: number, body: VerbatimBody, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
+  const ends = answerBodyEnds(body);
+  const stop = scan.earliest(ends, at);
+  const bodyEnd = stop >= 0 ? stop : cutEndAt(text, at, ends);
+  const end = stop >= 0 ? stop : text.length;
+  if (end <= at) return null;
+  const sink = new RegionSink(text, body.grammar, ctx.registry, ctx.marks, scan);
+  sink.proseSpan(at, bodyEnd);
+  return { ...sink.region(at, end), answerBody: true };
+}
+
+const BODY_ENDS = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * What ends an answer's body: its grammar's ends, and a special token that ends a turn
+ * (`<|endoftext|>`, written out when a server did not skip it), which carries no content and is
+ * read as such after the body. One array per body kind, so `FieldScan` memoises the search.
+ */
+export function answerBodyEnds(body: VerbatimBody): readonly string[] {
+  let ends = BODY_ENDS.get(body.ends);
+  if (ends === undefined) {
+    ends = [...new Set([...body.ends, ...TURN_END.tokens])];
+    BODY_ENDS.set(body.ends, ends);
+  }
+  return ends;
+}
+
+/** Where a proper prefix (two characters at least) of one of `ends` that ends `text` begins, after `from`; else the text's end. */
+function cutEndAt(text: string, from: number, ends: readonly string[]): number {
+  let cut = text.length;
+  for (const end of ends) {
+    for (let k = Math.min(end.length - 1, text.length - from); k >= 2; k--) {
+      if (text.startsWith(end.slice(0, k), text.length - k)) {
+        cut = Math.min(cut, text.length - k);
+        break;
+      }
+    }
+  }
+  return cut;
+}
+
+/** The shortest fragment of a close that counts as one begun, where the text says nothing else of it: more than half the close. */
+const CUT_ALONE = (close: string): number => Math.max(2, (close.length >> 1) + 1);
+/** Inside a block that a close would end, two characters of one count (as cut-close.ts reads a region's markers). */
+const CUT_IN_BLOCK = (): number => 2;
+
+/**
+ * A close of one of `grammars` that the end of the text cut off (`…</thi`): the text ends with a
+ * proper prefix of it, at least `least(close)` long, starting at or after `from`. The longest
+ * such fragment, or null.
+ */
+function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningGrammar[], least: (close: string) => number): { grammar: ReasoningGrammar; at: number } | null {
+  let found: { grammar: ReasoningGrammar; at: number } | null = null;
+  for (const grammar of grammars) {
+    for (const close of grammar.close) {
+      for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
+        if (!text.startsWith(close.slice(0, k), text.length - k)) continue;
+        if (found === null || text.length - k < found.at) found = { grammar, at: text.length - k };
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+const ORPHAN_CLOSING = (): readonly ReasoningGrammar[] => REASONING_BLOCKS.filter((g) => g.orphanUnflagged);
+const STRAY_CLOSING = (): readonly ReasoningGrammar[] => FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.close.length > 0 && g.close.every((close) => g.openers.includes(close)));
+let orphanClosing: readonly ReasoningGrammar[] | null = null;
+let strayClosing: readonly ReasoningGrammar[] | null = null;
+
+/**
+ * `found` (the regions of `text`) with a reasoning close that the end of the text cut off after
+ * the last of them read as that close would be: with no region before it (and the orphan rule
+ * on), it ends reasoning the prompt opened (`abc</thi`: reasoning `abc`); otherwise it is a
+ * stray close's start, a marker (`Answer.</thi`: prose `Answer.`). Either way the fragment
+ * reaches neither prose nor reasoning, as a whole close would not. The fragment must be more
+ * than half its close (`</thi`, not `</th`, which HTML writes too).
+ */
+function withCloseCutAtEnd(text: string, found: FieldRegion[], orphansEnd: boolean, ctx: ComposeContext, scan: FieldScan | null): FieldRegion[] {
+  const from = found.length === 0 ? 0 : found[found.length - 1]!.end;
+  if (from >= text.length) return found;
+  const orphan = found.length === 0 && orphansEnd;
+  const cut = closeCutAtEnd(text, from, orphan ? (orphanClosing ??= ORPHAN_CLOSING()) : (strayClosing ??= STRAY_CLOSING()), CUT_ALONE);
+  if (cut === null) return found;
+  const sink = new RegionSink(text, cut.grammar, ctx.registry, ctx.marks, scan ?? new FieldScan(text, ctx.registry));
+  if (orphan) sink.reasoningSpan(0, cut.at);
+  found.push(sink.region(orphan ? 0 : cut.at, text.length));
+  return found;
 }
 
 /** Line starts for increasing offsets, each found by looking back only to the previous offset. */
@@ -431,7 +545,8 @@ function unmarkedFirstRegion(text: string, ctx: ComposeContext, scan: FieldScan,
   return null;
 }
 
-const REASONING_BLOCKS = FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.role === 'reasoning');
+/** The reasoning blocks with markers of their own (not plain words, `ReasoningGrammar.closeRequired`). */
+const REASONING_BLOCKS = FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.role === 'reasoning' && g.closeRequired !== true);
 
 /**
  * Under `reasoning_started`, whether the model wrote the open itself (`<think>`, `[THINK]`,
@@ -491,6 +606,8 @@ export interface RegionReading {
   readonly afterRegion?: boolean;
   /** Receives the position of every opener no reader took (the stream may not release past one). */
   readonly rejected?: number[];
+  /** The text begins inside a visible answer's body whose header was released before it. */
+  readonly inBody?: VerbatimBody;
 }
 
 export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionReading = {}): FieldRegion[] {
@@ -501,12 +618,15 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // An explicit `reasoning_started: false` says the prompt opened no block, so a close with no
   // open is a stray marker, never the end of reasoning.
   const orphansEnd = !afterRegion && ctx.reasoningStarted !== false;
+  // A stream's text that begins inside an answer's body: that body first, then what follows it.
+  const resumed = reading.inBody === undefined ? null : answerBodyRegion(text, 0, reading.inBody, ctx, new FieldScan(text, ctx.registry));
   // perf: the first search doubles as the "no marker at all" probe, so a text whose only
   // marker is at its end (an orphan close after long reasoning) is swept once, not twice.
-  const first = detect.next(text, 0);
+  const first = detect.next(text, resumed?.end ?? 0);
+  if (resumed !== null) found.push(resumed);
   // The unmarked first segment begins the response only, never text after a released region.
   const unmarkedMayBegin = !afterRegion && !started && mayBeginUnmarked(text, ctx);
-  if (!started && first === null && !unmarkedMayBegin) return found;
+  if (!started && first === null && !unmarkedMayBegin) return withCloseCutAtEnd(text, found, orphansEnd, ctx, null);
   const scan = new FieldScan(text, ctx.registry);
   const keep = (region: FieldRegion): void => {
     found.push(region);
@@ -523,7 +643,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     return hit !== null && hit.index <= lead ? hit : (detect.lineOpenerAt(text, lead) ?? hit);
   };
   const blocks = new ReferenceBlocks(scan);
-  let from = 0;
+  const fences = new AnswerFences(scan);
+  let from = resumed?.end ?? 0;
   let hit = first;
   if (started) {
     for (; hit !== null; hit = detect.next(text, hit.index + 1)) {
@@ -543,7 +664,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         break;
       }
     }
-    if (hit === null) return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, text.length), text.length)];
+    if (hit === null) {
+      // Cut off inside a close that would end it (`…</thi`): the fragment is that close begun.
+      const cut = closeCutAtEnd(text, 0, REASONING_BLOCKS, CUT_IN_BLOCK);
+      return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, cut?.at ?? text.length), text.length)];
+    }
     hit = nextHit(from);
   }
   // A grammar's first opener may have sat in the prompt: the response's first segment reads as that grammar's.
@@ -572,6 +697,14 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
+      continue;
+    }
+    // A reasoning marker in a code block the answer opened (a sample showing `<think>…</think>`):
+    // the block is the sample's text, a close in it too (no orphan).
+    if (hit.grammars.every(isReasoning) && fences.inside(hit.index, floor)) {
+      const sample = fencedSample(text, hit, fences, ctx, scan);
+      keep(sample);
+      from = floor = sample.end;
       continue;
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit, false) : null;
@@ -616,6 +749,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         keep(region);
         spare = null;
         end = region.end;
+        // A visible answer's body after it is read as written (`answerBodyRegion`).
+        const body = region.verbatimBody === undefined ? null : answerBodyRegion(text, end, region.verbatimBody, ctx, scan);
+        if (body !== null) {
+          keep(body);
+          end = body.end;
+        }
         floor = end;
         break;
       }
@@ -635,7 +774,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     from = end > hit.index ? end : hit.index + 1;
   }
-  return found;
+  return withCloseCutAtEnd(text, found, orphansEnd, ctx, scan);
 }
 
 export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane): LaneResult | null {

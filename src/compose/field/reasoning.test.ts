@@ -27,8 +27,12 @@ function pairOf(grammar: ReasoningGrammar): [string, string] {
 }
 
 // Blocks with an open of their own (Apriel's final-response marker closes reasoning that has none).
-const BLOCKS = REASONING_GRAMMARS.filter((g) => g.role === 'reasoning' && g.open.length > 0).map(pairOf);
-const ALL_MARKERS = REASONING_GRAMMARS.flatMap((g) => [...g.open, ...g.close]);
+// Plain-word blocks (Granite's `Here is my thought process:`) have rules of their own (the
+// response's first text, the close at a line's start; conformance/reasoning pins them), and
+// their words are no markers where they stand as text.
+const MARKED = REASONING_GRAMMARS.filter((g) => g.closeRequired !== true);
+const BLOCKS = MARKED.filter((g) => g.role === 'reasoning' && g.open.length > 0).map(pairOf);
+const ALL_MARKERS = MARKED.flatMap((g) => [...g.open, ...g.close]);
 
 describe('reasoning: its own channel', () => {
   it('is neither prose nor a drop', () => {

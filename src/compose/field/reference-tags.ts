@@ -7,12 +7,16 @@
 import { DIALECTS, ENVELOPE_OPENERS } from '../../dialects/index.js';
 
 const REFERENCE_TAGS: ReadonlySet<string> = new Set([
-  ...DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]).map((s) => `<${s.toLowerCase()}>`),
-  ...ENVELOPE_OPENERS.map((e) => e.open.toLowerCase()),
-  ...DIALECTS.CONTENTLESS_WRAPPER_TAGS.map((t) => `<${t.toLowerCase()}>`),
+  ...DIALECTS.TAGGED_DIALECT.flatMap((d) => [...d.spellings]).map((s) => `<${s}>`),
+  ...ENVELOPE_OPENERS.map((e) => e.open),
+  ...DIALECTS.CONTENTLESS_WRAPPER_TAGS.map((t) => `<${t}>`),
 ]);
 
-/** Whether `tag` (a whole opening tag, `<tool_call>`) is one the reference grammar reads. */
+/**
+ * Whether `tag` (a whole opening tag, `<tool_call>`) is one the reference grammar reads, spelled
+ * as it reads it: its scanner matches tags case-sensitively, so Nemotron's `<TOOLCALL>` is not
+ * its `<toolcall>` (the walk reads it as an unknown tag).
+ */
 export function isReferenceTag(tag: string): boolean {
-  return REFERENCE_TAGS.has(tag.toLowerCase());
+  return REFERENCE_TAGS.has(tag);
 }

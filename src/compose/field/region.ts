@@ -43,6 +43,20 @@ export interface FieldRegion {
   readonly runsOn?: true;
   /** The region took in a Markdown fence around it (fence-frame.ts): its lines are the region's. */
   readonly framed?: true;
+  /**
+   * The region ends where a visible answer's body begins whose text is prose as written
+   * (Harmony's `final` and `commentary` messages): the lane reads that body as a region of its
+   * own (`answerBody`), up to the first of its `ends`.
+   */
+  readonly verbatimBody?: VerbatimBody;
+  /** The region is such a body: prose, up to one of its ends (or, cut off, the end of the text). */
+  readonly answerBody?: true;
+}
+
+/** A visible answer's body that no grammar reads calls in, and what ends it. */
+export interface VerbatimBody {
+  readonly grammar: FieldGrammar;
+  readonly ends: readonly string[];
 }
 
 export interface CallReport {
@@ -76,6 +90,8 @@ export class RegionSink {
   #parts: RegionPart[] | null = null;
   /** See `FieldRegion.runsOn`. */
   runsOn = false;
+  /** See `FieldRegion.verbatimBody`: the markers that end the body after the region. */
+  bodyEnds: readonly string[] | null = null;
   readonly #text: string;
   #grammar: FieldGrammar;
   readonly #registry: ToolRegistry | null;
@@ -128,7 +144,7 @@ export class RegionSink {
 
   /** Nothing reported yet (a reader that answered -1 leaves its sink so). */
   get empty(): boolean {
-    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && this.parts.length === 0 && !this.runsOn;
+    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && this.parts.length === 0 && !this.runsOn && this.bodyEnds === null;
   }
 
   /**
@@ -180,11 +196,26 @@ export class RegionSink {
     return true;
   }
 
-  /** A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was missing). */
+  /**
+   * A `recovered_dialect` about the calls read from `firstCall` on (a section whose close was
+   * missing). One cut is one recovery: when the last violation reported the same recovery of
+   * calls among these, with no call read since (the last call's close and its section's close
+   * both missing at the end of the text), it is widened to these calls, not repeated.
+   */
   recovered(message: string, firstCall = 0): void {
-    const violation: ProtocolViolation = { kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null };
-    (this.#violations ??= []).push(this.#marks.describing(violation, this.calls.slice(firstCall)));
+    const violation: ProtocolViolation = this.#marks.describing({ kind: 'recovered_dialect', message, excerpt: null, dropped_reason: null }, this.calls.slice(firstCall));
+    const violations = (this.#violations ??= []);
+    const last = this.#lastRecovery;
+    if (last !== null && last.at === violations.length - 1 && last.calls === this.calls.length && last.firstCall >= firstCall && violations[last.at]!.message === message) {
+      violations[last.at] = violation;
+    } else {
+      violations.push(violation);
+    }
+    this.#lastRecovery = { at: violations.length - 1, firstCall, calls: this.calls.length };
   }
+
+  /** The last `recovered_dialect` reported: its index, its first call, and how many calls had been read then. */
+  #lastRecovery: { readonly at: number; readonly firstCall: number; readonly calls: number } | null = null;
 
   /** An error beside a call that was produced (a value the schema types could not read, kept as text). */
   note(error: string): void {
@@ -247,6 +278,7 @@ export class RegionSink {
       reasoning: this.reasoning,
       parts: this.parts,
       ...(this.runsOn ? { runsOn: true as const } : {}),
+      ...(this.bodyEnds === null ? {} : { verbatimBody: { grammar: this.#grammar, ends: this.bodyEnds } }),
     };
   }
 }

@@ -9,7 +9,7 @@
  * with a word and then its close.
  */
 import { assembleRegions, fieldRegions, type RestLane } from '../field/lane.js';
-import type { FieldRegion } from '../field/region.js';
+import type { FieldRegion, VerbatimBody } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import { emptyResult } from '../project.js';
 import type { ToolCall } from '../types.js';
@@ -53,16 +53,17 @@ function closeOf(text: string, region: FieldRegion): string | null {
  * The announcement `held` allows, or null: its last region is open, ends where a call's body
  * ends, and reads the same calls with and without its close.
  */
-export function announceable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Announcement | null {
+export function announceable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number, inBody: VerbatimBody | null = null): Announcement | null {
   const lane = reader.lane;
   if (lane === null) return null;
   const rejected: number[] = [];
-  const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
+  const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected, ...(inBody === null ? {} : { inBody }) });
   let read = held.length;
   const open = regions.length - 1;
   const region = regions[open];
-  // A value left open before a call (`FieldRegion.runsOn`): that call may yet be its text.
-  if (region === undefined || region.runsOn === true || wholeRegion(held, region)) return null;
+  // A value left open before a call (`FieldRegion.runsOn`): that call may yet be its text. An
+  // answer's body holds no call.
+  if (region === undefined || region.runsOn === true || region.answerBody === true || wholeRegion(held, region)) return null;
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
   // The regions before it are released with it: each must be certain as a release's are.
   if (certainRegions(held, regions.slice(0, open), reader, afterRegion, Infinity) !== open) return null;

@@ -96,9 +96,17 @@ function followedByOther(text: string, at: number, grammar: FieldGrammar | undef
   // between Llama 3's objects, lists of calls).
   if (!chained && CONTINUES.has(next.charCodeAt(0))) return false;
   for (const marker of [...grammar.markers, ...grammar.openers]) {
-    if (marker.startsWith(next) || next.startsWith(marker) || (!chained && marker.charCodeAt(0) === next.charCodeAt(0))) return false;
+    if (marker.startsWith(next) || next.startsWith(marker)) return false;
+    // A marker's first character may begin it once more text comes; a word marker (Command R+'s
+    // `Action:`) only as written: `After the call.` begins none.
+    const first = marker.charCodeAt(0);
+    if (!chained && !isAsciiLetter(first) && first === next.charCodeAt(0)) return false;
   }
   return true;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 const CONTINUES = new Set([0x60, 0x7e, 0x2c, 0x3b, 0x7b, 0x5b, 0x28, 0x3c, 0x7c, 0x22, 0x27, 0x5d, 0x7d, 0x29]);
@@ -205,6 +213,9 @@ export interface RegionSetting {
 const UNKNOWN_SETTING: RegionSetting = { registered: false, startsResponse: false };
 
 export function wholeRegion(text: string, region: FieldRegion, setting: RegionSetting = UNKNOWN_SETTING): boolean {
+  // An answer's body read as written (field/lane.ts, `answerBodyRegion`) is whole once the
+  // marker that ends it has come; cut off, it runs to the end of the text.
+  if (region.answerBody === true) return region.end < text.length;
   const grammar = grammarOf(region.grammar);
   if (grammar === undefined) return false;
   // A look-alike is read, or left as prose, by rules over the whole response: with no registry

@@ -27,7 +27,7 @@ import { mayEndBodyAt } from './body-end.js';
 import { ValueDepth } from './value-depth.js';
 import { releasable, type Release } from './segment.js';
 import { closers } from './closers.js';
-import { ReasoningFront } from './fronts.js';
+import { AnswerFront, ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
@@ -184,6 +184,11 @@ class TextStreamParser implements StreamParser {
   private answerLead = false;
   /** The plain run at the start of the held text, released line by line (null: none is read). */
   private plain: PlainLinesFront | null = null;
+  /**
+   * The held text begins inside a visible answer's body read as written (Harmony's `final`
+   * channel), whose header was released: the body flows as text as it arrives, up to what ends it.
+   */
+  private body: AnswerFront | null = null;
 
   constructor(private readonly options: ParseOptions | undefined) {
     this.watch = chunkWatch();
@@ -213,6 +218,11 @@ class TextStreamParser implements StreamParser {
     if (this.reader.lane === null) return events;
     const window = this.tail + chunk;
     const from = this.tail.length;
+    if (this.body !== null && !this.body.done) {
+      this.pushBody(chunk, window, events);
+      if (this.said !== null) this.record(events);
+      return events;
+    }
     // Where `window` begins in the held text (it may reach back before it).
     const windowAt = this.heldLength - from;
     let found = false;
@@ -253,10 +263,37 @@ class TextStreamParser implements StreamParser {
     if (completes && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
     // After a release too: the region that stopped it (a Harmony call frame after the analysis
     // frame, both in this chunk) may already be sure of its calls.
-    if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
+    if (this.opener >= 0 && !this.openEnded && this.thinking === null && this.body === null && this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && mayEndBody(chunk) && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK) this.tryAnnounce(events);
     if ((completesReferenceClose(window, from) || (this.referenceLinePending && hasLineBreak(chunk))) && this.mayAnnounceReference()) this.tryAnnounceReference(events);
     if (this.said !== null) this.record(events);
     return events;
+  }
+
+  /**
+   * A chunk of an answer's body: its text flows as it comes; once what ends the body has come,
+   * the held text is tried (its first opener is that end, or a region after it).
+   */
+  private pushBody(chunk: string, window: string, events: StreamEvent[]): void {
+    this.held.push(chunk);
+    this.heldLength += chunk.length;
+    this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
+    this.feedBody(chunk, events);
+  }
+
+  /** Feeds the body's next text (already held) to its front. */
+  private feedBody(chunk: string, events: StreamEvent[]): void {
+    const body = this.body!;
+    const out = body.feed(chunk, this.emitted.text > 0);
+    if (out !== '') {
+      events.push({ type: 'text', text: out });
+      this.emitted.text += out.length;
+    }
+    if (!body.done) return;
+    const held = this.joinHeld();
+    const hit = this.watch.openers.nextInWindow(held, body.length);
+    this.opener = hit === null ? -1 : hit.index;
+    this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
+    if (this.opener >= 0 && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
   }
 
   private record(events: readonly StreamEvent[]): void {
@@ -362,7 +399,7 @@ class TextStreamParser implements StreamParser {
     this.tried += held.length;
     this.worked += held.length;
     if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return false;
-    const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    const release = releasable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls, this.body?.of ?? null);
     // A region that ends with blanks may be whole once text follows them (closers.ts, `wholeRegion`).
     this.awaitingText = release === null && (this.openEnded || isJsonSpace(held.charCodeAt(held.length - 1)));
     if (release === null) return false;
@@ -378,6 +415,17 @@ class TextStreamParser implements StreamParser {
     this.announceSpent = 0;
     this.afterRegion = true;
     this.thinking = null;
+    this.body = null;
+    if (release.body !== null) {
+      // The released text ends where an answer's body begins: the body flows from here.
+      this.body = new AnswerFront(release.body);
+      this.opener = -1;
+      this.openCut = false;
+      this.openEnded = false;
+      this.answerLead = false;
+      if (rest !== '') this.feedBody(rest, events);
+      return true;
+    }
     // An answer that follows opening reasoning (nothing visible released yet) begins as a line
     // does, its blanks aside: a line-start opener counts at its first character, as the one-shot
     // parse reads it (`</think> {"name": …}`); after anything visible the text is mid-line.
@@ -403,7 +451,7 @@ class TextStreamParser implements StreamParser {
     this.worked += Math.abs(looked);
     if (looked < 0) return;
     if (!this.afterRegion && awaitsUnmarkedOpener(held, this.reader.ctx)) return;
-    const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls);
+    const found = announceable(held, this.reader, this.afterRegion, this.reader.idStart + this.emitted.calls - this.heldCalls, this.body?.of ?? null);
     const read = found?.read ?? held.length;
     this.worked += read;
     this.announceSpent += read;
@@ -435,7 +483,7 @@ class TextStreamParser implements StreamParser {
    * makes it reasoning), and the work is within what announcements may spend.
    */
   private mayAnnounceReference(): boolean {
-    if (this.heldAtRegion || this.thinking !== null || this.startedUndecided) return false;
+    if (this.heldAtRegion || this.thinking !== null || this.body !== null || this.startedUndecided) return false;
     if (!this.afterRegion && this.reader.ctx.reasoningStarted !== false) return false;
     return this.announceSpent <= 2 * this.heldLength + ANNOUNCE_SLACK && this.worked <= ANNOUNCE_CEILING * this.received + TRY_SLACK;
   }
@@ -473,9 +521,9 @@ class TextStreamParser implements StreamParser {
     const emitted = this.emitted;
     let thoughtSaid = this.thinking?.released ?? 0;
     let callsSaid = said;
-    // The held run's lines already released begin the first text part.
-    let textSaid = this.plain?.released ?? 0;
-    const textSeparator = this.plain?.separator ?? '';
+    // The held run's lines (or the answer's body) already released begin the first text part.
+    let textSaid = this.plain?.released ?? this.body?.released ?? 0;
+    const textSeparator = this.plain?.separator ?? this.body?.separator ?? '';
     for (const part of parts) {
       if (part.kind === 'call') {
         const call = result.calls[part.index];

@@ -9,6 +9,7 @@ import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } fr
 import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
 import { matchAt } from '../field/cursor.js';
+import { fenceOpenAt } from '../field/answer-fences.js';
 import { blockOpenAt, callOpensEndingReasoning, openCutInSuffix } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
@@ -18,8 +19,9 @@ export interface ReasoningOpen {
   readonly ends: readonly string[];
 }
 
+/** The reasoning family's records but plain-word blocks (`closeRequired`), which never flow before their close. */
 function reasoningGrammars(): ReasoningGrammar[] {
-  return FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => g.family === 'reasoning');
+  return FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => g.family === 'reasoning' && g.closeRequired !== true);
 }
 
 let referenceOpens: readonly string[] | null = null;
@@ -38,6 +40,8 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
   // Mid-line, an open may be a mention (field/lane.ts, `reasoningMention`): that is decided by
   // what follows it, so its body waits for its region.
   if (!atLineStart(held, at)) return null;
+  // In a code block the answer opened, an open is the sample's text (field/lane.ts, `fencedSample`).
+  if (fenceOpenAt(held, at)) return null;
   referenceOpens ??= referenceBlockTags().open;
   for (const open of referenceOpens) {
     const i = held.indexOf(open);

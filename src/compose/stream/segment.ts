@@ -17,7 +17,7 @@
 import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
 import { frameUnsettled } from '../field/fence-frame.js';
 import { isJsonSpace } from '../../lex/codes.js';
-import type { FieldRegion } from '../field/region.js';
+import type { FieldRegion, VerbatimBody } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
 import { endsAtMessage, grammarOf, PROBE, wholeRegion } from './closers.js';
@@ -33,6 +33,8 @@ export interface Release {
   readonly parts: readonly TurnPart[];
   /** The characters of the released text read by the rest lane (not inside a region). */
   readonly restLength: number;
+  /** The last region released ends where a visible answer's body begins (`FieldRegion.verbatimBody`): the text after it is that body. */
+  readonly body: VerbatimBody | null;
 }
 
 /**
@@ -182,8 +184,10 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     // A value left open before a call: a close may yet come that makes that call its text.
     if (region.runsOn === true) break;
     if (!(wholeRegion(held, region, setting) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
-    if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
-    if (mayBeMention(held, region, end, lines)) break;
+    if (region.answerBody !== true) {
+      if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
+      if (mayBeMention(held, region, end, lines)) break;
+    }
     // A fence around the call may still close after it (field/fence-frame.ts).
     if (frameUnsettled(held, region, end)) break;
     end = region.end;
@@ -192,12 +196,15 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
   return count;
 }
 
-/** What of `held` may be released, read as the one-shot parse reads it, or null. */
-export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number): Release | null {
+/**
+ * What of `held` may be released, read as the one-shot parse reads it, or null. `inBody`: the
+ * held text begins inside a visible answer's body whose header was released.
+ */
+export function releasable(held: string, reader: TurnReader, afterRegion: boolean, idStart: number, inBody: VerbatimBody | null = null): Release | null {
   const lane = reader.lane;
   if (lane === null) return null;
   const rejected: number[] = [];
-  const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected });
+  const regions = fieldRegions(held, reader.ctx, { afterRegion, rejected, ...(inBody === null ? {} : { inBody }) });
   const count = certainRegions(held, regions, reader, afterRegion, rejected.length === 0 ? Infinity : rejected[0]!);
   if (count === 0) return null;
   const end = regions[count - 1]!.end;
@@ -210,7 +217,9 @@ export function releaseThrough(held: string, regions: readonly FieldRegion[], re
   const { result, parts } = finishPiece(parsed, reader, idStart);
   let inRegions = 0;
   for (const region of regions) inRegions += region.end - region.start;
-  return { end, result, parts: orderedParts(result, parts), restLength: end - inRegions };
+  const last = regions[regions.length - 1];
+  const body = last !== undefined && last.end === end ? (last.verbatimBody ?? null) : null;
+  return { end, result, parts: orderedParts(result, parts), restLength: end - inRegions, body };
 }
 
 /** The first region of `text` read on its own after a released region, when it begins the text. */

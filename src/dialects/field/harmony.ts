@@ -10,6 +10,13 @@ const CONSTRAIN = '<|constrain|>';
 const MESSAGE = '<|message|>';
 const ENDS = ['<|call|>', '<|end|>', '<|return|>'];
 
+/**
+ * Where a message's body stops: an end marker, or the next message's start or channel. A visible
+ * message's body (a `commentary` preamble, the `final` answer) is prose as written up to one: in
+ * Harmony a call is a message with a recipient, never text inside another message.
+ */
+export const HARMONY_BODY_STOPS: readonly string[] = [...ENDS, START, CHANNEL];
+
 export const HARMONY: HarmonyGrammar = {
   id: 'harmony',
   family: 'harmony',

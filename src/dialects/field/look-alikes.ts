@@ -1,18 +1,28 @@
 /**
  * The `look-alike` family: tool calls a model writes as plain JSON or pythonic values, with no
  * marker (Llama 3 without `<|python_tag|>`, xLAM lists, llama.cpp's generic envelopes, Llama 4
- * lists without tokens), bare or in a ```` ```json ```` fence. Read last, and only at a line start.
+ * lists without tokens, Command R+'s `Action: ```json` list), bare or in a ```` ```json ````
+ * fence. Read last, and only at a line start.
  */
 import { JSON_FENCE, PYTHON_LIST_FENCE } from './fences.js';
 import type { LookalikeGrammar } from './types.js';
 
+/** Command R+ (plain-text tool use): `Action: ```json` then a list of `{"tool_name", "parameters"}`. */
+const FENCE_LABELS = ['Action:'];
+
 export const LOOKALIKE: LookalikeGrammar = {
   id: 'look-alike',
   family: 'look-alike',
-  openers: ['{', '[', ...JSON_FENCE.open, ...PYTHON_LIST_FENCE.open.map((open) => `${open}\n[`)],
+  openers: [
+    '{',
+    '[',
+    ...JSON_FENCE.open,
+    ...PYTHON_LIST_FENCE.open.map((open) => `${open}\n[`),
+    ...FENCE_LABELS.flatMap((label) => JSON_FENCE.open.map((open) => `${label} ${open}`)),
+  ],
   markers: [],
   openAt: 'line-start',
-  // `tool_name` with `parameters`: Command R+'s call objects (its list in a ```json fence).
+  // `tool_name` is Command's (R+, R7B): `{"tool_name": …, "parameters": {…}}`.
   nameKeys: ['name', 'tool_name'],
   argumentKeys: ['arguments', 'parameters'],
   carrierKey: 'function',
@@ -22,6 +32,7 @@ export const LOOKALIKE: LookalikeGrammar = {
   chainSeparators: [';', ','],
   fence: JSON_FENCE,
   listFence: PYTHON_LIST_FENCE,
+  fenceLabels: FENCE_LABELS,
   codeLeads: ['=', '(', "'", '"', '`'],
   codeLeadWords: ['return', 'yield', 'await', 'print'],
   quoteLeads: ['>'],

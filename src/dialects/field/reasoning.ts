@@ -9,6 +9,7 @@
  * in another grammar (Solar's and Harmony's `<|end|>`) are never orphans, and are not detected
  * on their own either: only the block they close consumes them.
  */
+import { HARMONY_BODY_STOPS } from './harmony.js';
 import type { ReasoningGrammar } from './types.js';
 
 interface BlockSpec {
@@ -25,6 +26,11 @@ interface BlockSpec {
    */
   readonly orphan: boolean | 'flagged';
   readonly suffix?: ReasoningGrammar['suffix'];
+  /** An answer whose body is prose as written up to one of these (`ReasoningGrammar.verbatimUntil`). */
+  readonly verbatimUntil?: readonly string[];
+  /** Plain-word markers (`ReasoningGrammar.closeRequired`), and where the open counts. */
+  readonly closeRequired?: boolean;
+  readonly openAt?: ReasoningGrammar['openAt'];
 }
 
 function block(spec: BlockSpec): ReasoningGrammar {
@@ -33,13 +39,17 @@ function block(spec: BlockSpec): ReasoningGrammar {
     family: 'reasoning',
     role: spec.role,
     openers: spec.strayClose ? [...spec.open, ...spec.close] : [...spec.open],
-    markers: [...spec.open, ...spec.close],
+    // Plain words are no markers where they stand as text (a sentence may say them).
+    markers: spec.closeRequired === true ? [] : [...spec.open, ...spec.close],
     open: spec.open,
     close: spec.close,
     stop: spec.stop ?? [],
     orphanClose: spec.orphan !== false ? spec.close : [],
     orphanUnflagged: spec.orphan === true,
     suffix: spec.suffix ?? null,
+    ...(spec.verbatimUntil === undefined ? {} : { verbatimUntil: spec.verbatimUntil }),
+    ...(spec.closeRequired === true ? { closeRequired: true } : {}),
+    ...(spec.openAt === undefined ? {} : { openAt: spec.openAt }),
   };
 }
 
@@ -127,8 +137,20 @@ export const HARMONY_ANALYSIS = block({
   orphan: false,
 });
 
-/** gpt-oss: the `final` channel is the answer; `<|return|>` ends the turn. */
-export const HARMONY_FINAL = block({ id: 'harmony-final', role: 'answer', open: harmonyHeaders('final'), close: ['<|return|>'], strayClose: true, orphan: false });
+/**
+ * gpt-oss: the `final` channel is the answer; `<|return|>` ends the turn. Its body is prose as
+ * written up to the message's end: a call is only a message with a recipient, so JSON written in
+ * the answer (`Here is the JSON: {"name": …}`) is part of it.
+ */
+export const HARMONY_FINAL = block({
+  id: 'harmony-final',
+  role: 'answer',
+  open: harmonyHeaders('final'),
+  close: ['<|return|>'],
+  strayClose: true,
+  orphan: false,
+  verbatimUntil: HARMONY_BODY_STOPS,
+});
 
 /** Command R7B / Command A / Command 4. */
 export const COMMAND_THINKING = block({
@@ -282,6 +304,23 @@ export const APRIEL_FINAL = block({ id: 'apriel-final', role: 'reasoning', open:
 
 export const APRIEL_FINAL_END = block({ id: 'apriel-final-end', role: 'answer', open: [], close: ['[END FINAL RESPONSE]'], strayClose: true, orphan: false });
 
+/**
+ * Granite 3.2 with thinking on: `Here is my thought process:` … `Here is my response:` (or
+ * `Here's`), plain words (vLLM's Granite reasoning parser). Plain words are risky, so the open
+ * counts only as the response's first text and only when the close follows at a line's start;
+ * otherwise both are prose.
+ */
+export const GRANITE_THOUGHT = block({
+  id: 'granite-thought',
+  role: 'reasoning',
+  open: ['Here is my thought process:', "Here's my thought process:", 'Here’s my thought process:'],
+  close: ['Here is my response:', "Here's my response:", 'Here’s my response:'],
+  strayClose: false,
+  orphan: false,
+  closeRequired: true,
+  openAt: 'response-start',
+});
+
 /** Solar Open: the header of a turn's next message (`<|end|><|begin|>assistant<|content|>…`), a marker. */
 export const SOLAR_TURN = block({ id: 'solar-turn', role: 'answer', open: ['<|begin|>assistant'], close: [], strayClose: false, orphan: false });
 
@@ -314,4 +353,5 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   APRIEL_FINAL,
   APRIEL_FINAL_END,
   SOLAR_TURN,
+  GRANITE_THOUGHT,
 ];

@@ -380,7 +380,9 @@ export const LLAMA_31_CODE: TokenSectionGrammar = {
   callOpen: LLAMA_PYTHON_TAG,
   callClose: LLAMA_CODE_CLOSE,
   callCloseOptional: true,
-  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'code' }],
+  // A model that writes the token and then answers in words (`<|python_tag|>Sure, here you go.`)
+  // wrote no code: the words are prose.
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'code', sentenceIsProse: true }],
 };
 
 /** Token sections whose body takes any text: tried after every other family that shares their opener. */

@@ -84,6 +84,12 @@ export interface CallHeadForm {
    * head, the call goes to the registered code tool, `CODE_TOOL_NAMES`).
    */
   readonly args: 'json' | 'json-fence' | 'call-objects' | 'json-or-command' | 'code';
+  /**
+   * `code` with no name in the head: a body whose first line reads as a sentence
+   * (`<|python_tag|>Sure, I can help with that.`) is no code, and the opener before it a marker:
+   * the text is prose (`lex/sentence.ts`).
+   */
+  readonly sentenceIsProse?: boolean;
   /** The only head names this form reads (Functionary writes raw code for `python` alone); absent: any. */
   readonly names?: readonly string[];
   /**
@@ -409,6 +415,13 @@ export interface ValueGrammar extends FieldGrammarBase {
    * response it stops at: FunctionGemma's `<start_function_response>`): stepped over with it.
    */
   readonly trailers: readonly string[];
+  /**
+   * A look-alike with no marker of its own (Gemma 4's call with its special tokens stripped,
+   * `call:NAME{…}` at a line's start): read only when the first call's name is registered,
+   * the body reads and nothing but its close follows on its line; otherwise it is prose (no
+   * registry: always prose). A body cut off by the end of the text is still a truncation.
+   */
+  readonly registeredOnly?: boolean;
 }
 
 /**
@@ -476,6 +489,12 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   readonly fence: CodeFence;
   /** A code fence a pythonic list may stand in, alone (```` ```python ````): its lines are markers. */
   readonly listFence: CodeFence;
+  /**
+   * Labels written before the JSON fence on its opening line (Command R+'s
+   * `Action: ```json`): the label is a marker of the value. A labelled value is calls only for
+   * registered names, even as the whole response (the form is no grammar's own).
+   */
+  readonly fenceLabels: readonly string[];
   /**
    * What, written just before a value on its line, makes the value code rather than a call
    * standing in prose: an assignment (`payload = {…}`), an argument (`post({…})`), a quoted
@@ -548,6 +567,18 @@ export interface ReasoningGrammar extends FieldGrammarBase {
    */
   readonly orphanUnflagged: boolean;
   readonly suffix: TagSuffix | null;
+  /**
+   * An answer whose body is prose as written, up to the first of these markers (or the end of
+   * the text): no grammar reads a call in it. Harmony's `final` channel, where a call is only a
+   * message with a recipient, so JSON written in the answer is part of the answer.
+   */
+  readonly verbatimUntil?: readonly string[];
+  /**
+   * Markers written as plain words (Granite 3.2's `Here is my thought process:`): the open counts
+   * only when its close follows at a line's start; with none, both are text. A stream never lets
+   * such a block flow before its close has come.
+   */
+  readonly closeRequired?: boolean;
 }
 
 /**

@@ -10,7 +10,11 @@
  *     body is JSON, or, for a tool of one parameter, the raw text (the `python` tool's code);
  *   - in a reasoning channel (`analysis`) with no recipient: a `reasoning` drop, neither prose
  *     nor a call (reasoning is returned on the ledger until the result carries it apart);
- *   - otherwise (`commentary` preamble, `final` answer, no channel): prose, without markers.
+ *   - in a visible channel (`commentary` preamble, `final` answer): prose as written, without
+ *     markers, up to the message's end: JSON in it is text (the region ends at the body, which
+ *     the lane reads as an answer body, `FieldRegion.verbatimBody`);
+ *   - with no channel named (a lone `<|message|>`): the region ends at the body, which the text
+ *     around it reads (prose, or calls of other grammars).
  *
  * Recovery rungs, none of which throws:
  *   1. complete JSON arguments with no end marker (end of text, or the next message): a call,
@@ -22,6 +26,7 @@
  * when the header is all header words up to `<|message|>`; anything else is not this grammar.
  */
 import type { HarmonyGrammar } from '../../../dialects/field/index.js';
+import { HARMONY_BODY_STOPS } from '../../../dialects/field/harmony.js';
 import { Code } from '../../../lex/codes.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
@@ -49,7 +54,7 @@ function vocabulary(grammar: HarmonyGrammar): Vocabulary {
   let found = vocabularies.get(grammar);
   if (found === undefined) {
     found = {
-      bodyStops: [...grammar.ends, grammar.start, grammar.channel],
+      bodyStops: HARMONY_BODY_STOPS,
       headerMarkers: [grammar.start, grammar.channel, grammar.constrain],
       messageStarts: [grammar.start, grammar.channel, grammar.message],
     };
@@ -81,10 +86,15 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
     const midHeader = read || marker !== null ? undefined : grammar.midHeaderOpeners.find((o) => text.startsWith(o.text, pos));
     if (marker === null && midHeader === undefined) return read ? pos : -1;
     const next = readMessage(scan, pos, grammar, sink, midHeader?.channel ?? null);
-    // A visible message's body is ordinary text: the region ends at it, so the text around
-    // reads it (prose, and any call of another grammar written there).
-    if (next !== null && typeof next === 'object') return next.visibleAt;
     if (next === NOT_HARMONY) return read ? pos : -1;
+    // A visible message's body is prose as written: the region ends at it, and the lane reads
+    // it as an answer's body up to the message's end (no call is read in it: a call is a
+    // message with a recipient).
+    if (next !== null && typeof next === 'object') {
+      // A body with no channel named (a lone `<|message|>`) is not known to be one: the text around reads it.
+      if (grammar.visibleChannels.includes(next.channel)) sink.bodyEnds = words.bodyStops;
+      return next.visibleAt;
+    }
     if (next < 0) {
       if (marker === null) return read ? pos : -1;
       // rung 4: a token with no header after it carries no content.
@@ -97,11 +107,11 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
 }
 
 /**
- * One message from its header at `pos`: where the text after it starts; `{visibleAt}` when its
- * body is visible text that the region hands back; -1 when no readable header reaches
+ * One message from its header at `pos`: where the text after it starts; `{visibleAt, channel}`
+ * when its body is visible text that the region hands back; -1 when no readable header reaches
  * `<|message|>`.
  */
-function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number | { readonly visibleAt: number } {
+function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink: RegionSink, midChannel: string | null): number | { readonly visibleAt: number; readonly channel: string } {
   const text = scan.text;
   const messageAt = indexWithin(text, grammar.message, pos, HEADER_MAX);
   const headerEnd = messageAt < 0 ? (text.length - pos <= HEADER_MAX ? text.length : -1) : messageAt;
@@ -138,7 +148,7 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
   if (recipient !== '') return readCallBody(scan, pos, bodyAt, recipient, grammar, sink);
   const stop = scan.earliest(vocabulary(grammar).bodyStops, bodyAt);
   const bodyEnd = stop < 0 ? text.length : stop;
-  if (!grammar.reasoningChannels.includes(header.channel)) return { visibleAt: bodyAt };
+  if (!grammar.reasoningChannels.includes(header.channel)) return { visibleAt: bodyAt, channel: header.channel };
   sink.reasoningSpan(bodyAt, bodyEnd);
   const end = matchAt(text, bodyEnd, grammar.ends);
   return end === null ? bodyEnd : bodyEnd + end.length;

@@ -76,13 +76,21 @@ interface Frame {
   readonly start: number;
   readonly valueAt: number;
   readonly fence: CodeFence | null;
+  /** A label stood before the fence (`Action: ```json`): registered names only. */
+  readonly labelled?: true;
 }
 
 export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
   if (at < (examined.get(scan) ?? 0)) return -1;
   const text = scan.text;
   let frame: Frame = { start: at, valueAt: at, fence: null };
-  if (matchAt(text, at, grammar.fence.open) !== null) {
+  const label = matchAt(text, at, grammar.fenceLabels);
+  if (label !== null) {
+    const fenceAt = skipLineBlanks(text, at + label.length);
+    const valueAt = matchAt(text, fenceAt, grammar.fence.open) === null ? -1 : fenceBodyAt(text, fenceAt, grammar.fence);
+    if (valueAt < 0) return -1;
+    frame = { start: at, valueAt, fence: grammar.fence, labelled: true };
+  } else if (matchAt(text, at, grammar.fence.open) !== null) {
     const valueAt = fenceBodyAt(text, at, grammar.fence);
     if (valueAt < 0) return -1;
     frame = { start: at, valueAt, fence: grammar.fence };
@@ -222,7 +230,7 @@ function readJson(scan: FieldScan, frame: Frame, grammar: LookalikeGrammar, sink
     pos = next;
   }
   const framed = frameEnd(text, frame, end);
-  const whole = framed !== null && isWholeStart(scan, frame.start) && endsWhole(scan, framed.end);
+  const whole = framed !== null && frame.labelled !== true && isWholeStart(scan, frame.start) && endsWhole(scan, framed.end);
   const reading = classify(values, grammar, scan, whole, values.length > 1);
   if (reading.kind === 'none') {
     examined.set(scan, end);

@@ -594,10 +594,15 @@ class Reader implements CandidateTest<ValueStop> {
       const inner = found.boundary && this.opensCall(found.at);
       const through = inner ? this.throughInnerCalls(found.at) : null;
       if (through !== null) return through;
-      if (inner) this.sink.runsOn = true;
+      // A close that ends the call only because the text ends after it (`…San Francisco⏎</tool_call>`):
+      // text after it may make it none, and a later close of the value would then end the value.
+      if (inner || (found.boundary && this.endsTextAfter(found.at))) this.sink.runsOn = true;
       return closeOptional ? { kind: 'open', end: found.at } : UNCLOSED;
     }
-    return !closeOptional && this.scan.earliest(this.needles.boundary, from) >= 0 ? UNCLOSED : VALUE_EOF;
+    if (closeOptional || this.scan.earliest(this.needles.boundary, from) < 0) return VALUE_EOF;
+    // No close and no stop yet: a close still to come would end the value, past this call's end.
+    this.sink.runsOn = true;
+    return UNCLOSED;
   }
 
   /** What `valueEnd` meets first after `from`: a close of the value, or a stop before any (`boundary`: a call boundary, not the next argument). */
@@ -643,6 +648,12 @@ class Reader implements CandidateTest<ValueStop> {
       if (next.kind !== 'stop' || !next.boundary || !this.opensCall(next.at)) return null;
       at = next.at;
     }
+  }
+
+  /** A close of the call stands at `at` with nothing but blanks after it. */
+  endsTextAfter(at: number): boolean {
+    const end = this.past(at, this.needles.boundary);
+    return end >= 0 && this.skip(end) >= this.text.length;
   }
 
   /** A call or a section of this grammar opens at `at` (not a close). */

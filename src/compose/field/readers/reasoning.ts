@@ -167,8 +167,30 @@ export function readReasoning(scan: FieldScan, at: number, grammar: ReasoningGra
     return closeEndAt(text, at, grammar);
   }
   const bodyStart = open.bodyAt;
-  if (grammar.role === 'answer') return bodyStart;
+  if (grammar.role === 'answer') {
+    // An answer read as written (Harmony's final channel): the lane reads its body (lane.ts).
+    if (grammar.verbatimUntil !== undefined) sink.bodyEnds = grammar.verbatimUntil;
+    return bodyStart;
+  }
+  if (grammar.closeRequired === true) {
+    // Plain words: a block only when its close follows at a line's start.
+    const close = closeAtLineStart(scan, bodyStart, grammar);
+    if (close < 0) return -1;
+    sink.reasoningSpan(bodyStart, close);
+    return close + matchAt(text, close, grammar.close)!.length;
+  }
   const end = blockEnd(scan, bodyStart, grammar, open.close);
   sink.reasoningSpan(bodyStart, end.body);
   return end.region;
+}
+
+/** The first close of `grammar` at or after `from` that begins its line (after blanks), or -1. */
+function closeAtLineStart(scan: FieldScan, from: number, grammar: ReasoningGrammar): number {
+  const text = scan.text;
+  for (let at = scan.earliest(grammar.close, from); at >= 0; at = scan.earliest(grammar.close, at + 1)) {
+    let i = at - 1;
+    while (i >= from && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+    if (i < from || text.charCodeAt(i) === 0x0a) return at;
+  }
+  return -1;
 }

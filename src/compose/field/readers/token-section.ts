@@ -18,6 +18,7 @@
  * reader returns -1 when it has read nothing.
  */
 import { CODE_ARGUMENT, CODE_TOOL_NAMES, FIELD_NAME_MAX } from '../../../dialects/field/names.js';
+import { isSentenceLine } from '../../../lex/sentence.js';
 import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../../../dialects/field/index.js';
 import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { Code, isJsonSpace } from '../../../lex/codes.js';
@@ -443,9 +444,19 @@ function isHeadNameCode(code: number): boolean {
 /** `functions.get_weather:0` -> `functions.get_weather` (the registry rule strips the namespace). */
 function withoutCallIndex(id: string): string {
   const colon = id.lastIndexOf(KIMI_INDEX_SEPARATOR);
-  if (colon < 0) return id;
-  const index = id.slice(colon + 1);
-  return index !== '' && /^\d+$/.test(index) ? id.slice(0, colon) : id;
+  const index = colon < 0 ? '' : id.slice(colon + 1);
+  const name = index !== '' && isDigits(index) ? id.slice(0, colon) : id;
+  // A bare counter (`0`, `0:1`) is an id whose name was lost: no name, not a tool called `0`.
+  return isDigits(name) ? '' : name;
+}
+
+function isDigits(text: string): boolean {
+  if (text === '') return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 /**
@@ -579,6 +590,8 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
     return text.length;
   }
   const code = text.slice(named.argsAt, stop).trim();
+  // Words, not code, after a token that may open either: the token is a marker, the words prose.
+  if (form.sentenceIsProse === true && isSentenceLine(firstLine(code))) return named.argsAt;
   // A bare dotted name where the text ends is a built-in call (`brave_search.call(`) cut before
   // its arguments, not code.
   if (next < 0 && form.nameForm === 'none' && isDottedNamePrefix(code)) {
@@ -593,6 +606,11 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
   }
   sink.call({ name, arguments: { [CODE_ARGUMENT]: code }, start: callStart, end, unclosed: closeRequired && close === null });
   return end;
+}
+
+function firstLine(text: string): string {
+  const newline = text.indexOf('\n');
+  return newline < 0 ? text : text.slice(0, newline);
 }
 
 /** `brave_search`, `brave_search.`, `brave_search.ca`: what a built-in call's head may be cut to. */

@@ -1,0 +1,115 @@
+/**
+ * Whether a position lies inside a Markdown code block that began after the last region (in the
+ * answer): a reasoning marker there is part of a code sample the answer shows, not a block.
+ *
+ *     Here is an example:
+ *     ```                   <- a fence line opens a block
+ *     <think>x</think>      <- inside: text of the sample
+ *     ```                   <- the same kind of fence line closes it
+ *
+ * A fence line is three backticks or three tildes after a line's spaces and tabs (as the
+ * plain-run cursor reads fences, src/compose/plain-run.ts); a block is closed by the next fence
+ * line of its kind. Whether a position is inside depends only on the text before it, so a stream
+ * knows it as soon as the marker comes.
+ *
+ * Questions come with forward-moving positions: each line start is looked at once, from the
+ * last region's end (`floor`) on, so a whole parse sweeps the text once.
+ */
+import { Code } from '../../lex/codes.js';
+import type { FieldScan } from './scan.js';
+
+const NEWLINE: readonly string[] = ['\n'];
+
+/** The fence kind (its character code) of a fence line starting at `at`, or 0. */
+export function fenceLineAt(text: string, at: number): number {
+  let i = at;
+  while (text.charCodeAt(i) === Code.Space || text.charCodeAt(i) === Code.Tab) i++;
+  const code = text.charCodeAt(i);
+  if (code !== Code.Backtick && code !== Code.Tilde) return 0;
+  return text.charCodeAt(i + 1) === code && text.charCodeAt(i + 2) === code ? code : 0;
+}
+
+export class AnswerFences {
+  readonly #scan: FieldScan;
+  /** The next line start to look at. */
+  #cursor = 0;
+  /** The fence kind of the block open at the cursor, or 0. */
+  #open = 0;
+  /** Where the open block's opening fence line starts. */
+  #openedAt = -1;
+  #floor = 0;
+  readonly #newline: readonly string[] = [...NEWLINE];
+
+  constructor(scan: FieldScan) {
+    this.#scan = scan;
+  }
+
+  /** True when a code block opened at or after `floor` (a line start there counting) is open at `pos`. */
+  inside(pos: number, floor: number): boolean {
+    const text = this.#scan.text;
+    if (floor !== this.#floor) {
+      // A region ended at `floor`: blocks opened before it are not the answer's. The cursor is
+      // the first line start at or after the last position asked, so a floor before it stands
+      // on the last line looked at, with no line start between: only its own start is new.
+      this.#floor = floor;
+      this.#open = 0;
+      if (floor >= this.#cursor) this.#cursor = floor;
+      else if (floor < pos) this.#toggle(fenceLineAt(text, floor), floor);
+    }
+    while (this.#cursor < pos) {
+      this.#toggle(fenceLineAt(text, this.#cursor), this.#cursor);
+      const newline = this.#scan.earliest(this.#newline, this.#cursor);
+      if (newline < 0) {
+        this.#cursor = text.length;
+        break;
+      }
+      this.#cursor = newline + 1;
+    }
+    return this.#open !== 0;
+  }
+
+  /** Where the block open at the last position asked began (its opening fence line), or -1. */
+  get openedAt(): number {
+    return this.#open === 0 ? -1 : this.#openedAt;
+  }
+
+  /** The kind of the block open at the last position asked (its fence character), or 0. */
+  get kind(): number {
+    return this.#open;
+  }
+
+  #toggle(kind: number, at: number): void {
+    if (kind === 0) return;
+    if (this.#open === 0) {
+      this.#open = kind;
+      this.#openedAt = at;
+    } else if (this.#open === kind) this.#open = 0;
+  }
+}
+
+/**
+ * Where the closing fence line of a block of `kind` ends, looking from the line after `from`;
+ * the end of the text when none comes (the block runs on).
+ */
+export function blockEndAfter(text: string, from: number, kind: number): number {
+  for (let nl = text.indexOf('\n', from); nl >= 0; ) {
+    const line = nl + 1;
+    const next = text.indexOf('\n', line);
+    if (fenceLineAt(text, line) === kind) return next < 0 ? text.length : next;
+    nl = next;
+  }
+  return text.length;
+}
+
+/** Whether a code block opened in `text` from `from` (a line start there counting) to before `at` is still open there. */
+export function fenceOpenAt(text: string, at: number, from = 0): boolean {
+  let open = 0;
+  for (let line = from; line < at; ) {
+    const kind = fenceLineAt(text, line);
+    if (kind !== 0) open = open === 0 ? kind : open === kind ? 0 : open;
+    const newline = text.indexOf('\n', line);
+    if (newline < 0) break;
+    line = newline + 1;
+  }
+  return open !== 0;
+}

@@ -14,7 +14,7 @@ import { finishPiece, type TurnReader } from '../parse.js';
 import { emptyResult } from '../project.js';
 import type { ToolCall } from '../types.js';
 import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
-import { closers, grammarOf, PROBE, wholeRegion } from './closers.js';
+import { closers, grammarOf, opensEnvelope, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
 import { certainRegions, regionAlone, releaseThrough, type Release } from './segment.js';
 import { fenceOpenBefore } from '../field/fence-frame.js';
@@ -128,9 +128,4 @@ function framedCalls(held: string, regions: readonly FieldRegion[], open: number
   const after = callsOf(probe, probed, reader, idStart);
   if (now === null || after === null || JSON.stringify(now) !== JSON.stringify(after)) return null;
   return withTextBefore(held, regions, open, reader, idStart, read, now, (start) => callsOf(own, alone, reader, start)!);
-}
-
-/** Whether one of an envelope's header spellings begins at `at`. */
-function opensEnvelope(text: string, at: number, envelope: { readonly open: readonly string[]; readonly responseOpen: readonly string[] }): boolean {
-  return envelope.open.some((open) => text.startsWith(open, at)) || envelope.responseOpen.some((open) => text.startsWith(open, at));
 }

@@ -296,6 +296,6 @@ export function wholeMarkerSource(): { readonly source: string; readonly longest
 }
 
 /** Whether one of an envelope's header spellings begins at `at`. */
-function opensEnvelope(text: string, at: number, envelope: { readonly open: readonly string[]; readonly responseOpen: readonly string[] }): boolean {
+export function opensEnvelope(text: string, at: number, envelope: { readonly open: readonly string[]; readonly responseOpen: readonly string[] }): boolean {
   return envelope.open.some((open) => text.startsWith(open, at)) || envelope.responseOpen.some((open) => text.startsWith(open, at));
 }

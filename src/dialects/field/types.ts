@@ -415,13 +415,6 @@ export interface ValueGrammar extends FieldGrammarBase {
    * response it stops at: FunctionGemma's `<start_function_response>`): stepped over with it.
    */
   readonly trailers: readonly string[];
-  /**
-   * A look-alike with no marker of its own (Gemma 4's call with its special tokens stripped,
-   * `call:NAME{…}` at a line's start): read only when the first call's name is registered,
-   * the body reads and nothing but its close follows on its line; otherwise it is prose (no
-   * registry: always prose). A body cut off by the end of the text is still a truncation.
-   */
-  readonly registeredOnly?: boolean;
 }
 
 /**

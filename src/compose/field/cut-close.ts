@@ -11,7 +11,8 @@
  * closes), as many with fewer errors (the fragment was read as text in the call), or is a
  * reasoning block, the region takes the fragment, which so never reaches prose or reasoning. A call cut in its arguments stays the truncation first read, its drop covering
  * the fragment. A fragment after the last region, with only blanks between, is that region's
- * too when the region was read with its closes missing (the fragment is where they began).
+ * too when the region was read with its closes missing (the fragment is where they began); so
+ * is a single character glued to such a region that begins one of its markers.
  *
  * Only the whole response's end is a cut: a stream's held text is not read this way (its next
  * chunk may complete the marker). The check costs the fragment's length; the re-read, one
@@ -155,7 +156,13 @@ export function withCutMarkerAtEnd(text: string, regions: readonly FieldRegion[]
   const prefixes = prefixesOf(last.grammar);
   if (prefixes === undefined) return regions;
   const cut = fragmentStart(text, prefixes, last.start + 1);
-  if (cut < 0) return regions;
+  if (cut < 0) {
+    // One character glued to a region whose closes are missing (`…{"code": 7}<`) is where
+    // they began, though a lone `<` elsewhere is as likely text.
+    if (last.end !== text.length - 1 || !last.violations.some((v) => v.kind === 'recovered_dialect')) return regions;
+    const first = text.charCodeAt(last.end);
+    return prefixes.markers.some((m) => m.charCodeAt(0) === first) ? [...regions.slice(0, -1), { ...last, end: text.length }] : regions;
+  }
   if (last.end <= cut) {
     // Only a region read with its closes missing: after a closed one, the fragment is a stray
     // close's, which is reported as a whole one there is.

@@ -285,6 +285,7 @@ class Reader implements CandidateTest<ValueStop> {
       return { kind: 'read', end: text.length };
     }
     if (head.kind === 'none') return wrapped ? this.unreadable(start, pos, '', 'a call with no tool name') : NONE;
+    if (head.kind === 'spaced') return this.unreadable(start, head.end, head.name, 'a tool name with blanks in it');
     const name = head.name;
     const tool = this.toolFor(name);
     const bodyAt = this.skip(head.end);
@@ -409,7 +410,7 @@ class Reader implements CandidateTest<ValueStop> {
     return admission.ok ? registry.byName.get(admission.name) : undefined;
   }
 
-  head(pos: number): { kind: 'none' } | { kind: 'eof'; named?: boolean } | { kind: 'name'; name: string; end: number } {
+  head(pos: number): { kind: 'none' } | { kind: 'eof'; named?: boolean } | { kind: 'name' | 'spaced'; name: string; end: number } {
     const { text, grammar } = this;
     const call = grammar.call;
     if (call.kind === 'tag') {
@@ -438,11 +439,17 @@ class Reader implements CandidateTest<ValueStop> {
       return { kind: 'eof', named: ownPlace && isCallName(text.slice(from).trim()) };
     }
     const name = text.slice(from, nameEnd).trim();
-    if (!ownPlace || !isCallName(name)) return { kind: 'none' };
+    if (!ownPlace) return { kind: 'none' };
     let end = nameEnd;
     const sep = this.past(skipSpace(text, end), call.nameSep);
     if (sep >= 0) end = sep;
-    return { kind: 'name', name, end };
+    if (isCallName(name)) return { kind: 'name', name, end };
+    // Words glued to the opener with the grammar's first argument right after them
+    // (`<tool_call>get weather<arg_key>…`): a call whose name is no tool name, never prose.
+    const words = name.split(/[ \t]+/);
+    const argOpen = grammar.args.kind === 'pairs' ? [grammar.args.keyOpen] : [];
+    if (words.length > 1 && words.length <= 4 && words.every(isCallName) && matchAt(text, this.skip(end), argOpen) !== null) return { kind: 'spaced', name, end };
+    return { kind: 'none' };
   }
 
   /** After a text head: the body must open with an argument, the call close, a JSON body, the next call or the end. */

@@ -54,6 +54,23 @@ describe('stream: reference-grammar calls', () => {
     expect(parseToolCalls(`${text}\n</think>\nAnswer.`, { tools: TOOLS }).calls).toEqual([]);
   });
 
+  it('wait while a code block opened before them is open (a reasoning marker later in it makes the block a sample)', () => {
+    const fenced = 'Here:\n```\n<tool_call>\nlook({"path": "a.rs"})\n</tool_call>\n';
+    const close = fenced.indexOf('</tool_call>') + '</tool_call>'.length;
+    const options = { tools: TOOLS, reasoning_started: false };
+    // The same start, two ways on: a reasoning marker in the block makes it all a sample; a closed block keeps the call.
+    const sample = `${fenced}<think>x</think>\n\`\`\`\nDone.`;
+    const closed = `${fenced}\`\`\`\nDone.`;
+    expect(parseToolCalls(sample, options).calls).toEqual([]);
+    expect(parseToolCalls(closed, options).calls.map((c) => c.name)).toEqual(['look']);
+    expect(callEndsAt([sample.slice(0, close + 1), sample.slice(close + 1)], options)).toEqual([]);
+    expect(callEndsAt([closed.slice(0, close + 1), closed.slice(close + 1)], options)).toEqual([3]);
+    for (const size of [1, 3, 7]) {
+      expect(invariantFailures(sample, everyN(sample, size), options)).toEqual([]);
+      expect(invariantFailures(closed, everyN(closed, size), options)).toEqual([]);
+    }
+  });
+
   it('keep the one-shot answer however the text is cut', () => {
     for (const options of [{ tools: TOOLS, reasoning_started: false }, { tools: TOOLS }, { reasoning_started: false }]) {
       for (const size of [1, 2, 5, 13]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);

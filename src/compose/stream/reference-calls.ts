@@ -12,6 +12,7 @@
  */
 import { fieldRegions } from '../field/lane.js';
 import { referenceBlockTags } from '../field/call-markup.js';
+import { fenceLineAt } from '../field/answer-fences.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ToolCall } from '../types.js';
 import { PROBE } from './closers.js';
@@ -49,6 +50,23 @@ function lastCloseEnd(held: string): number {
   return end;
 }
 
+/**
+ * Whether a Markdown code block opened in `piece` is still open at its end: a reasoning marker
+ * that comes later inside that block makes the block a sample, blocks and all (field/lane.ts,
+ * `fencedSample`), so calls in it are certain only once it closes. Each line start is looked at once.
+ */
+function fenceOpenAtEnd(piece: string): boolean {
+  let open = 0;
+  for (let at = 0; at < piece.length; ) {
+    const kind = fenceLineAt(piece, at);
+    if (kind !== 0 && (open === 0 || open === kind)) open = open === 0 ? kind : 0;
+    const newline = piece.indexOf('\n', at);
+    if (newline < 0) break;
+    at = newline + 1;
+  }
+  return open !== 0;
+}
+
 /** The calls the rest lane reads in `piece`, with ids from `idStart`. */
 function callsOf(piece: string, reader: TurnReader, idStart: number): readonly ToolCall[] {
   return finishPiece(reader.lane!(piece), reader, idStart).result.calls;
@@ -69,7 +87,8 @@ export function referenceCalls(held: string, reader: TurnReader, afterRegion: bo
   if (after >= held.length) return { calls: null, read: after - end };
   if (held.charCodeAt(after) !== 0x0a) return null;
   const piece = held.slice(0, end);
-  let read = piece.length;
+  let read = 2 * piece.length;
+  if (fenceOpenAtEnd(piece)) return null;
   // A field region before the close cuts the piece: the region's own path releases it.
   if (fieldRegions(piece, reader.ctx, { afterRegion }).length > 0) return null;
   const now = callsOf(piece, reader, idStart);

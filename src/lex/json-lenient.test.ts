@@ -31,6 +31,16 @@ describe('readLenientJsonAt', () => {
     expect(read(`[1 2]`)).toMatchObject({ ok: false, eof: false });
   });
 
+  it('reads objects written as list items without commas (one reading), and nothing else so', () => {
+    expect(read('[{"a": 1} {"b": 2}\n{"c": 3}]')).toMatchObject({ ok: true, value: [{ a: 1 }, { b: 2 }, { c: 3 }] });
+    expect(read('[{"a": 1}{"b": 2}]')).toMatchObject({ ok: true, value: [{ a: 1 }, { b: 2 }] });
+    // Only an object after an object: a scalar or list item still needs its comma, and so does an object member.
+    expect(read('[1 {"b": 2}]')).toMatchObject({ ok: false, eof: false });
+    expect(read('[[1] {"b": 2}]')).toMatchObject({ ok: false, eof: false });
+    expect(read('[{"a": 1} 2]')).toMatchObject({ ok: false, eof: false });
+    expect(read('{"a": {"x": 1} {"b": 2}}')).toMatchObject({ ok: false, eof: false });
+  });
+
   it('refuses a key written twice: the first and the last value are both readings', () => {
     expect(read(`{'a': 1, 'a': 2}`)).toMatchObject({ ok: false, eof: false, error: expect.stringContaining("'a'") as unknown });
   });

@@ -6,6 +6,8 @@
  *   2. strings may be single-quoted, as Python writes them     {'a': 'it\'s'}   -> {"a": "it's"}
  *      (inside either quote `\'` is an escape for `'`; the other escapes are JSON's)
  *   3. Python's literals `True`, `False`, `None` stand for `true`, `false`, `null`
+ *   4. in a list, an object right after an object item needs no comma  [{"a": 1} {"b": 2}]
+ *      (nothing else can stand between two objects: a list of calls written one per line)
  *
  * Everything else is as strict JSON: no comments, no unquoted keys, no NaN, JSON numbers only,
  * no raw control characters inside strings. A key written twice is an error (two readings are
@@ -121,6 +123,12 @@ function readScalar(text: string, at: number): Step {
   return readLiteral(text, at);
 }
 
+/** Whether the last item of `list` is an object (repair 4). */
+function endsWithObject(list: readonly unknown[]): boolean {
+  const last = list[list.length - 1];
+  return typeof last === 'object' && last !== null && !Array.isArray(last);
+}
+
 /** Reads one value at `start` (after whitespace) with the repairs listed above. */
 export function readLenientJsonAt(text: string, start: number): JsonValueAt {
   const from = skipJsonSpace(text, start);
@@ -192,6 +200,10 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
           expect = isObject ? 'key-or-close' : 'value';
           continue;
         }
+      } else if (!isObject && code === Code.LeftBrace && endsWithObject(frame.container as unknown[])) {
+        // Repair 4: the next item, an object, with its comma missing.
+        expect = 'value';
+        continue;
       } else return fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'", pos);
     }
     // A value is complete: store it in its container, or it is the result.

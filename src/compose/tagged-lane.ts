@@ -101,9 +101,13 @@ export function gatewayRestLane(text: string, ctx: ComposeContext): LaneResult {
 function withoutLeakedMarkers(read: LaneResult): LaneResult {
   // A special token the walk kept inside a text unit (`Done.<|role_end|>`, `<｜tool▁output▁begin｜>`
   // glued to words) is a marker too.
-  if (read.prose === '' || (toolShapeFinding(read.dropped, { fieldGrammars: true }) === null && !SPECIAL_TOKEN.test(read.prose))) return read;
+  if (read.prose === '') return read;
+  // perf: the prose with its markers cut is asked first, since it is most often the prose as it
+  // was, and then the ledger's check (over all of the piece's drops, and again for the turn's
+  // violations) is not needed: on 82 KB of agent text it was a fifth of the parse.
   const prose = read.prose.split('\n\n').map(withoutMarkers).filter((part) => part !== '').join('\n\n');
-  return prose === read.prose ? read : { ...read, prose };
+  if (prose === read.prose) return read;
+  return toolShapeFinding(read.dropped, { fieldGrammars: true }) === null && !SPECIAL_TOKEN.test(read.prose) ? read : { ...read, prose };
 }
 
 /**

@@ -25,6 +25,11 @@ function isInfoCode(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x5f;
 }
 
+/** A character a fence-open line may hold: blanks, backticks, an info word, a label's letters and colon. */
+function isFenceLineCode(code: number): boolean {
+  return isBlank(code) || isInfoCode(code) || code === Code.Backtick || code === Code.Colon;
+}
+
 /**
  * Where the fence-open line before `start` begins, or -1: `start` begins its line (after
  * blanks), and the last line before it that is not blank, at or after `floor`, is blanks, three
@@ -44,7 +49,11 @@ export function fenceOpenBefore(text: string, start: number, floor: number): num
   }
   const lineEnd = i;
   let lineStart = lineEnd;
-  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== Code.LineFeed) lineStart--;
+  // perf: a character no fence line holds (a sentence's `.`) ends the look back at once, so a
+  // long line of prose before the region costs nothing.
+  for (let code = text.charCodeAt(lineStart - 1); lineStart > 0 && code !== Code.LineFeed; code = text.charCodeAt(--lineStart - 1)) {
+    if (!isFenceLineCode(code)) return -1;
+  }
   if (lineStart < floor) return -1;
   let at = lineStart;
   while (at < lineEnd && isBlank(text.charCodeAt(at))) at++;

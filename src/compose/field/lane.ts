@@ -423,13 +423,22 @@ function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningG
   for (const grammar of grammars) {
     for (const close of grammar.close) {
       for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
-        if (!text.startsWith(close.slice(0, k), text.length - k)) continue;
+        // perf: asked on every parse, for every close of every reasoning record: the last
+        // character rules out almost every length before any comparison of the rest.
+        if (text.charCodeAt(text.length - 1) !== close.charCodeAt(k - 1) || !endsWithPrefix(text, close, k)) continue;
         if (found === null || text.length - k < found.at) found = { grammar, at: text.length - k };
         break;
       }
     }
   }
   return found;
+}
+
+/** Whether `text` ends with the first `k` characters of `close`. */
+function endsWithPrefix(text: string, close: string, k: number): boolean {
+  const at = text.length - k;
+  for (let j = 0; j < k; j++) if (text.charCodeAt(at + j) !== close.charCodeAt(j)) return false;
+  return true;
 }
 
 const ORPHAN_CLOSING = (): readonly ReasoningGrammar[] => REASONING_BLOCKS.filter((g) => g.orphanUnflagged);

@@ -16,7 +16,7 @@ import type { ToolCall } from '../types.js';
 import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
 import { closers, grammarOf, opensEnvelope, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
-import { certainRegions, regionAlone, releaseThrough, type Release } from './segment.js';
+import { certainRegions, opensAfterTick, regionAlone, releaseThrough, type Release } from './segment.js';
 import { fenceOpenBefore } from '../field/fence-frame.js';
 
 export interface Announcement {
@@ -65,6 +65,8 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   // answer's body holds no call.
   if (region === undefined || region.runsOn === true || region.answerBody === true || wholeRegion(held, region)) return null;
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
+  // A backtick right before it: with another after its close on the line, it is inline code, prose.
+  if (opensAfterTick(held, region.start)) return null;
   // The regions before it are released with it: each must be certain as a release's are.
   if (certainRegions(held, regions.slice(0, open), reader, afterRegion, Infinity) !== open) return null;
   // A fence line just before it may be the region's once the call is read (field/fence-frame.ts):

@@ -77,6 +77,20 @@ function mayBeMention(held: string, region: FieldRegion, floor: number, lines: L
   return held.charCodeAt(region.start - 1) === 0x60 && lines.nextTickOrBreak(open.bodyAt) < 0;
 }
 
+/**
+ * A region whose opener a backtick stands right before (`` Put `<tool_call>…</tool_call>` around ``)
+ * may yet be inline code, its line prose (field/lane.ts, `inlineCodeMention`): until another
+ * backtick or the line's end comes after the opener.
+ */
+function inlineCodeUndecided(held: string, region: FieldRegion, lines: LineEnds): boolean {
+  return opensAfterTick(held, region.start) && lines.nextTickOrBreak(region.start) < 0;
+}
+
+/** One backtick (not two) stands right before `at`: what opens there may be written as inline code. */
+export function opensAfterTick(held: string, at: number): boolean {
+  return held.charCodeAt(at - 1) === 0x60 && held.charCodeAt(at - 2) !== 0x60;
+}
+
 /** Something but blanks stands before `at` on its line, after `floor`. */
 function wordBefore(held: string, at: number, floor: number): boolean {
   for (let i = at - 1; i >= floor; i--) {
@@ -186,7 +200,7 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     if (!(wholeRegion(held, region, setting) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
     if (region.answerBody !== true) {
       if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
-      if (mayBeMention(held, region, end, lines)) break;
+      if (mayBeMention(held, region, end, lines) || inlineCodeUndecided(held, region, lines)) break;
     }
     // A fence around the call may still close after it (field/fence-frame.ts).
     if (frameUnsettled(held, region, end)) break;

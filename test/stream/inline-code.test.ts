@@ -1,0 +1,34 @@
+/**
+ * A marker written as inline code in a sentence (`` Put `<tool_call>…</tool_call>` around it ``)
+ * is prose in the one-shot parse once a backtick follows it on its line (field/lane.ts,
+ * `inlineCodeMention`). A stream cut right after the marker's close, or inside its body, has
+ * not seen that backtick yet: it must neither release the text before the marker as the piece
+ * before a region nor announce the marker's calls until the line decides.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ParseOptions } from '../../src/index.js';
+import { everyN, invariantFailures } from './invariant.js';
+
+const TOOLS = ['get_weather'];
+
+const TEXTS: readonly (readonly [string, string])[] = [
+  ['a Hermes block quoted in a sentence', 'Put `<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>` around each JSON call.\nDone.'],
+  ['a tag pair with no call in it, then a MiniMax call on the same line', 'Put `<tool_call>...</tool_call>` around each JSON call.<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>'],
+  ['a Kimi K2 section quoted in a sentence', 'Use `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>` as shown.\nDone.'],
+  ['a Llama 3.1 function tag quoted in a sentence', 'Put `<function=get_weather>{"city": "Paris"}</function>` there.\nDone.'],
+];
+
+const OPTIONS: readonly ParseOptions[] = [{ tools: TOOLS }, { tools: TOOLS, reasoning_started: false }, { reasoning_started: false }];
+
+describe('stream: markers written as inline code', () => {
+  for (const [title, text] of TEXTS) {
+    it(`keep the one-shot answer at every cut: ${title}`, () => {
+      for (const options of OPTIONS) {
+        const failures: string[] = [];
+        for (let cut = 1; cut < text.length; cut++) failures.push(...invariantFailures(text, [text.slice(0, cut), text.slice(cut)], options));
+        for (const size of [1, 3, 7]) failures.push(...invariantFailures(text, everyN(text, size), options));
+        expect(failures).toEqual([]);
+      }
+    });
+  }
+});

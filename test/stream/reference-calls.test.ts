@@ -71,6 +71,18 @@ describe('stream: reference-grammar calls', () => {
     }
   });
 
+  it('wait for the piece when its reading took a recovery rung (a call from a fenced block here, which a later block takes back)', () => {
+    const fenced = 'Notes:\n```tool\n{"name": "a", "args": {}}\n```<tool_call>\nrun({ command: "x" })\n</tool_call>\n\n<tool_call>\nrun({ command: "y" })\n</tool_call>';
+    const options = { reasoning_started: false };
+    const firstClose = fenced.indexOf('</tool_call>') + '</tool_call>'.length + 1;
+    // Cut after the first block, the piece reads the fenced object as a call; the whole text does not.
+    expect(parseToolCalls(fenced.slice(0, firstClose), options).calls.map((c) => c.name)).toEqual(['a']);
+    expect(parseToolCalls(fenced, options).calls.map((c) => c.arguments)).toEqual([{ command: 'y' }]);
+    const failures: string[] = [];
+    for (let cut = 1; cut < fenced.length; cut++) failures.push(...invariantFailures(fenced, [fenced.slice(0, cut), fenced.slice(cut)], options));
+    expect(failures).toEqual([]);
+  });
+
   it('keep the one-shot answer however the text is cut', () => {
     for (const options of [{ tools: TOOLS, reasoning_started: false }, { tools: TOOLS }, { reasoning_started: false }]) {
       for (const size of [1, 2, 5, 13]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);

@@ -72,6 +72,27 @@ function callsOf(piece: string, reader: TurnReader, idStart: number): readonly T
   return finishPiece(reader.lane!(piece), reader, idStart).result.calls;
 }
 
+/** How many reference blocks close in `piece`. */
+function closesIn(piece: string): number {
+  let count = 0;
+  for (const close of blockTags().close) for (let at = piece.indexOf(close); at >= 0; at = piece.indexOf(close, at + close.length)) count++;
+  return count;
+}
+
+/**
+ * The calls of `piece` when it reads cleanly, one call per closed block and nothing but prose
+ * besides; else null. Only then is each block read on its own: a piece whose reading took a
+ * recovery rung (an error, a violation, a call from a fenced block, an unclosed string read on to
+ * a later quote) may read its earlier text again once a later block comes (the fenced ladder
+ * gives way to tagged calls, a recovery finds another end).
+ */
+function cleanCalls(piece: string, reader: TurnReader, idStart: number): readonly ToolCall[] | null {
+  const { result } = finishPiece(reader.lane!(piece), reader, idStart);
+  if (result.tool_parse_errors.length > 0 || result.protocol_violations.length > 0) return null;
+  if (result.dropped.some((d) => d.reason !== 'salvaged_as_prose')) return null;
+  return result.calls.length === closesIn(piece) ? result.calls : null;
+}
+
 /**
  * The calls of the rest piece that `held` begins, up to its last reference block's close, or
  * null when they are not certain. `held` must begin a rest piece: after a released region, or
@@ -91,8 +112,8 @@ export function referenceCalls(held: string, reader: TurnReader, afterRegion: bo
   if (fenceOpenAtEnd(piece)) return null;
   // A field region before the close cuts the piece: the region's own path releases it.
   if (fieldRegions(piece, reader.ctx, { afterRegion }).length > 0) return null;
-  const now = callsOf(piece, reader, idStart);
-  if (now.length === 0) return null;
+  const now = cleanCalls(piece, reader, idStart);
+  if (now === null || now.length === 0) return null;
   const worded = piece + PROBE;
   const opened = piece + '\n' + blockTags().open[0]!;
   read += worded.length + opened.length + piece.length;

@@ -221,6 +221,24 @@ describe('streaming, through the openai client', () => {
     expect(reasoning).toBe('The server split this off.');
   });
 
+  it('streams an answer without a listener-leak warning from Node', async () => {
+    // Node warns once per emitter past ten listeners of one event: with an eleventh close
+    // listener on the response, every streamed answer printed a "possible memory leak" warning.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const tools of [TOOLS, undefined]) {
+        const stream = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], ...(tools ? { tools } : {}), stream: true });
+        for await (const chunk of stream) void chunk;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('passes a stream without tools through untouched', async () => {
     const stream = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], stream: true });
     let content = '';

@@ -70,11 +70,24 @@ function stopsAtVisibleBody(held: string, region: FieldRegion, reader: TurnReade
  */
 function mayBeMention(held: string, region: FieldRegion, floor: number, lines: LineEnds): boolean {
   const grammar = grammarOf(region.grammar);
-  if (grammar === undefined || !mayBeMentioned(grammar) || !wordBefore(held, region.start, floor)) return false;
+  if (grammar === undefined) return false;
+  if (!mayBeMentioned(grammar)) return mayBeQuoted(held, region, floor, lines);
+  if (!wordBefore(held, region.start, floor)) return false;
   const open = blockOpenAt(held, region.start, grammar);
   if (open === null) return false;
   if (grammar.role === 'answer') return true;
   return held.charCodeAt(region.start - 1) === 0x60 && lines.nextTickOrBreak(open.bodyAt) < 0;
+}
+
+/**
+ * A call region whose opener is written after a backtick mid-line (`` Wrap it in `<tool_call>…``)
+ * may yet be inline code, a sentence about the grammar (field/lane.ts, `inlineCodeMention`),
+ * until another backtick or the line's end comes after its opener.
+ */
+function mayBeQuoted(held: string, region: FieldRegion, floor: number, lines: LineEnds): boolean {
+  const tick = region.start - 1;
+  if (tick <= floor || held.charCodeAt(tick) !== 0x60 || held.charCodeAt(tick - 1) === 0x60 || !wordBefore(held, tick, floor)) return false;
+  return lines.nextTickOrBreak(region.start + 1) < 0;
 }
 
 /** Something but blanks stands before `at` on its line, after `floor`. */

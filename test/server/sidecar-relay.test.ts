@@ -1,7 +1,7 @@
 /**
  * The stream relay on hand-made upstream bodies: two choices interleaved, events split across
- * reads and written with CRLF, a usage chunk, an upstream error event passed on, and a body
- * that says nothing at all.
+ * reads and written with CRLF, a usage chunk, the upstream's own reasoning under either name,
+ * an upstream error event passed on, and a body that says nothing at all.
  */
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../../src/index.js';
@@ -55,6 +55,26 @@ describe('relayStream', () => {
     expect(chunks.at(-1)!.usage).toEqual({ total_tokens: 9 });
     expect(summary.ending).toBe('done');
     expect(summary.choices.map((c) => [c.index, c.parsed_calls])).toEqual([[0, 1], [1, 0]]);
+  });
+
+  it("passes the upstream's own reasoning on, under vLLM's `reasoning` as under `reasoning_content`, and leaves empty fields out", async () => {
+    const events = [
+      chunk(0, { role: 'assistant', content: '', reasoning: null, refusal: null }),
+      chunk(0, { reasoning: 'The server split ' }),
+      chunk(0, { reasoning: 'this off.', content: null }),
+      chunk(0, { reasoning_content: 'Older name.' }),
+      ...TEXT_0.match(/[\s\S]{1,6}/g)!.map((piece) => chunk(0, { content: piece })),
+      chunk(0, {}, 'stop'),
+      '[DONE]',
+    ];
+    const { frames } = await relay(events);
+    const deltas = frames.slice(0, -1).map((f) => (JSON.parse(f.slice(6)) as { choices: { delta: Record<string, unknown> }[] }).choices[0]!.delta);
+    expect(deltas.map((d) => d.reasoning ?? '').join('')).toBe('The server split this off.');
+    expect(deltas.map((d) => d.reasoning_content ?? '').join('')).toBe('Older name.');
+    expect(deltas.some((d) => 'refusal' in d)).toBe(false);
+    expect(deltas.filter((d) => d.role !== undefined)).toHaveLength(1);
+    expect(deltas.map((d) => d.content ?? '').join('')).toBe(parseToolCalls(TEXT_0, { tools: TOOLS }).prose);
+    expect(deltas.flatMap((d) => (d.tool_calls as { function: { arguments: string } }[] | undefined) ?? []).map((c) => c.function.arguments).join('')).toBe('{"path":"a.rs"}');
   });
 
   it('passes an upstream error event on as it came, then closes the choice with length', async () => {

@@ -28,8 +28,15 @@ const GRAMMARS: Record<string, string> = {
   plain: 'Nothing to call here.  ',
 };
 
+/** Answers with markers the parse takes out with no diagnostic, and no call: the content is their prose. */
+const WRAPPED: Record<string, string> = {
+  'harmony-final': '<|channel|>final<|message|>It will be 18°C.<|return|>',
+  'command-text': '<|START_TEXT|>It will be 18°C.<|END_TEXT|>',
+  'im-end': 'It will be 18°C and sunny.<|im_end|>',
+};
+
 const ANSWERS: Record<string, CannedAnswer> = {
-  ...Object.fromEntries(Object.entries(GRAMMARS).map(([name, content]) => [name, { content }])),
+  ...Object.fromEntries(Object.entries({ ...GRAMMARS, ...WRAPPED }).map(([name, content]) => [name, { content }])),
   // A server that parsed one call itself and left another in the text, and restated the first.
   held: {
     content: 'Also this.\n<tool_call>\n{"name": "look", "arguments": {"path": "a.rs"}}\n</tool_call>\n<tool_call>\n{"name": "run", "arguments": {"cmd": "ls"}}\n</tool_call>',
@@ -94,6 +101,18 @@ describe('non-streaming, through the openai client', () => {
     const harmony = await client.chat.completions.create({ model: 'harmony', messages: [{ role: 'user', content: 'hi' }], tools: TOOLS });
     expect((harmony.choices[0]!.message as { reasoning_content?: string }).reasoning_content).toBe('The user wants a.rs.');
   });
+
+  for (const [name, text] of Object.entries(WRAPPED)) {
+    it(`${name}: an answer with no call loses its markers, as the streamed answer does`, async () => {
+      const prose = parseToolCalls(text, { tools: TOOLS, profile: 'gateway' }).prose;
+      expect(prose).toBe(text.replace(/<\|[^|]*\|>|final/g, '').trim());
+      const whole = await client.chat.completions.create({ model: name, messages: [{ role: 'user', content: 'hi' }], tools: TOOLS });
+      expect(whole.choices[0]!.message.content).toBe(prose);
+      expect(whole.choices[0]!.finish_reason).toBe('stop');
+      const streamed = await client.chat.completions.stream({ model: name, messages: [{ role: 'user', content: 'hi' }], tools: TOOLS }).finalChatCompletion();
+      expect(streamed.choices[0]!.message.content).toBe(prose);
+    });
+  }
 
   it("keeps the upstream's own tool_calls unchanged, first, and adds only what the text holds beyond them", async () => {
     const completion = await client.chat.completions.create({ model: 'held', messages: [{ role: 'user', content: 'go' }], tools: TOOLS });
@@ -219,6 +238,24 @@ describe('streaming, through the openai client', () => {
     let reasoning = '';
     for await (const chunk of think) reasoning += (chunk.choices[0]?.delta as { reasoning_content?: string } | undefined)?.reasoning_content ?? '';
     expect(reasoning).toBe('The server split this off.');
+  });
+
+  it('streams an answer without a listener-leak warning from Node', async () => {
+    // Node warns once per emitter past ten listeners of one event: with an eleventh close
+    // listener on the response, every streamed answer printed a "possible memory leak" warning.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const tools of [TOOLS, undefined]) {
+        const stream = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], ...(tools ? { tools } : {}), stream: true });
+        for await (const chunk of stream) void chunk;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
   });
 
   it('passes a stream without tools through untouched', async () => {

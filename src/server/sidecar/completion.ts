@@ -122,9 +122,15 @@ async function rewriteChoice(choice: Choice, position: number, context: RewriteC
   diagnostics.dropped = shaped.diagnostics.dropped ?? [];
   diagnostics.recovered_from_stray_count = shaped.diagnostics.recovered_from_stray_count ?? 0;
   const reasoning = shaped.message.reasoning_content;
-  // Nothing taken out of the text (no call, no reasoning, nothing refused): the upstream's
-  // content stays byte for byte, rather than as the parser's trimmed prose.
-  if (found.length === 0 && reasoning === undefined && diagnostics.tool_parse_errors.length === 0 && diagnostics.protocol_violations.length === 0) {
+  // Nothing taken out of the text (no call, no reasoning, nothing refused, and the prose is the
+  // text itself, trimmed): the upstream's content stays byte for byte, rather than as the
+  // parser's trimmed prose. Markers can go with no diagnostic (an answer wrapper, an
+  // end-of-turn token, a Harmony `final` message's framing): then the content is the prose, as
+  // a stream's is, without them.
+  if (
+    found.length === 0 && reasoning === undefined && diagnostics.tool_parse_errors.length === 0 && diagnostics.protocol_violations.length === 0 &&
+    shaped.message.content === text.trim()
+  ) {
     return diagnostics;
   }
 

@@ -160,9 +160,8 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     }
     const headers = passedResponseHeaders(response.headers, ['content-type']);
     reply.code(response.statusCode).headers(headers).header('cache-control', 'no-cache').type('text/event-stream; charset=utf-8');
-    const raw = reply.raw;
-    streaming.add(raw);
-    raw.once('close', () => streaming.delete(raw));
+    // Leaves the set in the handler's one close listener (see there).
+    streaming.add(reply.raw);
     if (tools === null) {
       metrics.completed('stream', 'passed');
       return reply.send(response.body);
@@ -205,9 +204,12 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     // Shed before the upstream spends a generation on an answer that could not be parsed.
     if (!read.stream && tools !== null && runner.saturated) return refuse(reply, 'overloaded', 'the parse queue is full (MAX_QUEUE); retry later');
 
-    // A client that goes away aborts the upstream request at once.
+    // A client that goes away aborts the upstream request at once. One close listener does all
+    // this route's work at the close: a streamed answer's response carries nine others (the
+    // app's and Fastify's own), and past ten Node warns of a leak for every streamed answer.
     const gone = new AbortController();
     reply.raw.once('close', () => {
+      streaming.delete(reply.raw);
       if (!reply.raw.writableFinished) gone.abort();
     });
     const stop = metrics.upstreamSeconds.startTimer({ mode });

@@ -1,7 +1,8 @@
 /**
  * One choice of a streamed completion, relayed: the upstream's `delta.content` goes through the
  * stream parser and comes out as `OpenAIChunkEncoder` chunks (prose, reasoning, parsed calls);
- * the upstream's own `delta.reasoning_content` and `delta.tool_calls` pass straight through.
+ * the upstream's own `delta.tool_calls` and its other delta fields (`reasoning_content`, vLLM's
+ * `reasoning`) pass straight through.
  *
  * Tool call indexes: the upstream numbers its calls, the parser numbers its own, both from 0.
  * Each call gets the next free index of the answer when it first appears, whichever side made it.
@@ -34,9 +35,11 @@ interface UpstreamToolCallDelta {
 }
 
 export interface UpstreamDelta {
+  role?: unknown;
   content?: unknown;
-  reasoning_content?: unknown;
   tool_calls?: unknown;
+  /** Any other field (`reasoning_content`, vLLM's `reasoning`, `refusal` ...): passed on as it came. */
+  [field: string]: unknown;
 }
 
 interface HeldAccumulator {
@@ -237,14 +240,28 @@ export class ChoiceRelay {
     out.push(this.passThrough({ tool_calls: [{ ...gathering.first, index, function: fn }] }));
   }
 
-  /** One upstream delta of this choice. */
+  /**
+   * One upstream delta of this choice. Its fields other than the text, the calls and the role
+   * (the encoder's first chunk says it) go on as they came, in one chunk: the upstream's own
+   * reasoning, whether it names it `reasoning_content` or, as vLLM does since it renamed it,
+   * `reasoning`, reaches the client as it does in a whole answer, where every other field of the
+   * message is kept. Empty ones (`refusal: null`, `reasoning: ""`) say nothing and are left out.
+   */
   delta(delta: UpstreamDelta, out: OutChunk[]): void {
-    if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') out.push(this.passThrough({ reasoning_content: delta.reasoning_content }));
-    if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) this.upstreamCalls(delta.tool_calls as UpstreamToolCallDelta[], out);
-    if (typeof delta.content === 'string' && delta.content !== '') {
+    const { role: _role, content, tool_calls: calls, ...rest } = delta;
+    const other: Record<string, unknown> = {};
+    let others = 0;
+    for (const [field, value] of Object.entries(rest)) {
+      if (value === null || value === undefined || value === '') continue;
+      other[field] = value;
+      others++;
+    }
+    if (others > 0) out.push(this.passThrough(other));
+    if (Array.isArray(calls) && calls.length > 0) this.upstreamCalls(calls as UpstreamToolCallDelta[], out);
+    if (typeof content === 'string' && content !== '') {
       this.flushUpstream(out);
-      if (this.parseWhole !== null) this.text.push(delta.content);
-      this.relay(this.parser.push(delta.content), out);
+      if (this.parseWhole !== null) this.text.push(content);
+      this.relay(this.parser.push(content), out);
     }
   }
 

@@ -83,6 +83,18 @@ describe('stream: reference-grammar calls', () => {
     expect(failures).toEqual([]);
   });
 
+  it('wait for the piece while a heredoc opened before the block is still open (the one-shot call swallows the block)', () => {
+    const text =
+      'edit({\n    action: "create",\n    path: "main.go",\n    content: <<EOF\nfunc main() {}\n\n<tool_call>\nedit({ action: "create", path: "a.rs", content: "x" })\n</tool_call>\n\nedit({\n    action: "create",\n    path: "b.go",\n    content: <<CONTENT\npackage b\nCONTENT\n})';
+    const options = { tools: ['edit'], reasoning_started: false };
+    expect(parseToolCalls(text, options).calls.some((c) => c.arguments.path === 'a.rs')).toBe(false);
+    const close = text.indexOf('</tool_call>') + '</tool_call>'.length;
+    const failures: string[] = [];
+    for (const cut of [close - 1, close, close + 1, close + 2]) failures.push(...invariantFailures(text, [text.slice(0, cut), text.slice(cut)], options));
+    for (const size of [1, 4, 9]) failures.push(...invariantFailures(text, everyN(text, size), options));
+    expect(failures).toEqual([]);
+  });
+
   it('keep the one-shot answer however the text is cut', () => {
     for (const options of [{ tools: TOOLS, reasoning_started: false }, { tools: TOOLS }, { reasoning_started: false }]) {
       for (const size of [1, 2, 5, 13]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);

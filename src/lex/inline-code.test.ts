@@ -14,6 +14,9 @@ describe('withoutAngledInlineCode', () => {
     expect(withoutAngledInlineCode('a `look<function=look>{` b')).toBe('a `look<function=look>{` b');
     expect(withoutAngledInlineCode('a `<function=look>{` b')).toBe('a `<function=look>{` b');
     expect(withoutAngledInlineCode('a `<tool_call>...</tool_call>` b')).toBe('a `__________________________` b');
+    expect(withoutAngledInlineCode('a `<tool_call>{"name": "x"}</tool_call>` b')).toBe('a `____________________________________` b');
+    expect(withoutAngledInlineCode('a `<tool_call>{"name": "x"}` b')).toBe('a `<tool_call>{"name": "x"}` b');
+    expect(withoutAngledInlineCode('a `<tool_call>{"name": "x"}</tool_call> more` b')).toBe('a `<tool_call>{"name": "x"}</tool_call> more` b');
     expect(withoutAngledInlineCode('`<tool_call>` opens it')).toBe('`<tool_call>` opens it');
     expect(withoutAngledInlineCode('`look`<think>`')).toBe('`look`<think>`');
     expect(withoutAngledInlineCode('a ` <x> with no close')).toBe('a ` <x> with no close');

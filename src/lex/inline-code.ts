@@ -55,18 +55,27 @@ export function withoutAngledInlineCode(line: string): string {
  * Whether line[from, to), a span's text that opens with `<`, quotes tags only as the field lane
  * passes them by (an opener right after the span's backtick, lane.ts `inlineCodeMention`): its
  * first `<` opens no `<|` frame or `<<` heredoc (the reference's walk reads those wherever they
- * stand), every later `<` is a close (`</…`), and no `[`, `{` or `(` stands in it, where another
- * grammar's opener or a call's body could begin.
+ * stand), every later `<` is a close (`</…`), and no `[` or `(` stands in it, where another
+ * grammar's opener or a bare call could begin. A `{` stands only in a whole pair, the span
+ * ending with a close tag written after it: a JSON body quoted between a tag and its close
+ * (`` `<tool_call>{"name": …}</tool_call>` ``; a look-alike in inline code mid-line is no call).
  */
 function quotesTagsOnly(line: string, from: number, to: number): boolean {
   const second = line.charCodeAt(from + 1);
   if (second === Code.Pipe || second === Code.LessThan) return false;
+  let brace = -1;
+  let lastClose = -1;
   for (let i = from + 1; i < to; i++) {
     const code = line.charCodeAt(i);
-    if (code === Code.LeftBracket || code === Code.LeftBrace || code === Code.LeftParen) return false;
-    if (code === Code.LessThan && line.charCodeAt(i + 1) !== Code.Slash) return false;
+    if (code === Code.LeftBracket || code === Code.LeftParen) return false;
+    if (code === Code.LeftBrace && brace < 0) brace = i;
+    if (code === Code.LessThan) {
+      if (line.charCodeAt(i + 1) !== Code.Slash) return false;
+      lastClose = i;
+    }
   }
-  return true;
+  // A `{` only inside a whole pair: the span ends with a close tag written after it.
+  return brace < 0 || (lastClose > brace && line.charCodeAt(to - 1) === Code.GreaterThan && line.indexOf('>', lastClose) === to - 1);
 }
 
 /** What may stand just before a closing tag named in a sentence, after a blank: an opening quote or bracket. */

@@ -15,6 +15,7 @@ const TEXTS: readonly (readonly [string, string])[] = [
   ['a Hermes block quoted in a sentence', 'Put `<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>` around each JSON call.\nDone.'],
   ['a tag pair with no call in it, then a MiniMax call on the same line', 'Put `<tool_call>...</tool_call>` around each JSON call.<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>'],
   ['a Kimi K2 section quoted in a sentence', 'Use `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>` as shown.\nDone.'],
+  ['a Kimi K2 section open and close named apart in a table row, the line going on after the close', 'Tokens:\n| Kimi K2 | `<|tool_calls_section_begin|>` | `<|tool_calls_section_end|>` |\n| Mistral | x |'],
   ['a Llama 3.1 function tag quoted in a sentence', 'Put `<function=get_weather>{"city": "Paris"}</function>` there.\nDone.'],
 ];
 

@@ -335,7 +335,7 @@ function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: Com
   const start = Math.max(lineStart, blockClosedBefore(text, Math.max(lineStart, floor), hit));
   const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
   sink.proseSpan(start, end);
-  return sink.region(start, end);
+  return { ...sink.region(start, end), mention: true };
 }
 
 /**

@@ -51,6 +51,11 @@ export interface FieldRegion {
   readonly verbatimBody?: VerbatimBody;
   /** The region is such a body: prose, up to one of its ends (or, cut off, the end of the text). */
   readonly answerBody?: true;
+  /**
+   * The region is a line naming a grammar's token as inline code (lane.ts `inlineCodeMention`):
+   * prose up to its line's end, so more text on that line extends it.
+   */
+  readonly mention?: true;
 }
 
 /** A visible answer's body that no grammar reads calls in, and what ends it. */

@@ -12,6 +12,7 @@
  * back to the tagged lane.
  */
 import { TAG_LITERALS } from '../../dialects/vocabulary.js';
+import { withoutQuotedMarkupLines } from '../../lex/inline-code.js';
 import type { ComposeContext } from '../context.js';
 import type { LaneResult } from '../types.js';
 import { jsonLane } from './json-lane.js';
@@ -25,7 +26,10 @@ export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeCo
   if (pinned.calls.length > 0) return pinned;
   // Under `gateway` the untaught format `""` is the text grammar, as the CLI and docs say.
   const taughtText = ctx.toolFormat === 'text' || (ctx.toolFormat === '' && ctx.profile === 'gateway');
-  const textToJson = taughtText && text.includes(TAGGED_OPENER);
+  // Under `gateway` a `<tool_call>` only named in a sentence (inline code mid-line, a close between
+  // words: lex/inline-code.ts) opens no block, so there is no block the tagged grammar failed.
+  const tagged = ctx.profile === 'gateway' ? withoutQuotedMarkupLines(text) : text;
+  const textToJson = taughtText && tagged.includes(TAGGED_OPENER);
   if (ctx.toolFormat !== 'json' && !textToJson) return pinned;
   const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;

@@ -201,6 +201,9 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     if (region.answerBody !== true) {
       if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
       if (mayBeMention(held, region, end, lines) || inlineCodeUndecided(held, region, lines)) break;
+      // A line named as inline code runs to its line's end: a token closing the held text
+      // (`` `<|tool_calls_section_end|>` ``) does not end it while the line may go on.
+      if (region.mention === true && region.end >= held.length) break;
     }
     // A fence around the call may still close after it (field/fence-frame.ts).
     if (frameUnsettled(held, region, end)) break;

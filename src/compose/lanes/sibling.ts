@@ -28,8 +28,10 @@ export function siblingRecovery(pinned: LaneResult, text: string, ctx: ComposeCo
   const taughtText = ctx.toolFormat === 'text' || (ctx.toolFormat === '' && ctx.profile === 'gateway');
   // Under `gateway` a `<tool_call>` only named in a sentence (inline code mid-line, a close between
   // words: lex/inline-code.ts) opens no block, so there is no block the tagged grammar failed.
-  const tagged = ctx.profile === 'gateway' ? withoutQuotedMarkupLines(text) : text;
-  const textToJson = taughtText && tagged.includes(TAGGED_OPENER);
+  // perf: masking copies the text, so it runs only when an opener stands in it at all (every
+  // answer with no call gets here).
+  const textToJson =
+    taughtText && text.includes(TAGGED_OPENER) && (ctx.profile !== 'gateway' || withoutQuotedMarkupLines(text).includes(TAGGED_OPENER));
   if (ctx.toolFormat !== 'json' && !textToJson) return pinned;
   const sibling = textToJson ? jsonLane(text, ctx) : taggedLane(text, ctx);
   if (sibling.calls.length === 0) return pinned;

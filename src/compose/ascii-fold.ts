@@ -5,7 +5,7 @@
  * U+0130 (to `i` plus U+0307); no spelling given to these helpers contains a `k` or ends
  * before a combining mark, so folding ASCII alone is exact.
  */
-import { Code } from '../lex/codes.js';
+import { Code, isTrimmedByJs } from '../lex/codes.js';
 
 /** The code with `A`-`Z` mapped to `a`-`z`; every other code unchanged. */
 export function foldAscii(code: number): number {
@@ -19,12 +19,6 @@ export function startsWithFolded(text: string, at: number, lowerWord: string): b
     if (foldAscii(text.charCodeAt(at + k)) !== lowerWord.charCodeAt(k)) return false;
   }
   return true;
-}
-
-/** The characters `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator). */
-export function isTrimmedByJs(code: number): boolean {
-  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /** `text.trim() === ''` without the copy; most texts answer at their first character. */

@@ -11,8 +11,8 @@
  */
 import type { Unit } from '../scan/types.js';
 import { DIALECTS } from '../dialects/index.js';
-import { Code, isAsciiSpace } from '../lex/codes.js';
-import { isTrimmedByJs, startsWithFolded } from './ascii-fold.js';
+import { Code, isAsciiSpace, isTrimmedByJs } from '../lex/codes.js';
+import { startsWithFolded } from './ascii-fold.js';
 import { renderCall, renderProse } from './canonical.js';
 import type { ComposeContext } from './context.js';
 import { consume, credited, droppedAs, structural, type WalkState } from './funnel.js';

@@ -138,6 +138,25 @@ export function endsLineAt(text: string, at: number): boolean {
   return end >= text.length || text.charCodeAt(end) === Code.LineFeed;
 }
 
+/** The characters `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator). */
+export function isTrimmedByJs(code: number): boolean {
+  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * Whether only characters `String.prototype.trim` removes stand between `at` and its line's
+ * break (or the text's end): what ends a line to a reader that trims the text it is given.
+ */
+export function endsTrimmedLineAt(text: string, at: number): boolean {
+  for (; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === Code.LineFeed) return true;
+    if (!isTrimmedByJs(code)) return false;
+  }
+  return true;
+}
+
 /** `at` moved back past the spaces and tabs before it. */
 export function skipBlanksBack(text: string, at: number): number {
   let i = at;

@@ -62,6 +62,15 @@ describe('withoutMentionedCloses', () => {
     expect(withoutMentionedCloses('a </|DSML|invoke> b')).toBe('a </|DSML|invoke> b');
   });
 
+  it('leaves a close alone when only characters trim removes follow it (a no-break space, a BOM, a line separator)', () => {
+    // The drop ledger reads the text trimmed, so such a close ends it: a leaked close, not a mention.
+    for (const tail of ['  \u00a0', ' \ufeff', '\t\u2028', ' \u3000 ']) {
+      expect(withoutMentionedCloses(`look </invoke>${tail}`)).toBe(`look </invoke>${tail}`);
+      expect(withoutMentionedCloses(`look </invoke>${tail}\n`)).toBe(`look </invoke>${tail}\n`);
+    }
+    expect(withoutMentionedCloses('look </invoke> \u00a0then')).toBe('look _________ \u00a0then');
+  });
+
   it('masks quoted markup of both kinds on one line, line by line', () => {
     expect(withoutQuotedMarkup('Use `<tool_call>` and close with </tool_call> after.')).toBe('Use `___________` and close with ____________ after.');
     expect(withoutQuotedMarkupLines('a </b> c\nd</b> e')).toBe('a ____ c\nd</b> e');

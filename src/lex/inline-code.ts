@@ -7,7 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
-import { Code, endsLineAt } from './codes.js';
+import { Code, endsTrimmedLineAt } from './codes.js';
 
 /**
  * `line` (no line break) with the text of each inline code span that opens after the line's
@@ -105,7 +105,9 @@ export function withoutMentionedCloses(line: string): string {
     while (end - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(end))) end++;
     if (line.charCodeAt(end) !== Code.GreaterThan) continue;
     const after = end + 1;
-    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || endsLineAt(line, after)) continue;
+    // The readers trim what they are given, so a no-break space or a BOM after the close leaves
+    // it ending the text as much as a space does: only a non-blank after it makes a sentence.
+    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || endsTrimmedLineAt(line, after)) continue;
     out += line.slice(copied, at) + '_'.repeat(after - at);
     copied = after;
   }

@@ -59,6 +59,8 @@ interface Needles {
   /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
   readonly follow: readonly string[];
   readonly sectionClose: readonly string[];
+  /** The character every value close, argument open and boundary starts with (`<` in the tag grammars), or '' when they differ. */
+  readonly lead: string;
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
@@ -76,16 +78,21 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const opens = [...callOpen, ...headOpen, ...(grammar.section?.open ?? [])];
     const envelopeClose = grammar.envelope?.close ?? [];
     const wrapper = args.kind === 'tags' && args.wrapper !== null ? [args.wrapper.open, args.wrapper.close] : [];
+    const valueClose = literals(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []);
+    const boundary = literals([...closes, ...wrapClose, ...sectionClose, ...opens]);
+    const stops = [...valueClose, ...literals(argOpen), ...boundary];
+    const lead = stops.length > 0 && stops.every((n) => n[0] === stops[0]![0]) ? stops[0]![0]! : '';
     needles = {
       callOpen,
       resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
       // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
-      valueClose: literals(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []),
+      valueClose,
       envelopeClose,
       argOpen: literals(argOpen),
-      boundary: literals([...closes, ...wrapClose, ...sectionClose, ...opens]),
+      boundary,
       follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
       sectionClose: literals(sectionClose),
+      lead,
     };
     NEEDLES.set(grammar, needles);
   }
@@ -615,6 +622,14 @@ class Reader implements CandidateTest<ValueStop> {
   /** What `valueEnd` meets first after `from`: a close of the value, or a stop before any (`boundary`: a call boundary, not the next argument). */
   valueStop(from: number): Extract<ValueEnd, { kind: 'closed' }> | { readonly kind: 'stop'; readonly at: number; readonly boundary: boolean } | { readonly kind: 'none' } {
     const { scan, needles } = this;
+    // perf: where every needle below starts with one character, none stands before that
+    // character's first place, so a value whose first `<` begins a close that counts (a value
+    // with no markup in it: most are) ends there, as the searches below would find.
+    if (needles.lead !== '') {
+      const first = this.text.indexOf(needles.lead, from);
+      const next = first < 0 ? -1 : this.past(first, needles.valueClose);
+      if (next >= 0 && this.followsValue(next)) return { kind: 'closed', end: first, next };
+    }
     const close = scan.earliestAccepted(needles.valueClose, 'real close', from, this);
     // perf: with a real close ahead, only a stop before it matters, so the stops are looked for in
     // the value's own text; a sweep on to each grammar's next argument or boundary crossed every

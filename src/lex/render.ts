@@ -95,9 +95,47 @@ interface OpenContainer {
  * from any caller cannot exhaust the call stack.
  */
 function renderJson(root: unknown): string {
-  // perf: a value whose canonical form is exactly the engine's pretty JSON is handed to it
-  // (about a third of the time of the walk below, on argument objects of every field grammar).
-  return stringifiesCanonically(root, 0) ? JSON.stringify(root, null, 2) : walkCanonicalJson(root);
+  // perf: most arguments are one flat record of short scalars, written here in one pass (a
+  // third of the time of checking it and handing it to the engine); a value whose canonical form
+  // is exactly the engine's pretty JSON is handed to it (a third of the time of the walk below).
+  return flatRecordJson(root) ?? (stringifiesCanonically(root, 0) ? JSON.stringify(root, null, 2) : walkCanonicalJson(root));
+}
+
+/**
+ * The canonical JSON of a plain record whose keys are in canonical order and whose members are
+ * short plain strings (as `renderString` writes them unescaped), finite numbers, booleans or
+ * null; null for any other value, which the general paths render.
+ */
+function flatRecordJson(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return null;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 0) return Object.hasOwn(record, 'toJSON') ? null : '{}';
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (!isShortPlainString(key) || key === 'toJSON' || (i > 0 && compareKeys(keys[i - 1]!, key) > 0)) return null;
+    const member = record[key];
+    let json: string;
+    if (typeof member === 'string') {
+      if (!isShortPlainString(member)) return null;
+      json = `"${member}"`;
+    } else if (typeof member === 'number') {
+      if (!Number.isFinite(member)) return null;
+      json = JSON.stringify(member);
+    } else if (typeof member === 'boolean') json = member ? 'true' : 'false';
+    else if (member === null) json = 'null';
+    else return null;
+    out += `${i === 0 ? '\n  "' : ',\n  "'}${key}": ${json}`;
+  }
+  return `${out}\n}`;
+}
+
+/** A string `renderString` writes as it is, in quotes. */
+function isShortPlainString(s: string): boolean {
+  return s.length <= PLAIN_STRING_MAX && isPlainJsonString(s) && !s.startsWith('<<');
 }
 
 /** The canonical JSON of any value, by the renderer's own walk (exported for the property test that holds the engine's shortcut to it). */

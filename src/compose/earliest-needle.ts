@@ -124,7 +124,9 @@ function searchGroup(text: string, group: GroupSpec, from: number): number {
     if (tails !== null) {
       if (tailMatches(text, at, at + skip, tails)) return at;
     } else {
-      for (const needle of group.needles) if (text.startsWith(needle, at)) return at;
+      const needles = group.needles;
+      // Indexed: the needle lists are often frozen vocabulary (see field/cursor.ts `matchAt`).
+      for (let i = 0; i < needles.length; i++) if (text.startsWith(needles[i]!, at)) return at;
     }
   }
   return -1;
@@ -137,8 +139,9 @@ function searchGroup(text: string, group: GroupSpec, from: number): number {
  */
 export function earliestOnce(text: string, needles: readonly string[], from: number): number {
   let best = -1;
-  for (const spec of specsOf(needles)) {
-    const found = searchGroup(text, spec, from);
+  const specs = specsOf(needles);
+  for (let i = 0; i < specs.length; i++) {
+    const found = searchGroup(text, specs[i]!, from);
     if (found >= 0 && (best < 0 || found < best)) best = found;
   }
   return best;
@@ -157,7 +160,9 @@ export class EarliestNeedle {
   /** The first index `>= from` where some needle starts, or -1. */
   earliest(from: number): number {
     let best = -1;
-    for (const group of this.#groups) {
+    const groups = this.#groups;
+    for (let i = 0; i < groups.length; i++) {
+      const group = groups[i]!;
       const remembered = group.from !== -1 && from >= group.from && (group.found === -1 || from <= group.found);
       if (!remembered) {
         group.found = this.#search(group, from);

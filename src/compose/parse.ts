@@ -172,7 +172,8 @@ interface Checked {
 function checkCalls(calls: readonly ToolCall[], originals: readonly ToolCall[], ctx: ComposeContext, mode: ValidateMode, idStart: number): Checked {
   const out: Checked = { calls: [], errors: [], violations: [], dropped: [], refusedBlocks: [], refused: [] };
   let unchecked: Set<string> | null = null;
-  for (const [i, call] of calls.entries()) {
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
     const args = call.arguments !== null && typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? call.arguments : {};
     const tool = mode === 'off' ? undefined : ctx.registry?.byName.get(call.name);
     const verdict = tool === undefined ? null : checkArguments(tool, args);

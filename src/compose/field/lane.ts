@@ -73,7 +73,9 @@ function orphanStopsByOpener(): ReadonlyMap<string, ReasoningGrammar> {
  * close, or at a stop), or null. `flagged`: the caller said the prompt opened the block.
  */
 function orphanCloseAt(text: string, hit: OpenerHit, flagged: boolean): { grammar: ReasoningGrammar; end: number } | null {
-  for (const grammar of hit.grammars) {
+  // Indexed: an opener's grammars are a frozen array (see cursor.ts `matchAt`).
+  for (let g = 0; g < hit.grammars.length; g++) {
+    const grammar = hit.grammars[g]!;
     if (!isReasoning(grammar) || grammar.role !== 'reasoning' || (!flagged && !grammar.orphanUnflagged) || matchAt(text, hit.index, grammar.orphanClose) === null) continue;
     const end = closeEndAt(text, hit.index, grammar);
     if (end >= 0) return { grammar, end };
@@ -420,8 +422,12 @@ const CUT_IN_BLOCK = (): number => 2;
  */
 function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningGrammar[], least: (close: string) => number): { grammar: ReasoningGrammar; at: number } | null {
   let found: { grammar: ReasoningGrammar; at: number } | null = null;
-  for (const grammar of grammars) {
-    for (const close of grammar.close) {
+  // Indexed loops: the records and their closes are frozen arrays (see cursor.ts `matchAt`), and
+  // this runs on every parse.
+  for (let g = 0; g < grammars.length; g++) {
+    const grammar = grammars[g]!;
+    for (let c = 0; c < grammar.close.length; c++) {
+      const close = grammar.close[c]!;
       for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
         // perf: asked on every parse, for every close of every reasoning record: the last
         // character rules out almost every length before any comparison of the rest.
@@ -750,7 +756,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     // and the reasoning-family row, 0.88x and 0.87x the time; so does a markup body (80 KB of
     // Qwen3-Coder calls, `<tool_call>\n<function=…`: 0.82x).
     const grammars = grammarsToTry(text, hit);
-    for (const grammar of grammars) {
+    for (let g = 0; g < grammars.length; g++) {
+      const grammar = grammars[g]!;
       spare = spare === null ? new RegionSink(text, grammar, ctx.registry, ctx.marks, scan) : spare.reuseFor(grammar);
       end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {

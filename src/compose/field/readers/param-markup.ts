@@ -432,7 +432,9 @@ class Reader implements CandidateTest<ValueStop> {
     const from = skipSpace(text, opened);
     if (from >= text.length) return { kind: 'eof' };
     let nameEnd = -1;
-    for (const stop of call.nameEnd) {
+    // Indexed loops over vocabulary here and below (frozen arrays: see cursor.ts `matchAt`).
+    for (let i = 0; i < call.nameEnd.length; i++) {
+      const stop = call.nameEnd[i]!;
       const found = indexWithin(text, stop, from, FIELD_NAME_MAX);
       if (found >= 0 && (nameEnd < 0 || found < nameEnd)) nameEnd = found;
     }
@@ -477,7 +479,8 @@ class Reader implements CandidateTest<ValueStop> {
     const body = grammar.jsonBody;
     if (body === null) return null;
     let at = -1;
-    for (const open of body.open) {
+    for (let i = 0; i < body.open.length; i++) {
+      const open = body.open[i]!;
       if (open === '' ? text.charCodeAt(pos) === 0x7b : text.startsWith(open, pos)) {
         at = pos + open.length;
         break;

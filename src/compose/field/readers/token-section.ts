@@ -172,7 +172,9 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
     sink.fail(fieldMessages.truncated(grammar.id, cut), callStart, text.length);
     return text.length;
   }
-  for (const form of grammar.heads) {
+  // Indexed: the heads are frozen vocabulary (see cursor.ts `matchAt`).
+  for (let i = 0; i < grammar.heads.length; i++) {
+    const form = grammar.heads[i]!;
     const named = readHead(text, head, form);
     if (named === null || !formReads(form, named.name)) continue;
     if (grammar.proseHeads?.includes(named.name) === true) return proseSegment(scan, named.argsAt, grammar, sink, text.length);

@@ -176,7 +176,7 @@ export function plainLineClassifier(markers: readonly string[], names: ReadonlyS
     // A tag written as inline code mid-line (`` Use the `<tool_call>` tag. ``), as the field lane
     // passes such an opener by, or a close named between words, is a mention: the line reads as
     // if it held none.
-    return classifyLine(withoutQuotedMarkup(line));
+    return classifyLine(withoutQuotedMarkup(line, angleMarkers));
   };
   const classifyLine = (line: string): number => {
     let is: number = LineIs.Plain;

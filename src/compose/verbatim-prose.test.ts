@@ -75,16 +75,27 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
 
 describe('gateway verbatim prose: a tag a grammar writes is not prose', () => {
   it('refuses the verbatim reading when a tag is a field grammar\'s marker or not written as HTML writes one', () => {
-    // A close glued to the text or ending its line is a leaked marker; an opener anywhere mid-line.
-    for (const written of ['Hi</function> x <b>y</b>', 'Hi x <b>y</b> </parameter>', 'Hi <invoke name="x"> x <b>y</b>', 'Hi <function=foo> x <b>y</b>']) {
+    // A close glued to the text or ending its line is a leaked marker; so is an opener mid-line
+    // with no words after it, or one followed by more markup.
+    for (const written of ['Hi</function> x <b>y</b>', 'Hi x <b>y</b> </parameter>', 'Hi <invoke name="x">', 'Hi <invoke name="x"><parameter name="a">1</parameter> x <b>y</b>']) {
       const result = parseToolCalls(written, { tools: ['look'] });
       expect(result.prose, written).not.toBe(written);
       expect(result.protocol_violations.map((v) => v.kind), written).toContain('unparsed_tool_syntax');
     }
   });
 
-  it('reads a close named between words as a mention: the sentence as written, no violation', () => {
-    for (const written of ['Close it with </tool_call> when done.', 'Then write "</function>" and stop.', 'Wrap each call in <tool_call> and </tool_call> tags.']) {
+  it('reads a tag named between words as a mention: the sentence as written, no violation', () => {
+    for (const written of [
+      'Close it with </tool_call> when done.',
+      'Then write "</function>" and stop.',
+      'Wrap each call in <tool_call> and </tool_call> tags.',
+      'Hi <invoke name="x"> x <b>y</b>',
+      'Hi <function=foo> x <b>y</b>',
+      'The GLM format uses <arg_key> and <arg_value> tags.',
+      'MiniMax writes <invoke name="get_weather"> inside its block.',
+      'In Qwen3-Coder a parameter looks like <parameter=city> followed by its value.',
+      'Every call begins with <tool_call>.',
+    ]) {
       const result = parseToolCalls(written, { tools: ['look'] });
       expect(result.prose, written).toBe(written);
       expect(result.protocol_violations, written).toEqual([]);

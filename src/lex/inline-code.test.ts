@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutAngledInlineCode, withoutMentionedCloses, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
+import { withoutAngledInlineCode, withoutMentionedCloses, withoutMentionedOpens, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
 
 describe('withoutAngledInlineCode', () => {
   it('masks a mid-line span that quotes a tag, and keeps the length', () => {
@@ -81,5 +81,37 @@ describe('withoutMentionedCloses', () => {
     const masked = withoutMentionedCloses(line);
     expect(masked.length).toBe(line.length);
     expect(masked.includes('<')).toBe(false);
+  });
+});
+
+describe('withoutMentionedOpens', () => {
+  it('masks an opening tag named between words, attributes included, and keeps the length', () => {
+    const line = 'MiniMax writes <invoke name="get_weather"> inside its block.';
+    const masked = withoutMentionedOpens(line);
+    expect(masked).toBe(`MiniMax writes ${'_'.repeat('<invoke name="get_weather">'.length)} inside its block.`);
+    expect(withoutMentionedOpens('It uses <arg_key> and <arg_value> tags.')).toBe('It uses _________ and ___________ tags.');
+    expect(withoutMentionedOpens('A value like <parameter=city>, then text.')).toBe(`A value like ${'_'.repeat('<parameter=city>'.length)}, then text.`);
+  });
+
+  it('leaves an opener that starts a call or a body: at the line start, glued, followed by markup, a body or nothing, or closed on its line', () => {
+    for (const line of [
+      '<invoke name="x"> then words',
+      'Done.<tool_call>search<arg_key>q</arg_key>',
+      'Hi <invoke name="x">',
+      'Hi <invoke name="x"><parameter name="a">1</parameter> x',
+      'Call: <tool_call> {"name": "look"}',
+      'Hi <invoke name="x"> x </invoke> y',
+      'a < b and c > d',
+      'Use Vec<u8> here.',
+    ]) {
+      expect(withoutMentionedOpens(line), line).toBe(line);
+    }
+  });
+
+  it('leaves the openers it is told to keep, and finds a close masked as a mention', () => {
+    expect(withoutMentionedOpens('a <think> b', ['<think>'])).toBe('a <think> b');
+    expect(withoutMentionedOpens('a <think> b')).toBe('a _______ b');
+    const line = 'Hi <invoke name="x"> x </invoke> y';
+    expect(withoutQuotedMarkup(line)).toBe(`Hi <invoke name="x"> x _________ y`);
   });
 });

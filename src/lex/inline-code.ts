@@ -114,6 +114,75 @@ export function withoutMentionedCloses(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
+/** The longest attributes an open tag named in a sentence may hold (`<invoke name="get_weather">`). */
+const MAX_MENTIONED_ATTRIBUTES = 128;
+
+/**
+ * `line` with each opening tag named between words masked by `_`: `<name…>` (a letter after the
+ * `<`, then attributes with no `<` up to a `>` on the line) after a blank (or a blank and an
+ * opening quote or bracket) that follows a word on the line, followed by a blank, a closing
+ * quote or bracket, or a stop and then a word, with no close of its own (`</name>`) later on the
+ * line: `The GLM format uses <arg_key> and <arg_value> tags.`, `MiniMax writes <invoke
+ * name="get_weather"> inside its block.` A tag that opens a call or a body is followed by a
+ * line break, a body (`{`, `[`) or another tag, or is closed on its line. `line` itself when
+ * there is none. `written`: the line before its closes were masked (same length), where the
+ * close is looked for; `keep`: openers never masked.
+ */
+export function withoutMentionedOpens(line: string, keep: readonly string[] = NO_LITERALS, written: string = line): string {
+  const lead = line.length - line.trimStart().length;
+  let out = '';
+  let copied = 0;
+  for (let at = line.indexOf('<'); at >= 0; at = line.indexOf('<', at + 1)) {
+    let before = at - 1;
+    if (CLOSE_LEADERS.has(line.charCodeAt(before))) before--;
+    const blank = line.charCodeAt(before);
+    if ((blank !== Code.Space && blank !== Code.Tab) || before <= lead) continue;
+    const nameAt = at + 1;
+    if (!isLetter(line.charCodeAt(nameAt)) || startsAnyAt(line, at, keep)) continue;
+    let nameEnd = nameAt + 1;
+    while (nameEnd - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(nameEnd))) nameEnd++;
+    const gt = tagCloseAt(line, nameEnd);
+    if (gt < 0) continue;
+    const after = gt + 1;
+    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || !wordFollows(line, after)) continue;
+    // Looked for as written: a close masked as a mention still pairs with its open.
+    if (written.indexOf(`</${line.slice(nameAt, nameEnd)}>`, after) >= 0) continue;
+    out += line.slice(copied, at) + '_'.repeat(after - at);
+    copied = after;
+    at = gt;
+  }
+  return copied === 0 ? line : out + line.slice(copied);
+}
+
+const NO_LITERALS: readonly string[] = [];
+
+function startsAnyAt(line: string, at: number, literals: readonly string[]): boolean {
+  for (let i = 0; i < literals.length; i++) if (line.startsWith(literals[i]!, at)) return true;
+  return false;
+}
+
+/** The `>` that ends a tag's attributes from `at`, on the line and within bounds, with no `<` before it; -1 when none does. */
+function tagCloseAt(line: string, at: number): number {
+  const first = line.charCodeAt(at);
+  // Right after the name: the end, a blank before attributes, or `=` (`<parameter=city>`).
+  if (first !== Code.GreaterThan && first !== Code.Space && first !== Code.Tab && first !== Code.Equals) return -1;
+  const stop = Math.min(line.length, at + MAX_MENTIONED_ATTRIBUTES);
+  for (let i = at; i < stop; i++) {
+    const code = line.charCodeAt(i);
+    if (code === Code.GreaterThan) return i;
+    if (code === Code.LessThan || code === Code.LineFeed) return -1;
+  }
+  return -1;
+}
+
+/** Whether, past the followers at `at` (blanks, closing quotes and brackets, stops), a word starts on the line. */
+function wordFollows(line: string, at: number): boolean {
+  let i = at;
+  while (i < line.length && CLOSE_FOLLOWERS.has(line.charCodeAt(i))) i++;
+  const code = line.charCodeAt(i);
+  return isLetter(code) || (code >= 0x30 && code <= 0x39) || code > 0x7f;
+}
+
 function isLetter(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
@@ -122,16 +191,21 @@ function isNamePart(code: number): boolean {
   return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d || code === 0x3a || code === 0x2e;
 }
 
-/** `line` with its quoted markup masked: inline code that quotes tags, and closing tags named between words. */
-export function withoutQuotedMarkup(line: string): string {
+/**
+ * `line` with its quoted markup masked: inline code that quotes tags, and closing and opening
+ * tags named between words, except opening tags that start one of `keepOpens` (a lane's own
+ * block markers, whose reading may span lines).
+ */
+export function withoutQuotedMarkup(line: string, keepOpens: readonly string[] = NO_LITERALS): string {
   if (line.indexOf('<') < 0) return line;
   const spans = line.indexOf('`') >= 0 ? withoutAngledInlineCode(line) : line;
-  return spans.indexOf('</') >= 0 ? withoutMentionedCloses(spans) : spans;
+  const closes = spans.indexOf('</') >= 0 ? withoutMentionedCloses(spans) : spans;
+  return closes.indexOf('<') >= 0 ? withoutMentionedOpens(closes, keepOpens, spans) : closes;
 }
 
 /** `text` with `withoutQuotedMarkup` applied to each of its lines; `text` itself when nothing is masked. */
 export function withoutQuotedMarkupLines(text: string): string {
-  if (text.indexOf('<') < 0 || (text.indexOf('`') < 0 && text.indexOf('</') < 0)) return text;
+  if (text.indexOf('<') < 0) return text;
   let out = '';
   let changed = false;
   let start = 0;

@@ -790,11 +790,14 @@ function isEscapedSpace(code: number): boolean {
 /** A tool name written as plain text: no whitespace, quotes, brackets or call punctuation. */
 function isCallName(name: string): boolean {
   if (name === '' || name.length > FIELD_NAME_MAX) return false;
+  // Stops alone (`<tool_call>.` ending a sentence) name nothing: a name holds a word character.
+  let word = false;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
     if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!)) return false;
+    if (!word) word = code > 0x7f || code === 0x5f || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
   }
-  return true;
+  return word;
 }
 
 /**

@@ -102,6 +102,9 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
     }
     if (open === null) {
       if (!closable) return claimed ? pos : -1;
+      // The section opener named mid-sentence, words after it (`wraps calls in
+      // <|tool_calls_section_begin|> tokens.`): no section, the lane reads its line as prose.
+      if (!claimed && sink.empty && wordBefore(text, at) && isTokenMention(scan, at, grammar)) return -1;
       // rung 4: not a call, inside the section.
       const next = scan.earliest(resume, pos);
       const stop = next < 0 ? text.length : next;
@@ -334,6 +337,16 @@ export function isTokenMention(scan: FieldScan, at: number, grammar: TokenSectio
   if (grammar.bodyDecides === true) return false;
   const open = matchAt(scan.text, at, grammar.callOpen) ?? matchAt(scan.text, at, grammar.sectionOpen);
   return open !== null && mentionAfter(scan, at + open.length);
+}
+
+/** Whether a non-blank character stands before `at` on its line. */
+function wordBefore(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a) return false;
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return true;
+  }
+  return false;
 }
 
 /** The head stands right after its opener and its arguments read (`unregisteredGlued`). */

@@ -33,6 +33,18 @@ describe('tool-shape findings', () => {
     expect(repl.prose).toBe('In the REPL:\n```py\n>>> print(1)\n1\n```\nShift with `a >>> 2`.');
   });
 
+  it('finds a field marker in the drop it stands in, and never across two drops', () => {
+    const field = { fieldGrammars: true } as const;
+    // The first drop holding a marker gives the reason and the excerpt, from its own text.
+    const found = toolShapeFinding([drop('Plain words.'), drop('More words.', 'fenced_narration'), drop('Then <|tool_call_begin|> x', 'fenced_narration'), drop('</function>')], field);
+    expect(found).toEqual({ shape: 'call_markup', dropped_reason: 'fenced_narration', excerpt: '\u2026<|tool_call_begin|> x' });
+    // A marker that counts only before a name or a body does not pair with the next drop's start.
+    expect(toolShapeFinding([drop('Type >>>'), drop('frob then stop')], field)).toBeNull();
+    expect(toolShapeFinding([drop('It uses functools'), drop('[1, 2] later')], field)).toBeNull();
+    // A NUL written by the model is text like any other.
+    expect(toolShapeFinding([drop('a\u0000b'), drop('c\u0000 </function>d')], field)?.excerpt).toBe('\u2026</function>d');
+  });
+
   it('ignores drops that already carry a diagnostic', () => {
     expect(toolShapeFinding([drop('<function=run>', 'unparsed_call_block')])).toBeNull();
   });

@@ -33,7 +33,7 @@
  * So the run is decided line by line, each line looked at once, and a stream can say which of
  * its lines are final as they end.
  */
-import { Code, isJsonSpace } from '../lex/codes.js';
+import { Code, isJsonSpace, startsWithAny } from '../lex/codes.js';
 import { isIdentPart, isIdentStart } from '../lex/ident.js';
 import { withoutQuotedMarkup } from '../lex/inline-code.js';
 import { maySniffCall, maySniffCallAmong } from './sniff-gate.js';
@@ -91,11 +91,6 @@ const Breaks = {
   Marker: 4,
 } as const;
 
-function startsAny(line: string, at: number, markers: readonly string[]): boolean {
-  for (const marker of markers) if (line.startsWith(marker, at)) return true;
-  return false;
-}
-
 /** Where the first character of `line` at or after `at` that is not a JSON blank stands, or its length. */
 function nonBlankFrom(line: string, at: number): number {
   while (at < line.length && isJsonSpace(line.charCodeAt(at))) at++;
@@ -118,7 +113,7 @@ function angleIsText(line: string, at: number, lead: number, markers: readonly s
   const next = line.charCodeAt(at + 1);
   // `<|`, `<<`, and the fullwidth bar DeepSeek's tokens use (`<｜tool▁output▁begin｜>`).
   if (next === Code.Pipe || next === Code.LessThan || next === FULLWIDTH_BAR) return false;
-  return !startsAny(line, at, markers) && !nameOpensAfter(line, at + 1);
+  return !startsWithAny(line, at, markers) && !nameOpensAfter(line, at + 1);
 }
 
 /**
@@ -205,7 +200,7 @@ export function plainLineClassifier(markers: readonly string[], names: ReadonlyS
         breakers.lastIndex = end;
       } else if (breaks === Breaks.Brace) {
         if (nonBlankFrom(line, i + 1) === line.length) is |= LineIs.BraceOpenAtEnd;
-      } else if (startsAny(line, i, byFirst.get(code)!)) return LineIs.NotPlain;
+      } else if (startsWithAny(line, i, byFirst.get(code)!)) return LineIs.NotPlain;
     }
     if (hasResponseProtocolFragment(line) || ((is & FENCES) !== 0 && holdsCanonicalToolFence(line))) return LineIs.NotPlain;
     if (angled && !holdsNoToolShape(line)) return LineIs.NotPlain;

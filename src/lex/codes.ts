@@ -170,3 +170,19 @@ export function skipJsonSpace(text: string, at: number): number {
   while (i < text.length && isJsonSpace(text.charCodeAt(i))) i++;
   return i;
 }
+
+/** Whether one of `literals` starts at `at`. Indexed: the lists are often frozen vocabulary, which V8 iterates slowly with for-of. */
+export function startsWithAny(text: string, at: number, literals: readonly string[]): boolean {
+  for (let i = 0; i < literals.length; i++) if (text.startsWith(literals[i]!, at)) return true;
+  return false;
+}
+
+/** Whether something other than JSON blanks stands before `at` on its line, at or after `floor`. */
+export function wordBeforeOnLine(text: string, at: number, floor = 0): boolean {
+  for (let i = at - 1; i >= floor; i--) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LineFeed) return false;
+    if (!isJsonSpace(code)) return true;
+  }
+  return false;
+}

@@ -7,7 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
-import { Code, endsTrimmedLineAt } from './codes.js';
+import { Code, endsTrimmedLineAt, startsWithAny } from './codes.js';
 
 /**
  * `line` (no line break) with the text of each inline code span that opens after the line's
@@ -138,7 +138,7 @@ export function withoutMentionedOpens(line: string, keep: readonly string[] = NO
     const blank = line.charCodeAt(before);
     if ((blank !== Code.Space && blank !== Code.Tab) || before <= lead) continue;
     const nameAt = at + 1;
-    if (!isLetter(line.charCodeAt(nameAt)) || startsAnyAt(line, at, keep)) continue;
+    if (!isLetter(line.charCodeAt(nameAt)) || startsWithAny(line, at, keep)) continue;
     let nameEnd = nameAt + 1;
     while (nameEnd - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(nameEnd))) nameEnd++;
     const gt = tagCloseAt(line, nameEnd);
@@ -155,11 +155,6 @@ export function withoutMentionedOpens(line: string, keep: readonly string[] = NO
 }
 
 const NO_LITERALS: readonly string[] = [];
-
-function startsAnyAt(line: string, at: number, literals: readonly string[]): boolean {
-  for (let i = 0; i < literals.length; i++) if (line.startsWith(literals[i]!, at)) return true;
-  return false;
-}
 
 /** The `>` that ends a tag's attributes from `at`, on the line and within bounds, with no `<` before it; -1 when none does. */
 function tagCloseAt(line: string, at: number): number {

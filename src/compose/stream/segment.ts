@@ -16,7 +16,7 @@
  */
 import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
 import { frameUnsettled } from '../field/fence-frame.js';
-import { isJsonSpace } from '../../lex/codes.js';
+import { wordBeforeOnLine } from '../../lex/codes.js';
 import type { FieldRegion, VerbatimBody } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
@@ -70,7 +70,7 @@ function stopsAtVisibleBody(held: string, region: FieldRegion, reader: TurnReade
  */
 function mayBeMention(held: string, region: FieldRegion, floor: number, lines: LineEnds): boolean {
   const grammar = grammarOf(region.grammar);
-  if (grammar === undefined || !mayBeMentioned(grammar) || !wordBefore(held, region.start, floor)) return false;
+  if (grammar === undefined || !mayBeMentioned(grammar) || !wordBeforeOnLine(held, region.start, floor)) return false;
   const open = blockOpenAt(held, region.start, grammar);
   if (open === null) return false;
   if (grammar.role === 'answer') return true;
@@ -91,15 +91,6 @@ export function opensAfterTick(held: string, at: number): boolean {
   return held.charCodeAt(at - 1) === 0x60 && held.charCodeAt(at - 2) !== 0x60;
 }
 
-/** Something but blanks stands before `at` on its line, after `floor`. */
-function wordBefore(held: string, at: number, floor: number): boolean {
-  for (let i = at - 1; i >= floor; i--) {
-    const code = held.charCodeAt(i);
-    if (code === 0x0a) return false;
-    if (!isJsonSpace(code)) return true;
-  }
-  return false;
-}
 
 /** The next backtick or line break at or after a position, for positions that increase: the held text is searched once. */
 class LineEnds {

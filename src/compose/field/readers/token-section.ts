@@ -21,7 +21,7 @@ import { CODE_ARGUMENT, CODE_TOOL_NAMES, FIELD_NAME_MAX } from '../../../dialect
 import { isSentenceLine } from '../../../lex/sentence.js';
 import { NAME_TO_SPACE, type CallHeadForm, type TokenSectionGrammar } from '../../../dialects/field/index.js';
 import { TURN_END } from '../../../dialects/field/turn-end.js';
-import { Code, isJsonSpace } from '../../../lex/codes.js';
+import { Code, isJsonSpace, wordBeforeOnLine } from '../../../lex/codes.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { JSON_FENCE } from '../../../dialects/field/fences.js';
 import { fenceCloseCut } from '../fence.js';
@@ -104,7 +104,7 @@ export function readTokenSection(scan: FieldScan, at: number, grammar: TokenSect
       if (!closable) return claimed ? pos : -1;
       // The section opener named mid-sentence, words after it (`wraps calls in
       // <|tool_calls_section_begin|> tokens.`): no section, the lane reads its line as prose.
-      if (!claimed && sink.empty && wordBefore(text, at) && isTokenMention(scan, at, grammar)) return -1;
+      if (!claimed && sink.empty && wordBeforeOnLine(text, at) && isTokenMention(scan, at, grammar)) return -1;
       // rung 4: not a call, inside the section.
       const next = scan.earliest(resume, pos);
       const stop = next < 0 ? text.length : next;
@@ -337,16 +337,6 @@ export function isTokenMention(scan: FieldScan, at: number, grammar: TokenSectio
   if (grammar.bodyDecides === true) return false;
   const open = matchAt(scan.text, at, grammar.callOpen) ?? matchAt(scan.text, at, grammar.sectionOpen);
   return open !== null && mentionAfter(scan, at + open.length);
-}
-
-/** Whether a non-blank character stands before `at` on its line. */
-function wordBefore(text: string, at: number): boolean {
-  for (let i = at - 1; i >= 0; i--) {
-    const code = text.charCodeAt(i);
-    if (code === 0x0a) return false;
-    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return true;
-  }
-  return false;
 }
 
 /** The head stands right after its opener and its arguments read (`unregisteredGlued`). */

@@ -95,14 +95,9 @@ export function withoutMentionedCloses(line: string): string {
   let out = '';
   let copied = 0;
   for (let at = line.indexOf('</'); at >= 0; at = line.indexOf('</', at + 2)) {
-    let before = at - 1;
-    if (CLOSE_LEADERS.has(line.charCodeAt(before))) before--;
-    const blank = line.charCodeAt(before);
-    if ((blank !== Code.Space && blank !== Code.Tab) || before <= lead) continue;
     const nameAt = at + 2;
-    if (!isLetter(line.charCodeAt(nameAt))) continue;
-    let end = nameAt + 1;
-    while (end - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(end))) end++;
+    if (!namedAfterWord(line, at, lead) || !isLetter(line.charCodeAt(nameAt))) continue;
+    const end = tagNameEnd(line, nameAt);
     if (line.charCodeAt(end) !== Code.GreaterThan) continue;
     const after = end + 1;
     // The readers trim what they are given, so a no-break space or a BOM after the close leaves
@@ -112,6 +107,24 @@ export function withoutMentionedCloses(line: string): string {
     copied = after;
   }
   return copied === 0 ? line : out + line.slice(copied);
+}
+
+/**
+ * Whether the tag at `at` stands after a blank (or a blank and an opening quote or bracket) that
+ * follows a word on the line (`lead`: where the line's first non-blank character is).
+ */
+function namedAfterWord(line: string, at: number, lead: number): boolean {
+  let before = at - 1;
+  if (CLOSE_LEADERS.has(line.charCodeAt(before))) before--;
+  const blank = line.charCodeAt(before);
+  return (blank === Code.Space || blank === Code.Tab) && before > lead;
+}
+
+/** Past the name characters of a tag name whose first letter is at `nameAt`, at most `MAX_TAG_NAME` more. */
+function tagNameEnd(line: string, nameAt: number): number {
+  let end = nameAt + 1;
+  while (end - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(end))) end++;
+  return end;
 }
 
 /** The longest attributes an open tag named in a sentence may hold (`<invoke name="get_weather">`). */
@@ -133,14 +146,9 @@ export function withoutMentionedOpens(line: string, keep: readonly string[] = NO
   let out = '';
   let copied = 0;
   for (let at = line.indexOf('<'); at >= 0; at = line.indexOf('<', at + 1)) {
-    let before = at - 1;
-    if (CLOSE_LEADERS.has(line.charCodeAt(before))) before--;
-    const blank = line.charCodeAt(before);
-    if ((blank !== Code.Space && blank !== Code.Tab) || before <= lead) continue;
     const nameAt = at + 1;
-    if (!isLetter(line.charCodeAt(nameAt)) || startsWithAny(line, at, keep)) continue;
-    let nameEnd = nameAt + 1;
-    while (nameEnd - nameAt <= MAX_TAG_NAME && isNamePart(line.charCodeAt(nameEnd))) nameEnd++;
+    if (!namedAfterWord(line, at, lead) || !isLetter(line.charCodeAt(nameAt)) || startsWithAny(line, at, keep)) continue;
+    const nameEnd = tagNameEnd(line, nameAt);
     const gt = tagCloseAt(line, nameEnd);
     if (gt < 0) continue;
     const after = gt + 1;

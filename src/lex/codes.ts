@@ -84,6 +84,11 @@ export function tableByCode<T>(entries: readonly (readonly [code: number, value:
   return table;
 }
 
+/** `A`-`Z`, `a`-`z`. */
+export function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
 /** `0`-`9`. */
 export function isAsciiDigit(code: number): boolean {
   return code >= Code.Digit0 && code <= Code.Digit9;

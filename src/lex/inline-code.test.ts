@@ -23,6 +23,16 @@ describe('withoutAngledInlineCode', () => {
     expect(withoutAngledInlineCode('a `<|start|>` frame')).toBe('a `<|start|>` frame');
   });
 
+  it('masks a whole call quoted mid-line, opening tags inside included, and no span with a frame, a heredoc or a bare `<`', () => {
+    const call = 'a `<function=f><parameter=k>v</parameter></function>` b';
+    expect(withoutAngledInlineCode(call)).toBe('a `' + '_'.repeat(call.length - 6) + '` b');
+    expect(withoutAngledInlineCode('a `<x><y>` b')).toBe('a `______` b');
+    expect(withoutAngledInlineCode('a `<x><|y|>` b')).toBe('a `<x><|y|>` b');
+    expect(withoutAngledInlineCode('a `<x><<EOF` b')).toBe('a `<x><<EOF` b');
+    expect(withoutAngledInlineCode('a `<x> < y` b')).toBe('a `<x> < y` b');
+    expect(withoutAngledInlineCode('a `<x>f(1)</x>` b')).toBe('a `<x>f(1)</x>` b');
+  });
+
   it('pairs runs of the same width and passes fences by', () => {
     expect(withoutAngledInlineCode('x ``<b> ` a`` y')).toBe('x ``<b> ` a`` y');
     expect(withoutAngledInlineCode('x ``a`` `<b>` y')).toBe('x ``a`` `___` y');

@@ -7,7 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
-import { Code, endsTrimmedLineAt, startsWithAny } from './codes.js';
+import { Code, endsTrimmedLineAt, isAsciiLetter, isUnicodeWhitespace, startsWithAny } from './codes.js';
 
 /**
  * `line` (no line break) with the text of each inline code span that opens after the line's
@@ -52,26 +52,28 @@ export function withoutAngledInlineCode(line: string): string {
 }
 
 /**
- * Whether line[from, to), a span's text that opens with `<`, quotes tags only as the field lane
- * passes them by (an opener right after the span's backtick, lane.ts `inlineCodeMention`): its
- * first `<` opens no `<|` frame or `<<` heredoc (the reference's walk reads those wherever they
- * stand), every later `<` is a close (`</…`), and no `[` or `(` stands in it, where another
- * grammar's opener or a bare call could begin. A `{` stands only in a whole pair, the span
- * ending with a close tag written after it: a JSON body quoted between a tag and its close
- * (`` `<tool_call>{"name": …}</tool_call>` ``; a look-alike in inline code mid-line is no call).
+ * Whether line[from, to), a span's text that opens with `<`, quotes tags only, as the field lane
+ * passes such a span by (an opener right after the span's backtick, lane.ts `inlineCodeMention`,
+ * skips every opener up to the span's close): every `<` in it begins a tag, a close or one of
+ * DeepSeek's `<｜…｜>` tokens, never a `<|` frame or `<<` heredoc (the reference's walk reads
+ * those wherever they stand), and no `[` or `(` stands in it, where another grammar's opener or
+ * a bare call could begin. So a whole call written as inline code mid-line
+ * (`` `<function=f><parameter=k>v</parameter></function>` ``) is quoted. A `{` stands only in a
+ * whole pair, the span ending with a close tag written after it: a JSON body quoted between a
+ * tag and its close (`` `<tool_call>{"name": …}</tool_call>` ``; a look-alike in inline code
+ * mid-line is no call).
  */
-function quotesTagsOnly(line: string, from: number, to: number): boolean {
-  const second = line.charCodeAt(from + 1);
-  if (second === Code.Pipe || second === Code.LessThan) return false;
+export function quotesTagsOnly(line: string, from: number, to: number): boolean {
   let brace = -1;
   let lastClose = -1;
-  for (let i = from + 1; i < to; i++) {
+  for (let i = from; i < to; i++) {
     const code = line.charCodeAt(i);
     if (code === Code.LeftBracket || code === Code.LeftParen) return false;
     if (code === Code.LeftBrace && brace < 0) brace = i;
     if (code === Code.LessThan) {
-      if (line.charCodeAt(i + 1) !== Code.Slash) return false;
-      lastClose = i;
+      const next = line.charCodeAt(i + 1);
+      if (next === Code.Slash) lastClose = i;
+      else if (!isAsciiLetter(next) && !(next > 0x7f && !isUnicodeWhitespace(next))) return false;
     }
   }
   // A `{` only inside a whole pair: the span ends with a close tag written after it.

@@ -21,7 +21,7 @@ import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
-import { withoutMentionedCloses } from '../../lex/inline-code.js';
+import { quotesTagsOnly, withoutMentionedCloses } from '../../lex/inline-code.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, closeEndAt, isCallHeadAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
@@ -740,8 +740,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       // A tag is left to the rest lane, which masks such spans (lex/inline-code.ts), so the
       // paragraph keeps its lines as written; a token the rest lane may read (`[TOOL_CALLS]`,
       // `<|…|>`) is prose here, its line a mention.
-      if (hit.opener.charCodeAt(0) === 0x3c && hit.opener.charCodeAt(1) !== 0x7c && hit.opener.charCodeAt(1) !== 0x3c) from = hit.index + 1;
-      else {
+      if (hit.opener.charCodeAt(0) === 0x3c && hit.opener.charCodeAt(1) !== 0x7c && hit.opener.charCodeAt(1) !== 0x3c) {
+        // A span the rest lane masks whole (tags only, a call quoted as inline code) has no
+        // opener in it read either: `` `<tool_call><function=f>…</tool_call>` `` is no call.
+        const close = scan.earliest(BACKTICK, hit.index);
+        from = close > hit.index && quotesTagsOnly(text, hit.index, close) ? close : hit.index + 1;
+      } else {
         keep(quoted);
         from = floor = quoted.end;
       }

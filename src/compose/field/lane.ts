@@ -354,6 +354,18 @@ function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: C
   return sink.region(start, end);
 }
 
+/**
+ * A marker written as inline code after other text on its line (`` If you see a stray `</think>`, … ``):
+ * a sentence about it. A close so written ends no reasoning.
+ */
+function quotedMidLine(text: string, hit: OpenerHit, scan: FieldScan, lines: LineStarts): boolean {
+  const tick = hit.index - 1;
+  if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return false;
+  if (skipBlanks(text, lines.startOf(text, hit.index, 0)) >= tick) return false;
+  const newline = scan.earliest(NEWLINE, hit.index);
+  return inInlineCode(text, hit.index, hit.index + hit.opener.length, newline < 0 ? text.length : newline, scan);
+}
+
 /** A marker at [at, after) written as inline code: a backtick just before it, another after it on its line. */
 function inInlineCode(text: string, at: number, after: number, lineEnd: number, scan: FieldScan): boolean {
   if (text.charCodeAt(at - 1) !== 0x60) return false;
@@ -720,6 +732,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       const sample = fencedSample(text, hit, fences, ctx, scan);
       keep(sample);
       from = floor = sample.end;
+      continue;
+    }
+    // A reasoning close quoted as inline code mid-line is a sentence about it: the rest lane
+    // keeps the span as written (lex/inline-code.ts masks it).
+    if (hit.opener.startsWith('</') && hit.grammars.every(isReasoning) && quotedMidLine(text, hit, scan, lines)) {
+      from = hit.index + 1;
       continue;
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit, false) : null;

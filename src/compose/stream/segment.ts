@@ -86,6 +86,16 @@ function inlineCodeUndecided(held: string, region: FieldRegion, lines: LineEnds)
   return opensAfterTick(held, region.start) && lines.nextTickOrBreak(region.start) < 0;
 }
 
+/**
+ * Reasoning from the response's start that a close ends (`` …a stray `</think>`` ``): a close
+ * written after a backtick may yet be inline code, a sentence about it that ends no reasoning
+ * (field/lane.ts, `quotedMidLine`), until another backtick or the line's end comes after it.
+ */
+function closeQuoteUndecided(held: string, region: FieldRegion, lines: LineEnds): boolean {
+  if (region.start !== 0 || region.reasoning.length === 0 || held.charCodeAt(region.end - 1) !== 0x3e) return false;
+  return opensAfterTick(held, held.lastIndexOf('<', region.end - 1)) && lines.nextTickOrBreak(region.end) < 0;
+}
+
 /** One backtick (not two) stands right before `at`: what opens there may be written as inline code. */
 export function opensAfterTick(held: string, at: number): boolean {
   return held.charCodeAt(at - 1) === 0x60 && held.charCodeAt(at - 2) !== 0x60;
@@ -191,7 +201,7 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     if (!(wholeRegion(held, region, setting) || stopsAtVisibleBody(held, region, reader)) || mayRunOn(held, region, reader)) break;
     if (region.answerBody !== true) {
       if (!(started && count === 0) && blocks.openAt(reasoningMarkerAt(held, region), end)) break;
-      if (mayBeMention(held, region, end, lines) || inlineCodeUndecided(held, region, lines)) break;
+      if (mayBeMention(held, region, end, lines) || inlineCodeUndecided(held, region, lines) || closeQuoteUndecided(held, region, lines)) break;
       // A line named as inline code runs to its line's end: a token closing the held text
       // (`` `<|tool_calls_section_end|>` ``) does not end it while the line may go on.
       if (region.mention === true && region.end >= held.length) break;

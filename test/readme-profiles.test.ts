@@ -21,13 +21,14 @@ describe('README profile table', () => {
   it('a tag named in a sentence is prose as written, with no violation', () => {
     for (const sentence of [
       'Use the `<tool_call>` tag.',
+      'Qwen writes `<function=get_weather><parameter=city>Paris</parameter></function>` there.',
       'Wrap it in a <tool_call> tag.',
       'Every call begins with <tool_call>.',
       'MiniMax writes <invoke name="get_weather"> inside its block.',
       'It uses <arg_key> and <arg_value> tags.',
       'Close it with </tool_call> when done.',
     ]) {
-      expect(table).toContain(sentence.includes('`<') ? '`` Use the `<tool_call>` tag. ``' : `\`${sentence}\``);
+      expect(table).toContain(sentence.includes('`<') ? `\`\` ${sentence} \`\`` : `\`${sentence}\``);
       const result = parseToolCalls(sentence);
       expect(result.prose, sentence).toBe(sentence);
       expect(result.protocol_violations, sentence).toEqual([]);

@@ -16,6 +16,8 @@ const TEXTS: readonly (readonly [string, string])[] = [
   ['a tag pair with no call in it, then a MiniMax call on the same line', 'Put `<tool_call>...</tool_call>` around each JSON call.<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>'],
   ['a Kimi K2 section quoted in a sentence', 'Use `<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city":"Paris"}<|tool_call_end|><|tool_calls_section_end|>` as shown.\nDone.'],
   ['a Kimi K2 section open and close named apart in a table row, the line going on after the close', 'Tokens:\n| Kimi K2 | `<|tool_calls_section_begin|>` | `<|tool_calls_section_end|>` |\n| Mistral | x |'],
+  ['a whole Qwen3-Coder call quoted in a sentence', 'Qwen writes `<tool_call><function=get_weather><parameter=city>Paris</parameter></function></tool_call>` on one line.\nDone.'],
+  ['a reasoning close quoted in a sentence (an orphan close only once its line says so)', 'If you see a stray `</think>` in the output, the template opened it.\nDone.'],
   ['a Llama 3.1 function tag quoted in a sentence', 'Put `<function=get_weather>{"city": "Paris"}</function>` there.\nDone.'],
 ];
 

@@ -21,6 +21,18 @@ describe('a pythonic list after a label', () => {
     expect([json.calls.length, json.prose]).toEqual([1, 'Sure:']);
   });
 
+  it('takes the blanks before a payload with it when a blank, a line break or the end follows (gateway), as a stream releases that prose', () => {
+    const wrote = (payload: string, after: string) => gateway(`Hi  ${payload}${after}`);
+    for (const payload of ['{"name": "get_weather", "arguments": {"city": "Paris"}}', "[get_weather(city='Paris')]"]) {
+      expect(wrote(payload, '\n\nok').prose, payload).toBe('Hi\n\nok');
+      expect(wrote(payload, '').prose, payload).toBe('Hi');
+    }
+    const json = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    expect(wrote(json, ' now.').prose).toBe('Hi now.');
+    expect(wrote(json, ', then').prose).toBe('Hi  , then');
+    expect(parseToolCalls('Hi {"name": "get_weather", "arguments": {}}\nok', { tools, profile: 'harn' }).prose).toBe('Hi \nok');
+  });
+
   it('stays prose with an unregistered name, with no registry, glued to a word, and under harn', () => {
     for (const [text, options] of [
       ["Sure: [get_weather(city='Paris'), send_email(to='x')]", { tools, profile: 'gateway' }],

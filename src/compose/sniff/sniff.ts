@@ -50,16 +50,31 @@ export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: n
   if (scan.calls.length === 0 && scan.errors.length === 0) {
     // Models trained on native function calling sometimes print the provider payload instead.
     const native = nativeJsonCalls(text, known, meter, marks);
-    if (native.calls.length > 0 || native.errors.length > 0) return around(text, native.payload, native.calls, native.errors, meter);
+    if (native.calls.length > 0 || native.errors.length > 0) return around(text, native.payload, native.calls, native.errors, meter, known.lookAlikes === true);
     // The gateway reads a pythonic list beside prose as it reads the JSON payload.
     const pythonic = pythonicListCalls(text, known, meter, marks);
-    if (pythonic.calls.length > 0) return around(text, pythonic.payload, pythonic.calls, [], meter);
+    if (pythonic.calls.length > 0) return around(text, pythonic.payload, pythonic.calls, [], meter, known.lookAlikes === true);
   }
   return { calls: scan.calls, errors: scan.errors, prose };
 }
 
-/** The calls of a payload at `[start, end)`, whose prose is the text around it. */
-function around(text: string, [start, end]: readonly [number, number], calls: readonly ToolCall[], errors: readonly string[], meter: WorkMeter): BareScan {
-  const rest = stripEmptyFences(text.slice(0, start) + text.slice(end), meter);
+/**
+ * The calls of a payload at `[start, end)`, whose prose is the text around it. `joinTrimmed` (the
+ * gateway): the blanks before the payload go with it when a blank, a line break or the end
+ * follows it (`Hi {…}⏎⏎ok` reads `Hi⏎⏎ok`, `Call {…} now` reads `Call now`), as a stream
+ * that released `Hi ` line by line holds its trailing blanks; the reference keeps them.
+ */
+function around(text: string, [start, end]: readonly [number, number], calls: readonly ToolCall[], errors: readonly string[], meter: WorkMeter, joinTrimmed = false): BareScan {
+  let before = start;
+  if (joinTrimmed && (end >= text.length || isLineBlankOrBreak(text.charCodeAt(end)))) while (before > 0 && isLineBlank(text.charCodeAt(before - 1))) before--;
+  const rest = stripEmptyFences(text.slice(0, before) + text.slice(end), meter);
   return { calls, errors, prose: trimUnicode(collapseBlankLines(rest, meter)) };
+}
+
+function isLineBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+function isLineBlankOrBreak(code: number): boolean {
+  return isLineBlank(code) || code === 0x0a || code === 0x0d;
 }

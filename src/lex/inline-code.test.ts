@@ -103,6 +103,14 @@ describe('withoutMentionedOpens', () => {
     expect(withoutMentionedOpens('A value like <parameter=city>, then text.')).toBe(`A value like ${'_'.repeat('<parameter=city>'.length)}, then text.`);
   });
 
+  it('masks the tags of a list and a tag ending its sentence, kept openers too when a listed tag follows them', () => {
+    expect(withoutMentionedOpens('Tags: <tool_call>, <invoke>; <tools>.')).toBe('Tags: ___________, ________; _______.');
+    expect(withoutMentionedOpens('It ends like <invoke>.')).toBe('It ends like ________.');
+    expect(withoutMentionedOpens('Tags: <tool_call>, <invoke>.', ['<tool_call>'])).toBe('Tags: ___________, ________.');
+    expect(withoutMentionedOpens('It opens with <tool_call>.', ['<tool_call>'])).toBe('It opens with <tool_call>.');
+    for (const line of ['Hi <invoke name="x"><b>', 'Hi <invoke>, {"a": 1}', 'Hi <invoke>.<b>', 'Hi <invoke> <b>']) expect(withoutMentionedOpens(line), line).toBe(line);
+  });
+
   it('leaves an opener that starts a call or a body: at the line start, glued, followed by markup, a body or nothing, or closed on its line', () => {
     for (const line of [
       '<invoke name="x"> then words',

@@ -7,7 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
-import { Code, endsTrimmedLineAt, isAsciiLetter, isUnicodeWhitespace, startsWithAny } from './codes.js';
+import { Code, endsTrimmedLineAt, isAsciiDigit, isAsciiLetter, isUnicodeWhitespace, startsWithAny } from './codes.js';
 
 /**
  * `line` (no line break) with the text of each inline code span that opens after the line's
@@ -98,7 +98,7 @@ export function withoutMentionedCloses(line: string): string {
   let copied = 0;
   for (let at = line.indexOf('</'); at >= 0; at = line.indexOf('</', at + 2)) {
     const nameAt = at + 2;
-    if (!namedAfterWord(line, at, lead) || !isLetter(line.charCodeAt(nameAt))) continue;
+    if (!namedAfterWord(line, at, lead) || !isAsciiLetter(line.charCodeAt(nameAt))) continue;
     const end = tagNameEnd(line, nameAt);
     if (line.charCodeAt(end) !== Code.GreaterThan) continue;
     const after = end + 1;
@@ -149,12 +149,14 @@ export function withoutMentionedOpens(line: string, keep: readonly string[] = NO
   let copied = 0;
   for (let at = line.indexOf('<'); at >= 0; at = line.indexOf('<', at + 1)) {
     const nameAt = at + 1;
-    if (!namedAfterWord(line, at, lead) || !isLetter(line.charCodeAt(nameAt)) || startsWithAny(line, at, keep)) continue;
+    if (!namedAfterWord(line, at, lead) || !isAsciiLetter(line.charCodeAt(nameAt))) continue;
     const nameEnd = tagNameEnd(line, nameAt);
     const gt = tagCloseAt(line, nameEnd);
     if (gt < 0) continue;
     const after = gt + 1;
-    if (!CLOSE_FOLLOWERS.has(line.charCodeAt(after)) || !wordFollows(line, after)) continue;
+    const goesOn = CLOSE_FOLLOWERS.has(line.charCodeAt(after)) ? sentenceGoesOn(line, after) : 'no';
+    // A kept opener may begin a block across lines, but not one with the next tag of a list after it.
+    if (goesOn === 'no' || (goesOn !== 'list' && startsWithAny(line, at, keep))) continue;
     // Looked for as written: a close masked as a mention still pairs with its open.
     if (written.indexOf(`</${line.slice(nameAt, nameEnd)}>`, after) >= 0) continue;
     out += line.slice(copied, at) + '_'.repeat(after - at);
@@ -180,20 +182,29 @@ function tagCloseAt(line: string, at: number): number {
   return -1;
 }
 
-/** Whether, past the followers at `at` (blanks, closing quotes and brackets, stops), a word starts on the line. */
-function wordFollows(line: string, at: number): boolean {
+/**
+ * How, past the followers at `at` (blanks, closing quotes and brackets, stops), the sentence goes
+ * on: a word starts on the line, the next tag of a list (`<tool_call>, <invoke> and …`, after a
+ * comma or semicolon), or the line ends after a stop (`… such as <invoke>.`); `no` otherwise.
+ */
+function sentenceGoesOn(line: string, at: number): 'word' | 'list' | 'stop' | 'no' {
   let i = at;
-  while (i < line.length && CLOSE_FOLLOWERS.has(line.charCodeAt(i))) i++;
+  let listed = false;
+  let stopped = false;
+  while (i < line.length && CLOSE_FOLLOWERS.has(line.charCodeAt(i))) {
+    const code = line.charCodeAt(i);
+    if (code === 0x2c || code === 0x3b) listed = true;
+    else if (code === 0x2e || code === 0x21 || code === 0x3f) stopped = true;
+    i++;
+  }
   const code = line.charCodeAt(i);
-  return isLetter(code) || (code >= 0x30 && code <= 0x39) || code > 0x7f;
-}
-
-function isLetter(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  if (isAsciiLetter(code) || isAsciiDigit(code) || code > 0x7f) return 'word';
+  if (listed && code === Code.LessThan && isAsciiLetter(line.charCodeAt(i + 1))) return 'list';
+  return stopped && endsTrimmedLineAt(line, i) ? 'stop' : 'no';
 }
 
 function isNamePart(code: number): boolean {
-  return isLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d || code === 0x3a || code === 0x2e;
+  return isAsciiLetter(code) || isAsciiDigit(code) || code === 0x5f || code === 0x2d || code === 0x3a || code === 0x2e;
 }
 
 /**

@@ -172,6 +172,9 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
   // The text ended inside the head (nothing, or part of a name, after the opener): a cut call.
   const cut = cutHeadName(scan, head, grammar);
   if (cut !== null) {
+    // A word ending the text's sentence after a blank, the opener named mid-sentence
+    // (`it writes [TOOL_CALLS] first.`): the token named in prose, not a call cut off.
+    if (cut.endsWith('.') && skipSpace(text, head) > head && wordBeforeOnLine(text, callStart)) return NOT_MINE;
     sink.fail(fieldMessages.truncated(grammar.id, cut), callStart, text.length);
     return text.length;
   }

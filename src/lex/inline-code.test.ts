@@ -108,6 +108,8 @@ describe('withoutMentionedOpens', () => {
     expect(withoutMentionedOpens('It ends like <invoke>.')).toBe('It ends like ________.');
     expect(withoutMentionedOpens('Tags: <tool_call>, <invoke>.', ['<tool_call>'])).toBe('Tags: ___________, ________.');
     expect(withoutMentionedOpens('It opens with <tool_call>.', ['<tool_call>'])).toBe('It opens with <tool_call>.');
+    expect(withoutMentionedOpens('It looks for <function= then a name.')).toBe('It looks for __________ then a name.');
+    expect(withoutMentionedOpens('It looks for <function=')).toBe('It looks for <function=');
     for (const line of ['Hi <invoke name="x"><b>', 'Hi <invoke>, {"a": 1}', 'Hi <invoke>.<b>', 'Hi <invoke> <b>']) expect(withoutMentionedOpens(line), line).toBe(line);
   });
 

@@ -7,7 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
-import { Code, endsTrimmedLineAt, isAsciiDigit, isAsciiLetter, isUnicodeWhitespace, startsWithAny } from './codes.js';
+import { Code, endsTrimmedLineAt, isAsciiDigit, isAsciiLetter, isUnicodeWhitespace, skipBlanks, startsWithAny } from './codes.js';
 
 /**
  * `line` (no line break) with the text of each inline code span that opens after the line's
@@ -151,7 +151,10 @@ export function withoutMentionedOpens(line: string, keep: readonly string[] = NO
     const nameAt = at + 1;
     if (!namedAfterWord(line, at, lead) || !isAsciiLetter(line.charCodeAt(nameAt))) continue;
     const nameEnd = tagNameEnd(line, nameAt);
-    const gt = tagCloseAt(line, nameEnd);
+    // An opener's head named with no value (`looks for <function= followed by …`): no tag writes
+    // a blank right after its `=`.
+    const bare = line.charCodeAt(nameEnd) === Code.Equals && skipBlanks(line, nameEnd + 1) > nameEnd + 1;
+    const gt = bare ? nameEnd : tagCloseAt(line, nameEnd);
     if (gt < 0) continue;
     const after = gt + 1;
     const goesOn = CLOSE_FOLLOWERS.has(line.charCodeAt(after)) ? sentenceGoesOn(line, after) : 'no';

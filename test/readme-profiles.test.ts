@@ -36,6 +36,13 @@ describe('README profile table', () => {
     }
   });
 
+  it('a blockquote line is a quotation, read as written', () => {
+    const quoted = '> <tool_call>{"name": "get_weather", "arguments": {}}</tool_call>';
+    expect(table).toContain(`\`${quoted}\``);
+    const result = parseToolCalls(quoted, { tools: ['get_weather'] });
+    expect([result.calls, result.prose, result.tool_parse_errors, result.protocol_violations]).toEqual([[], quoted, [], []]);
+  });
+
   it('a body inside a grammar\'s own markers that no reader takes is an error and a drop', () => {
     for (const written of ['<|tool_call_start|>oops<|tool_call_end|>', '<minimax:tool_call>nothing</minimax:tool_call>', '[TOOL_CALLS] nothing to call here']) {
       if (!written.startsWith('[')) expect(table).toContain(`\`${written}\``);

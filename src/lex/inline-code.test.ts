@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutAngledInlineCode, withoutMentionedCloses, withoutMentionedOpens, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
+import { blockquoteTextAt, withoutAngledInlineCode, withoutMentionedCloses, withoutMentionedOpens, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
 
 describe('withoutAngledInlineCode', () => {
   it('masks a mid-line span that quotes a tag, and keeps the length', () => {
@@ -91,6 +91,16 @@ describe('withoutMentionedCloses', () => {
     const masked = withoutMentionedCloses(line);
     expect(masked.length).toBe(line.length);
     expect(masked.includes('<')).toBe(false);
+  });
+});
+
+describe('blockquote lines', () => {
+  it('mask the quoted text of a line whose first non-blank character is `>` and a blank, keeping the length and the line break', () => {
+    expect(withoutQuotedMarkup('> <tool_call>{"a": 1}</tool_call>\n')).toBe(`> ${'_'.repeat('<tool_call>{"a": 1}</tool_call>'.length)}\n`);
+    expect(withoutQuotedMarkup('  > [TOOL_CALLS]x')).toBe(`  > ${'_'.repeat('[TOOL_CALLS]x'.length)}`);
+    expect(blockquoteTextAt('>', 0)).toBe(1);
+    for (const line of ['>>> print(1)', '>x <b>', 'a > b <tool_call>']) expect(withoutQuotedMarkup(line), line).toBe(line);
+    expect(withoutQuotedMarkupLines('Quote:\n> <invoke name="x">\nDone.')).toBe(`Quote:\n> ${'_'.repeat('<invoke name="x">'.length)}\nDone.`);
   });
 });
 

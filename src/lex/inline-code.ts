@@ -211,11 +211,31 @@ function isNamePart(code: number): boolean {
 }
 
 /**
- * `line` with its quoted markup masked: inline code that quotes tags, and closing and opening
- * tags named between words, except opening tags that start one of `keepOpens` (a lane's own
- * block markers, whose reading may span lines).
+ * Where the quoted text of a Markdown blockquote line starts (past its `>` and the blank after
+ * it), or -1: the line's first non-blank character is a `>` that a blank or the line's end
+ * follows (`> <tool_call>…`; `>>>` and `>x` are no quote).
+ */
+export function blockquoteTextAt(text: string, lineStart: number): number {
+  const lead = skipBlanks(text, lineStart);
+  if (text.charCodeAt(lead) !== Code.GreaterThan) return -1;
+  const next = text.charCodeAt(lead + 1);
+  if (next === Code.Space || next === Code.Tab) return lead + 2;
+  return next === Code.LineFeed || next === Code.CarriageReturn || lead + 1 >= text.length ? lead + 1 : -1;
+}
+
+/**
+ * `line` with its quoted markup masked: the text of a blockquote line (a quotation holds no
+ * call), inline code that quotes tags, and closing and opening tags named between words, except
+ * opening tags that start one of `keepOpens` (a lane's own block markers, whose reading may span
+ * lines).
  */
 export function withoutQuotedMarkup(line: string, keepOpens: readonly string[] = NO_LITERALS): string {
+  const quoted = blockquoteTextAt(line, 0);
+  if (quoted >= 0) {
+    let end = line.length;
+    while (end > quoted && (line.charCodeAt(end - 1) === Code.LineFeed || line.charCodeAt(end - 1) === Code.CarriageReturn)) end--;
+    return end <= quoted ? line : line.slice(0, quoted) + '_'.repeat(end - quoted) + line.slice(end);
+  }
   if (line.indexOf('<') < 0) return line;
   const spans = line.indexOf('`') >= 0 ? withoutAngledInlineCode(line) : line;
   const closes = spans.indexOf('</') >= 0 ? withoutMentionedCloses(spans) : spans;
@@ -224,7 +244,7 @@ export function withoutQuotedMarkup(line: string, keepOpens: readonly string[] =
 
 /** `text` with `withoutQuotedMarkup` applied to each of its lines; `text` itself when nothing is masked. */
 export function withoutQuotedMarkupLines(text: string): string {
-  if (text.indexOf('<') < 0) return text;
+  if (text.indexOf('<') < 0 && text.indexOf('>') < 0) return text;
   let out = '';
   let changed = false;
   let start = 0;

@@ -21,7 +21,7 @@ import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
-import { quotesTagsOnly, withoutMentionedCloses } from '../../lex/inline-code.js';
+import { blockquoteTextAt, quotesTagsOnly, withoutMentionedCloses } from '../../lex/inline-code.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, closeEndAt, isCallHeadAt } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
@@ -732,6 +732,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       const sample = fencedSample(text, hit, fences, ctx, scan);
       keep(sample);
       from = floor = sample.end;
+      continue;
+    }
+    // A Markdown blockquote line quotes what it holds (`> <tool_call>…`): no opener on it is
+    // read, and the rest lane keeps the line as written (lex/inline-code.ts masks it).
+    if (blockquoteTextAt(text, lines.startOf(text, hit.index, 0)) >= 0) {
+      from = hit.index + 1;
       continue;
     }
     // A reasoning close quoted as inline code mid-line is a sentence about it: the rest lane

@@ -735,8 +735,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       continue;
     }
     // A Markdown blockquote line quotes what it holds (`> <tool_call>…`): no opener on it is
-    // read, and the rest lane keeps the line as written (lex/inline-code.ts masks it).
-    if (blockquoteTextAt(text, lines.startOf(text, hit.index, 0)) >= 0) {
+    // read, and the rest lane keeps the line as written (lex/inline-code.ts masks it). Its line
+    // begins no earlier than the last region's end, as the rest piece after that region does.
+    if (blockquoteTextAt(text, lineStartAfter(lines.startOf(text, hit.index, floor), floor)) >= 0) {
       from = hit.index + 1;
       continue;
     }

@@ -73,6 +73,19 @@ export function invariantFailures(text: string, chunks: readonly string[], optio
   return failures;
 }
 
+/**
+ * The invariant's failures for `text` under each of `options`, cut once at every position and
+ * every 1, 3 and 7 characters: the cuts a marker's decision can fall between.
+ */
+export function everyCutFailures(text: string, options: readonly ParseOptions[]): string[] {
+  const failures: string[] = [];
+  for (const option of options) {
+    for (let cut = 1; cut < text.length; cut++) failures.push(...invariantFailures(text, [text.slice(0, cut), text.slice(cut)], option));
+    for (const size of [1, 3, 7]) failures.push(...invariantFailures(text, everyN(text, size), option));
+  }
+  return failures;
+}
+
 /** `text` cut every `size` characters. */
 export function everyN(text: string, size: number): string[] {
   const out: string[] = [];

@@ -26,6 +26,7 @@ describe('README profile table', () => {
       'Every call begins with <tool_call>.',
       'MiniMax writes <invoke name="get_weather"> inside its block.',
       'It uses <arg_key> and <arg_value> tags.',
+      'The tags are <tool_call>, <invoke> and <tools>.',
       'Close it with </tool_call> when done.',
     ]) {
       expect(table).toContain(sentence.includes('`<') ? `\`\` ${sentence} \`\`` : `\`${sentence}\``);

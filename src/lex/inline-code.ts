@@ -7,6 +7,7 @@
  * line. The gateway's plain-line rule and its drop-ledger check read a line with those
  * mentions masked (`withoutQuotedMarkup`).
  */
+import { LOOKALIKE } from '../dialects/field/look-alikes.js';
 import { Code, endsTrimmedLineAt, isAsciiDigit, isAsciiLetter, isUnicodeWhitespace, skipBlanks, startsWithAny } from './codes.js';
 
 /**
@@ -210,14 +211,17 @@ function isNamePart(code: number): boolean {
   return isAsciiLetter(code) || isAsciiDigit(code) || code === 0x5f || code === 0x2d || code === 0x3a || code === 0x2e;
 }
 
+/** The characters that open a Markdown blockquote line, shared with the sniffer's look-alike rules (`LOOKALIKE.quoteLeads`). */
+const QUOTE_LEADS: ReadonlySet<number> = new Set(LOOKALIKE.quoteLeads.map((lead) => lead.charCodeAt(0)));
+
 /**
  * Where the quoted text of a Markdown blockquote line starts (past its `>` and the blank after
- * it), or -1: the line's first non-blank character is a `>` that a blank or the line's end
- * follows (`> <tool_call>…`; `>>>` and `>x` are no quote).
+ * it), or -1: the line's first non-blank character is a quote lead that a blank or the line's
+ * end follows (`> <tool_call>…`; `>>>` and `>x` are no quote).
  */
 export function blockquoteTextAt(text: string, lineStart: number): number {
   const lead = skipBlanks(text, lineStart);
-  if (text.charCodeAt(lead) !== Code.GreaterThan) return -1;
+  if (!QUOTE_LEADS.has(text.charCodeAt(lead))) return -1;
   const next = text.charCodeAt(lead + 1);
   if (next === Code.Space || next === Code.Tab) return lead + 2;
   return next === Code.LineFeed || next === Code.CarriageReturn || lead + 1 >= text.length ? lead + 1 : -1;

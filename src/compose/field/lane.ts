@@ -319,16 +319,11 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
  * call quoted as inline code mid-line is a quotation, as the look-alike rules read one.
  */
 function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  const tick = hit.index - 1;
-  if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return null;
-  if (hit.grammars.every(isReasoning)) return null;
+  if (hit.grammars.every(isReasoning) || !quotedMidLine(text, hit, floor, scan, lines)) return null;
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
-  if (skipBlanks(text, lineStart) >= tick) return null;
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
-  const close = scan.earliest(BACKTICK, after);
-  if (close < 0 || close >= lineEnd) return null;
   // The same opener again on the line, a body after it and no backtick before it: that one opens the call.
   const again = scan.earliest(sameOpener(hit.opener), after);
   const end = again >= 0 && again < lineEnd && text.charCodeAt(again - 1) !== 0x60 && opensBody(text, again + hit.opener.length) ? again : lineEnd;
@@ -355,13 +350,15 @@ function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: C
 }
 
 /**
- * A marker written as inline code after other text on its line (`` If you see a stray `</think>`, … ``):
- * a sentence about it. A close so written ends no reasoning.
+ * A marker written as inline code after other text on its line (`` Use the `<tool_call>` tag. ``,
+ * `` If you see a stray `</think>`, … ``): one backtick right before it, another later on its
+ * line, and its line (begun no earlier than `floor`, the last region's end) holding text before
+ * the first. A sentence about the marker: a close so written ends no reasoning.
  */
-function quotedMidLine(text: string, hit: OpenerHit, scan: FieldScan, lines: LineStarts): boolean {
+function quotedMidLine(text: string, hit: OpenerHit, floor: number, scan: FieldScan, lines: LineStarts): boolean {
   const tick = hit.index - 1;
   if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return false;
-  if (skipBlanks(text, lines.startOf(text, hit.index, 0)) >= tick) return false;
+  if (skipBlanks(text, lineStartAfter(lines.startOf(text, hit.index, floor), floor)) >= tick) return false;
   const newline = scan.earliest(NEWLINE, hit.index);
   return inInlineCode(text, hit.index, hit.index + hit.opener.length, newline < 0 ? text.length : newline, scan);
 }
@@ -743,7 +740,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     // A reasoning close quoted as inline code mid-line is a sentence about it: the rest lane
     // keeps the span as written (lex/inline-code.ts masks it).
-    if (hit.opener.startsWith('</') && hit.grammars.every(isReasoning) && quotedMidLine(text, hit, scan, lines)) {
+    if (hit.opener.startsWith('</') && hit.grammars.every(isReasoning) && quotedMidLine(text, hit, floor, scan, lines)) {
       from = hit.index + 1;
       continue;
     }

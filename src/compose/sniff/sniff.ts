@@ -14,6 +14,7 @@ import { nativeJsonCalls } from './native-json.js';
 import { pythonicListCalls } from './pythonic.js';
 import { assembleProse } from './prose.js';
 import { trimUnicode } from '../../lex/render.js';
+import { isJsonSpace, skipBlanksBack } from '../../lex/codes.js';
 import { collapseBlankLines, stripEmptyFences, stripToolCallWrappers, unwrapExactCodeWrapper } from './text-edits.js';
 
 /** What the bare-call sniffer found in one string. */
@@ -65,16 +66,7 @@ export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: n
  * that released `Hi ` line by line holds its trailing blanks; the reference keeps them.
  */
 function around(text: string, [start, end]: readonly [number, number], calls: readonly ToolCall[], errors: readonly string[], meter: WorkMeter, joinTrimmed = false): BareScan {
-  let before = start;
-  if (joinTrimmed && (end >= text.length || isLineBlankOrBreak(text.charCodeAt(end)))) while (before > 0 && isLineBlank(text.charCodeAt(before - 1))) before--;
+  const before = joinTrimmed && (end >= text.length || isJsonSpace(text.charCodeAt(end))) ? skipBlanksBack(text, start) : start;
   const rest = stripEmptyFences(text.slice(0, before) + text.slice(end), meter);
   return { calls, errors, prose: trimUnicode(collapseBlankLines(rest, meter)) };
-}
-
-function isLineBlank(code: number): boolean {
-  return code === 0x20 || code === 0x09;
-}
-
-function isLineBlankOrBreak(code: number): boolean {
-  return isLineBlank(code) || code === 0x0a || code === 0x0d;
 }

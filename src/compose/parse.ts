@@ -361,7 +361,7 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const lane = laneOf(ctx);
   // The field grammars' regions are read by their own readers; sibling recovery retries a
   // whole text that produced no call, so it applies only when no region was found.
-  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, lane) : null;
+  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, ctx.toolFormat === 'json' ? lane : (piece) => gatewayRestLane(piece, ctx, false)) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx, taggedLane);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway', profile: ctx.profile });
   return unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { parseToolCalls } from './parse.js';
 import { EXCERPT_LIMIT, toolShapeFinding, toolShapeViolations } from './tool-shape.js';
 
@@ -43,6 +44,18 @@ describe('tool-shape findings', () => {
     expect(toolShapeFinding([drop('It uses functools'), drop('[1, 2] later')], field)).toBeNull();
     // A NUL written by the model is text like any other.
     expect(toolShapeFinding([drop('a\u0000b'), drop('c\u0000 </function>d')], field)?.excerpt).toBe('\u2026</function>d');
+  });
+
+  it('finds every field grammar marker after plain prose drops (the probes that rule out a plain ledger miss none)', () => {
+    const field = { fieldGrammars: true } as const;
+    const markers = new Set(FIELD_GRAMMARS.flatMap((grammar) => grammar.markers.filter((marker) => marker.trim() !== '')));
+    expect(markers.size).toBeGreaterThan(100);
+    for (const marker of markers) {
+      // Some markers count only before a name or a body (`>>>frob`, `functools[{…}]`).
+      const found = ['', 'frob', 'frob({"a": 1})', '[{"name": "f", "arguments": {}}]'].some((after) => toolShapeFinding([drop('Plain words (1).'), drop(`See ${marker}${after}`)], field) !== null);
+      expect(found, marker).toBe(true);
+    }
+    expect(toolShapeFinding([drop('Plain words (1).'), drop('More plain words, and a list: a, b.')], field)).toBeNull();
   });
 
   it('ignores drops that already carry a diagnostic', () => {

@@ -37,6 +37,7 @@ import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
 
+/** A piece's reading between regions: `assembleRegions` renders the canonical text from its calls and prose, never reads its own. */
 export type RestLane = (piece: string) => LaneResult;
 
 let detector: OpenerDetector | null = null;

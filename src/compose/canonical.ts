@@ -6,12 +6,12 @@
  * renderer (`src/lex/render.ts`: keys sorted by code point, a leading `<<` escaped so the call
  * round-trips, empty-part separators kept). This file adds the call and prose helpers the walk uses.
  */
-import { renderCanonicalCall, renderParts } from '../lex/render.js';
+import { proseBlock, renderCanonicalCall } from '../lex/render.js';
 import type { ToolCall } from './types.js';
 
 // The walk's parts are the lexer's, rendered by its `renderParts` (the walk never records a part
 // that renders empty).
-export { renderParts, type CanonicalPart } from '../lex/render.js';
+export { callBlock, proseBlock, renderParts, type CanonicalPart } from '../lex/render.js';
 
 /** One `<tool_call>` block; absent or null arguments render as `{}`. */
 export function renderCall(name: string, args: unknown): string {
@@ -19,7 +19,7 @@ export function renderCall(name: string, args: unknown): string {
 }
 
 export function renderProse(text: string): string {
-  return renderParts([{ kind: 'prose', text }]);
+  return proseBlock(text);
 }
 
 

@@ -142,7 +142,17 @@ export function plainRunResult(run: string, ctx: ComposeContext, canonical = tru
   if (ctx.trace !== undefined && ctx.trace !== null) {
     ctx.trace.push({ start: textUnitStart(run), end: run.length, account: 'drop', outcome: 'salvaged_as_prose', text: prose, rung: 'salvage' });
   }
-  return { ...emptyResult(prose), canonical_text: canonical ? renderProse(prose) : '', dropped: [{ text: prose, reason: 'salvaged_as_prose' }] };
+  return {
+    calls: [],
+    prose,
+    user_response: null,
+    done_marker: null,
+    canonical_text: canonical ? renderProse(prose) : '',
+    tool_parse_errors: [],
+    protocol_violations: [],
+    dropped: [{ text: prose, reason: 'salvaged_as_prose' }],
+    recovered_from_stray_count: 0,
+  };
 }
 
 function joinNonEmpty(a: string, b: string): string {

@@ -283,8 +283,17 @@ function display(value: unknown): string {
 }
 
 function renderCallBlock(call: { name?: unknown; arguments?: unknown }): string {
-  const name = typeof call.name === 'string' ? call.name : '';
-  return `<tool_call>\n${renderCanonicalCall(name, call.arguments)}\n</tool_call>`;
+  return callBlock(typeof call.name === 'string' ? call.name : '', call.arguments);
+}
+
+/** A `call` part's block, as `renderParts` writes it, for a composer that renders as it goes. */
+export function callBlock(name: string, args: unknown): string {
+  return `<tool_call>\n${renderCanonicalCall(name, args)}\n</tool_call>`;
+}
+
+/** A `prose` part's block, as `renderParts` writes it. */
+export function proseBlock(text: string): string {
+  return `<assistant_prose>\n${trimUnicode(text)}\n</assistant_prose>`;
 }
 
 function renderPart(part: unknown): string {
@@ -314,7 +323,7 @@ function renderPart(part: unknown): string {
       return pieces.join('\n\n');
     }
     case 'prose':
-      return `<assistant_prose>\n${trimUnicode(display(record.text))}\n</assistant_prose>`;
+      return proseBlock(display(record.text));
     case 'answer':
       return `<user_response>\n${trimUnicode(display(record.text))}\n</user_response>`;
     case 'done':

@@ -15,7 +15,7 @@
 import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { THINK } from '../../dialects/field/reasoning.js';
 import { TURN_END, TURN_HEADER } from '../../dialects/field/turn-end.js';
-import { renderParts, type CanonicalPart } from '../canonical.js';
+import { callBlock, proseBlock } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
@@ -288,7 +288,12 @@ export function mayBeMentioned(grammar: FieldGrammar): grammar is ReasoningGramm
  * reads no reasoning from an open that has no close.
  */
 function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  const grammar = hit.grammars.find((g): g is ReasoningGrammar => mayBeMentioned(g) && matchAt(text, hit.index, g.open) !== null);
+  let grammar: ReasoningGrammar | undefined;
+  // Indexed, no closure: this runs at every opener.
+  for (let i = 0; i < hit.grammars.length && grammar === undefined; i++) {
+    const g = hit.grammars[i]!;
+    if (mayBeMentioned(g) && matchAt(text, hit.index, g.open) !== null) grammar = g;
+  }
   if (grammar === undefined) return null;
   const open = blockOpenAt(text, hit.index, grammar);
   if (open === null) return null;
@@ -708,9 +713,10 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   // Where the last region ended: reference blocks are looked for from there.
   let floor = from;
   // perf: a reader that answers -1 leaves its sink empty, so one sink serves every failed
-  // attempt until a region takes it (at the seed-shaped response's 250 `<tool_call>` openers,
-  // six grammars each refuse the reference body): the gateway parse of that response went
-  // from 29.8 to 23.8 bytes allocated per input byte (V8 sampling heap profile).
+  // attempt (at the seed-shaped response's 250 `<tool_call>` openers, six grammars each refuse
+  // the reference body): the gateway parse of that response went from 29.8 to 23.8 bytes
+  // allocated per input byte (V8 sampling heap profile); and a region hands its lists off and
+  // leaves the sink empty for the next opener.
   let spare: RegionSink | null = null;
   const lines = new LineStarts();
   for (; hit !== null; hit = nextHit(from)) {
@@ -788,9 +794,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       spare = spare === null ? new RegionSink(text, grammar, ctx.registry, ctx.marks, scan) : spare.reuseFor(grammar);
       end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {
-        const region = withFenceFrame(text, spare.region(hit.index, end), floor);
+        const region = withFenceFrame(text, spare.handOff(hit.index, end), floor);
         keep(region);
-        spare = null;
         end = region.end;
         // A visible answer's body after it is read as written (`answerBodyRegion`).
         const body = region.verbatimBody === undefined ? null : answerBodyRegion(text, end, region.verbatimBody, ctx, scan);
@@ -837,7 +842,13 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
   const violations: ProtocolViolation[] = [];
   const prose: string[] = [];
   const reasoning: string[] = [];
-  const parts: CanonicalPart[] = [];
+  // perf: the canonical text is written as the parts come (as `renderParts` joins them), not
+  // kept as a part object per call and per prose piece and rendered at the end.
+  let canonical = '';
+  let blocks = 0;
+  const block = (rendered: string): void => {
+    canonical = blocks++ === 0 ? rendered : `${canonical}\n\n${rendered}`;
+  };
   const order: TurnPart[] = [];
   let userResponse: string | null = null;
   let doneMarker: string | null = null;
@@ -852,13 +863,14 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     appendAll(violations, rest.protocol_violations);
     if (rest.prose !== '') {
       prose.push(rest.prose);
-      parts.push({ kind: 'prose', text: rest.prose });
+      block(proseBlock(rest.prose));
       order.push({ kind: 'text', text: rest.prose });
     }
-    rest.calls.forEach((call, i) => {
-      parts.push({ kind: 'call', name: call.name, arguments: call.arguments });
+    for (let i = 0; i < rest.calls.length; i++) {
+      const call = rest.calls[i]!;
+      block(callBlock(call.name, call.arguments));
       order.push({ kind: 'call', index: firstCall + i });
-    });
+    }
     userResponse ??= rest.user_response;
     doneMarker ??= rest.done_marker;
     recovered += rest.recovered_from_stray_count;
@@ -874,10 +886,10 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
       if (part.kind === 'call') {
         order.push({ kind: 'call', index: calls.length });
         calls.push(part.call);
-        parts.push({ kind: 'call', name: part.call.name, arguments: part.call.arguments });
+        block(callBlock(part.call.name, part.call.arguments));
       } else if (part.kind === 'prose') {
         prose.push(part.text);
-        parts.push({ kind: 'prose', text: part.text });
+        block(proseBlock(part.text));
         order.push({ kind: 'text', text: part.text });
       } else {
         reasoning.push(part.text);
@@ -893,7 +905,7 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     reasoning: joinReasoning(reasoning),
     user_response: userResponse,
     done_marker: doneMarker,
-    canonical_text: renderParts(parts),
+    canonical_text: canonical,
     tool_parse_errors: errors,
     protocol_violations: violations,
     dropped,

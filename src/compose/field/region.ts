@@ -195,8 +195,12 @@ export class RegionSink {
       return false;
     }
     const call: ToolCall = this.#marks.writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
-    (this.#calls ??= []).push(call);
-    (this.#parts ??= []).push({ kind: 'call', call });
+    // perf: a first report makes a list of one (a push onto `[]` reserves room for 17).
+    const part: RegionPart = { kind: 'call', call };
+    if (this.#calls === null) this.#calls = [call];
+    else this.#calls.push(call);
+    if (this.#parts === null) this.#parts = [part];
+    else this.#parts.push(part);
     if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);
     return true;
   }
@@ -270,8 +274,21 @@ export class RegionSink {
     (this.#parts ??= []).push({ kind: 'reasoning', text });
   }
 
+  /**
+   * The region, and this sink emptied for the next attempt: the region owns the lists it was
+   * given (perf: one sink per parse where each region took a fresh one).
+   */
+  handOff(start: number, end: number): FieldRegion {
+    const region = this.region(start, end);
+    this.#calls = this.#errors = this.#dropped = this.#violations = this.#prose = this.#reasoning = this.#parts = null;
+    this.#lastRecovery = null;
+    this.runsOn = false;
+    this.bodyEnds = null;
+    return region;
+  }
+
   region(start: number, end: number): FieldRegion {
-    return {
+    const region: { -readonly [K in keyof FieldRegion]: FieldRegion[K] } = {
       grammar: this.#grammar.id,
       start,
       end,
@@ -282,8 +299,10 @@ export class RegionSink {
       prose: this.prose,
       reasoning: this.reasoning,
       parts: this.parts,
-      ...(this.runsOn ? { runsOn: true as const } : {}),
-      ...(this.bodyEnds === null ? {} : { verbatimBody: { grammar: this.#grammar, ends: this.bodyEnds } }),
     };
+    // perf: set only when true (two conditional spreads took the literal off its fast path).
+    if (this.runsOn) region.runsOn = true;
+    if (this.bodyEnds !== null) region.verbatimBody = { grammar: this.#grammar, ends: this.bodyEnds };
+    return region;
   }
 }

@@ -11,7 +11,7 @@ import { checkArguments } from './argument-schema.js';
 import type { CallMarks } from './call-provenance.js';
 import { renderCall } from './canonical.js';
 import { composeContext, PROFILES, type ComposeContext, type Profile } from './context.js';
-import { fieldLane } from './field/lane.js';
+import { fieldLane, type RestLane } from './field/lane.js';
 import { jsonLane, siblingRecovery } from './lanes/index.js';
 import { messages, messagesFor } from './messages.js';
 import { emptyResult } from './project.js';
@@ -135,7 +135,10 @@ function checkedOptions(text: unknown, options: unknown): CheckedOptions {
 }
 
 function isEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  // perf: no array of keys per call (this runs for every call of every parse).
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
 
 /** Required parameters a call with empty arguments left out, as messages (none for unknown tools). */
@@ -242,6 +245,8 @@ function finish(parsed: LaneResult, ctx: ComposeContext, idStart: number, mode: 
   // of empty calls against thousands of errors linear.
   let seen: Set<string> | null = null;
   for (const call of calls) {
+    // perf: a call with arguments needs no list of messages made.
+    if (!isEmptyObject(call.arguments)) continue;
     for (const message of missingRequiredArguments(ctx, call)) {
       seen ??= new Set(errors);
       if (seen.has(message)) continue;
@@ -351,6 +356,18 @@ function laneOf(ctx: ComposeContext): (piece: string) => LaneResult {
   return ctx.profile === 'gateway' ? (piece) => gatewayRestLane(piece, ctx) : (piece) => taggedLane(piece, ctx);
 }
 
+/**
+ * The gateway's rest lane as the field lane reads pieces between regions: no canonical text of
+ * a piece's own (the field lane renders the turn's), and plain pieces taken as they are (a
+ * traced parse reads each, so the trace gets its entry).
+ */
+function pieceLane(ctx: ComposeContext): RestLane {
+  const read = (piece: string): LaneResult => gatewayRestLane(piece, ctx, false);
+  if (ctx.trace !== null) return read;
+  const lines = plainLinesOf(ctx);
+  return Object.assign(read, { plain: (piece: string) => lines.allPlain(piece) });
+}
+
 function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
@@ -361,7 +378,7 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const lane = laneOf(ctx);
   // The field grammars' regions are read by their own readers; sibling recovery retries a
   // whole text that produced no call, so it applies only when no region was found.
-  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, ctx.toolFormat === 'json' ? lane : (piece) => gatewayRestLane(piece, ctx, false)) : null;
+  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, ctx.toolFormat === 'json' ? lane : pieceLane(ctx)) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx, taggedLane);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway', profile: ctx.profile });
   return unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] };

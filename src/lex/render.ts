@@ -111,12 +111,13 @@ function flatRecordJson(value: unknown): string | null {
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return null;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (keys.length === 0) return Object.hasOwn(record, 'toJSON') ? null : '{}';
+  // perf: for-in walks the object's enumeration cache, where `Object.keys` made an array per call.
   let out = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (!isShortPlainString(key) || key === 'toJSON' || (i > 0 && compareKeys(keys[i - 1]!, key) > 0)) return null;
+  let previous: string | null = null;
+  for (const key in record) {
+    // An inherited enumerable key (a polluted prototype) is left to the general paths.
+    if (!Object.hasOwn(record, key)) return null;
+    if (!isShortPlainString(key) || key === 'toJSON' || (previous !== null && compareKeys(previous, key) > 0)) return null;
     const member = record[key];
     let json: string;
     if (typeof member === 'string') {
@@ -128,8 +129,10 @@ function flatRecordJson(value: unknown): string | null {
     } else if (typeof member === 'boolean') json = member ? 'true' : 'false';
     else if (member === null) json = 'null';
     else return null;
-    out += `${i === 0 ? '\n  "' : ',\n  "'}${key}": ${json}`;
+    out += `${previous === null ? '\n  "' : ',\n  "'}${key}": ${json}`;
+    previous = key;
   }
+  if (previous === null) return Object.hasOwn(record, 'toJSON') ? null : '{}';
   return `${out}\n}`;
 }
 

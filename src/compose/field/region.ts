@@ -83,6 +83,9 @@ export interface CallReport {
  */
 const NONE: readonly never[] = [];
 
+/** A region's first call ids (the boundary gives every call its final id), made once. */
+const FIELD_IDS: readonly string[] = Array.from({ length: 8 }, (_, i) => `tc_field_${i}`);
+
 export class RegionSink {
   // perf: each list is made at its first report: most regions hold one call and nothing else, and
   // five empty lists per region were an eighth of what a Qwen3-Coder region allocated.
@@ -194,7 +197,8 @@ export class RegionSink {
       this.fail(fieldMessages.argumentsNotObject(id, admission.name), report.start, report.end, 'unparsed_call_block');
       return false;
     }
-    const call: ToolCall = this.#marks.writtenAs({ id: `tc_field_${this.calls.length}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
+    const n = this.calls.length;
+    const call: ToolCall = this.#marks.writtenAs({ id: n < FIELD_IDS.length ? FIELD_IDS[n]! : `tc_field_${n}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
     // perf: a first report makes a list of one (a push onto `[]` reserves room for 17).
     const part: RegionPart = { kind: 'call', call };
     if (this.#calls === null) this.#calls = [call];

@@ -141,6 +141,10 @@ class Reader implements CandidateTest<ValueStop> {
   trial = false;
   /** The trial met a value with no close of its own, and stopped. */
   failed = false;
+  // The call being read: errors beside it (a value its schema could not type) and keys whose
+  // value had no close of its own. Made at the first (perf: two lists per call otherwise).
+  #problems: string[] | null = null;
+  #unclosedKeys: string[] | null = null;
   constructor(
     readonly scan: FieldScan,
     readonly grammar: ParamMarkupGrammar,
@@ -302,8 +306,8 @@ class Reader implements CandidateTest<ValueStop> {
     let args: Record<string, unknown>;
     let end: number;
     let closed: boolean;
-    const problems: string[] = [];
-    const unclosedKeys: string[] = [];
+    this.#problems = null;
+    this.#unclosedKeys = null;
     if (json !== null) {
       if (json.kind === 'foreign') return FOREIGN;
       if (json.kind === 'eof') {
@@ -324,10 +328,10 @@ class Reader implements CandidateTest<ValueStop> {
     } else {
       const read =
         grammar.args.kind === 'pairs'
-          ? this.pairs(bodyAt, grammar.args, tool, problems)
+          ? this.pairs(bodyAt, grammar.args, tool)
           : grammar.args.kind === 'named-tags'
-            ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes, problems))
-            : this.tags(bodyAt, grammar.args, tool, problems, unclosedKeys);
+            ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes))
+            : this.tags(bodyAt, grammar.args, tool);
       if (read.kind === 'eof') {
         sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
         return { kind: 'read', end: text.length };
@@ -357,8 +361,11 @@ class Reader implements CandidateTest<ValueStop> {
       return { kind: 'read', end: text.length };
     }
     if (sink.call({ name, arguments: args, start, end, unclosed: !closed })) {
-      for (const problem of problems) sink.note(problem);
-      if (unclosedKeys.length > 0) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
+      // (Set by the reads above: the compiler still sees the nulls written at the start.)
+      const problems = this.#problems as string[] | null;
+      const unclosedKeys = this.#unclosedKeys as string[] | null;
+      if (problems !== null) for (const problem of problems) sink.note(problem);
+      if (unclosedKeys !== null) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
     }
     return { kind: 'read', end };
   }
@@ -390,7 +397,7 @@ class Reader implements CandidateTest<ValueStop> {
     return { kind: 'read', end: text.length };
   }
 
-  namedTagsContext(tool: ToolDef | undefined, closes: readonly string[], problems: string[]): NamedTagsContext {
+  namedTagsContext(tool: ToolDef | undefined, closes: readonly string[]): NamedTagsContext {
     return {
       text: this.text,
       rule: this.grammar.values,
@@ -399,7 +406,7 @@ class Reader implements CandidateTest<ValueStop> {
       skip: (at) => this.skip(at),
       endsArguments: (at) => matchAt(this.text, at, closes) !== null || this.endsCall(at),
       problem: (key, expected) => {
-        if (tool !== undefined) problems.push(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, expected));
+        if (tool !== undefined) this.problem(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, expected));
       },
     };
   }
@@ -494,7 +501,12 @@ class Reader implements CandidateTest<ValueStop> {
     return { kind: 'ok', value: value as Record<string, unknown>, end: read.end };
   }
 
-  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined, problems: string[], unclosedKeys: string[]): ArgsRead {
+  /** An error beside the call being read. */
+  problem(message: string): void {
+    (this.#problems ??= []).push(message);
+  }
+
+  tags(pos: number, spec: TagArguments, tool: ToolDef | undefined): ArgsRead {
     const { text, grammar } = this;
     const args: Record<string, unknown> = {};
     const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
@@ -526,14 +538,14 @@ class Reader implements CandidateTest<ValueStop> {
       if (value.kind === 'eof') return EOF;
       if (value.kind === 'unclosed') return { kind: 'bad', at: tag.end, first: false, detail: VALUE_UNCLOSED };
       const inband = this.inband(tag.attributes);
-      this.assign(args, tag.name, text.slice(tag.end, value.end), tool, inband, problems);
-      if (value.kind === 'open') unclosedKeys.push(tag.name);
+      this.assign(args, tag.name, text.slice(tag.end, value.end), tool, inband);
+      if (value.kind === 'open') (this.#unclosedKeys ??= []).push(tag.name);
       at = value.kind === 'closed' ? value.next : value.end;
       first = false;
     }
   }
 
-  pairs(pos: number, spec: PairArguments, tool: ToolDef | undefined, problems: string[]): ArgsRead {
+  pairs(pos: number, spec: PairArguments, tool: ToolDef | undefined): ArgsRead {
     const { text, grammar } = this;
     const args: Record<string, unknown> = {};
     const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
@@ -576,7 +588,7 @@ class Reader implements CandidateTest<ValueStop> {
       const value = this.valueEnd(valueAt, false);
       if (value.kind === 'eof') return EOF;
       if (value.kind !== 'closed') return { kind: 'bad', at: valueAt, first: false, detail: VALUE_UNCLOSED };
-      this.assign(args, key, text.slice(valueAt, value.end), tool, inband, problems);
+      this.assign(args, key, text.slice(valueAt, value.end), tool, inband);
       at = value.next;
       first = false;
     }
@@ -759,7 +771,7 @@ class Reader implements CandidateTest<ValueStop> {
     return value === undefined ? null : { form: attribute.form, value };
   }
 
-  assign(args: Record<string, unknown>, key: string, raw: string, tool: ToolDef | undefined, inband: InbandType | null, problems: string[]): void {
+  assign(args: Record<string, unknown>, key: string, raw: string, tool: ToolDef | undefined, inband: InbandType | null): void {
     const token = this.grammar.tagToken;
     let value = raw;
     if (token !== null) {
@@ -767,7 +779,7 @@ class Reader implements CandidateTest<ValueStop> {
       if (trimmed.endsWith(token)) value = trimmed.slice(0, trimmed.length - token.length);
     }
     const typed = typeArgument(value, this.grammar.values, key, tool, inband);
-    if (typed.expected !== null && tool !== undefined) problems.push(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, typed.expected));
+    if (typed.expected !== null && tool !== undefined) this.problem(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, typed.expected));
     setOwn(args, key, typed.value);
   }
 }

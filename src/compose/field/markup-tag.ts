@@ -50,15 +50,27 @@ export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag |
   const from = at + open.length;
   if (tag.nameAttribute === null) {
     const stop = Math.min(text.length, from + FIELD_NAME_MAX + tag.end.length);
-    const end = text.slice(from, stop).indexOf(tag.end);
+    const end = tag.end.length === 1 ? indexOfCode(text, tag.end.charCodeAt(0), from, stop) : indexWithin(text, tag.end, from, stop);
     if (end < 0) return stop >= text.length ? CUT_OFF : NOT_A_TAG;
-    const name = text.slice(from, from + end).trim();
+    const name = text.slice(from, end).trim();
     if (name === '' || name.includes('<') || name.includes('\n')) return NOT_A_TAG;
-    return { ok: true, name, attributes: NO_ATTRIBUTES, end: from + end + tag.end.length };
+    return { ok: true, name, attributes: NO_ATTRIBUTES, end: end + tag.end.length };
   }
   if (from >= text.length) return CUT_OFF;
   if (!isJsonSpace(text.charCodeAt(from))) return NOT_A_TAG;
   return readAttributes(text, from, tag);
+}
+
+/** Where `code` first stands in text[from, stop), or -1 (perf: no window cut out to search). */
+function indexOfCode(text: string, code: number, from: number, stop: number): number {
+  for (let i = from; i < stop; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/** Where `needle` begins wholly inside text[from, stop), or -1. */
+function indexWithin(text: string, needle: string, from: number, stop: number): number {
+  const found = text.slice(from, stop).indexOf(needle);
+  return found < 0 ? -1 : from + found;
 }
 
 function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {

@@ -221,13 +221,20 @@ function readAs(type: SchemaType, text: string, nullWords: readonly string[]): u
  */
 export function typeByTypes(text: string, types: readonly SchemaType[], nullWords: readonly string[] = NULL_WORDS): TypedValue {
   if (types.length === 0) return { value: text, expected: null };
-  const trimmed = text.trim();
-  for (const type of types) {
-    if (type === 'string') continue;
-    const value = readAs(type, trimmed, nullWords);
+  let trimmed: string | null = null;
+  let string = false;
+  // perf: indexed (the type lists are frozen: see cursor.ts `matchAt`), and a string-only
+  // parameter's value is not trimmed for nothing.
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i]!;
+    if (type === 'string') {
+      string = true;
+      continue;
+    }
+    const value = readAs(type, (trimmed ??= text.trim()), nullWords);
     if (value !== UNREAD) return { value, expected: null };
   }
-  return { value: text, expected: types.includes('string') ? null : types };
+  return { value: text, expected: string ? null : types };
 }
 
 /** `text` typed by a parameter's JSON Schema (`root` for its `$ref`s); no schema keeps the text. */

@@ -65,6 +65,9 @@ interface Needles {
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
 
+/** For a part of the record the grammar lacks (no section, no wrap). */
+const NO_LITERALS: readonly string[] = [];
+
 function needlesOf(grammar: ParamMarkupGrammar): Needles {
   let needles = NEEDLES.get(grammar);
   if (needles === undefined) {
@@ -207,14 +210,14 @@ class Reader implements CandidateTest<ValueStop> {
         return stop < 0 ? text.length : this.past(stop, envelope.close);
       }
       pos = skipSpace(text, body);
-      if (matchAt(text, pos, grammar.section?.open ?? []) === null) return -1;
+      if (matchAt(text, pos, grammar.section?.open ?? NO_LITERALS) === null) return -1;
       inEnvelope = true;
     }
     const token = grammar.tagToken;
     const tokenFirst = token !== null && text.startsWith(token, pos);
     if (tokenFirst) pos = this.skip(pos);
-    const sectionOpen = matchAt(text, pos, grammar.section?.open ?? []);
-    const sectionAt = this.past(pos, grammar.section?.open ?? []);
+    const sectionOpen = matchAt(text, pos, grammar.section?.open ?? NO_LITERALS);
+    const sectionAt = sectionOpen === null ? -1 : pos + sectionOpen.length;
     const inSection = sectionAt >= 0;
     if (inSection) pos = sectionAt;
     else if (!grammar.bare || matchAt(text, pos, this.needles.callOpen) === null) {
@@ -695,7 +698,7 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** A call or a section of this grammar opens at `at` (not a close). */
   opensCall(at: number): boolean {
-    return matchAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.grammar.section?.open ?? []) >= 0;
+    return matchAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.grammar.section?.open ?? NO_LITERALS) >= 0;
   }
 
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */
@@ -739,7 +742,7 @@ class Reader implements CandidateTest<ValueStop> {
    */
   boundaryAt(at: number): boolean {
     const { text, grammar, needles } = this;
-    const sectionAt = this.past(at, grammar.section?.open ?? []);
+    const sectionAt = this.past(at, grammar.section?.open ?? NO_LITERALS);
     if (sectionAt >= 0 || matchAt(text, at, needles.callOpen) !== null) {
       if (!atLineStart(text, at)) return false;
       let pos = sectionAt >= 0 ? this.skip(sectionAt) : at;
@@ -759,8 +762,8 @@ class Reader implements CandidateTest<ValueStop> {
     const { text, grammar } = this;
     return (
       matchAt(text, pos, this.needles.callOpen) !== null ||
-      matchAt(text, pos, grammar.callWrap?.close ?? []) !== null ||
-      matchAt(text, pos, grammar.section?.close ?? []) !== null
+      matchAt(text, pos, grammar.callWrap?.close ?? NO_LITERALS) !== null ||
+      matchAt(text, pos, grammar.section?.close ?? NO_LITERALS) !== null
     );
   }
 

@@ -276,7 +276,8 @@ export function parseToolCalls(text: string, options: ParseOptions & { include: 
 export function parseToolCalls(text: string, options: ParseOptions & { trace: true }): TracedParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult;
 export function parseToolCalls(text: string, options?: ParseOptions): ParseResult | TracedParseResult | ShapedResult {
-  const turn = parseTurn(text, options);
+  // Only the anthropic shape places the turn's parts (its thinking blocks).
+  const turn = parseTurn(text, options, options?.shape === 'anthropic');
   const { shape, include } = turn.options;
   const shaped = shape === 'tool-parse' && include === null ? turn.result : shapeResult(turn.result, shape, include, turn.parts);
   return turn.trace === null ? shaped : ({ ...shaped, trace: turn.trace } as TracedParseResult);
@@ -291,12 +292,16 @@ export interface ParsedTurn {
   readonly options: { readonly shape: Shape; readonly include: ReadonlySet<string> | null };
 }
 
-/** `parseToolCalls` before shaping, keeping the turn's order (for output shapes that place thinking blocks). */
-export function parseTurn(text: string, options?: ParseOptions): ParsedTurn {
+/**
+ * `parseToolCalls` before shaping, keeping the turn's order (for output shapes that place
+ * thinking blocks, and streams); `ordered: false` when no caller will read `parts` (then empty
+ * where the field lane read the turn).
+ */
+export function parseTurn(text: string, options?: ParseOptions, ordered = true): ParsedTurn {
   const { toolFormat, idStart, tools, trace, profile, reasoningStarted, validate, shape, include } = checkedOptions(text, options);
   const entries: TraceEntry[] | null = trace ? [] : null;
   const ctx = composeContext(tools, toolFormat, entries, profile, reasoningStarted);
-  const parsed = parseWith(text, ctx);
+  const parsed = parseWith(text, ctx, ordered);
   const result = finish(parsed, ctx, idStart, validate);
   return { result, parts: partsOf(parsed, result), trace: entries, options: { shape, include } };
 }
@@ -368,7 +373,7 @@ function pieceLane(ctx: ComposeContext): RestLane {
   return Object.assign(read, { plain: (piece: string) => lines.allPlain(piece) });
 }
 
-function parseWith(text: string, ctx: ComposeContext): LaneResult {
+function parseWith(text: string, ctx: ComposeContext, ordered: boolean): LaneResult {
   const toolFormat = ctx.toolFormat;
   if (toolFormat === 'adaptive') {
     const refused = emptyResult(text.trim());
@@ -378,7 +383,7 @@ function parseWith(text: string, ctx: ComposeContext): LaneResult {
   const lane = laneOf(ctx);
   // The field grammars' regions are read by their own readers; sibling recovery retries a
   // whole text that produced no call, so it applies only when no region was found.
-  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, ctx.toolFormat === 'json' ? lane : pieceLane(ctx)) : null;
+  const field = ctx.profile === 'gateway' ? fieldLane(text, ctx, ctx.toolFormat === 'json' ? lane : pieceLane(ctx), ordered) : null;
   const parsed = field ?? siblingRecovery(lane(text), text, ctx, taggedLane);
   const unparsed = toolShapeViolations(parsed.dropped, toolFormat, { fieldGrammars: ctx.profile === 'gateway', profile: ctx.profile });
   return unparsed.length === 0 ? parsed : { ...parsed, protocol_violations: [...parsed.protocol_violations, ...unparsed] };

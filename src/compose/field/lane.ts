@@ -834,17 +834,19 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   return withCloseCutAtEnd(text, found, orphansEnd, ctx, scan);
 }
 
-export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane): LaneResult | null {
+/** `ordered`: whether the turn's parts in document order are wanted (see `assembleRegions`). */
+export function fieldLane(text: string, ctx: ComposeContext, restLane: RestLane, ordered = true): LaneResult | null {
   const regions = fieldRegions(text, ctx);
   if (regions.length === 0) return null;
-  return assembleRegions(text, withCutMarkerAtEnd(text, regions, ctx), restLane, text.length);
+  return assembleRegions(text, withCutMarkerAtEnd(text, regions, ctx), restLane, text.length, ordered);
 }
 
 /**
  * The lane result of `text` up to `end` from its regions (those that end by `end`): each piece
- * between regions read by `restLane` on its own, everything in document order.
+ * between regions read by `restLane` on its own, everything in document order; with `ordered`,
+ * the result's `parts` say that order.
  */
-export function assembleRegions(text: string, regions: readonly FieldRegion[], restLane: RestLane, end: number): LaneResult {
+export function assembleRegions(text: string, regions: readonly FieldRegion[], restLane: RestLane, end: number, ordered = true): LaneResult {
   const calls: ToolCall[] = [];
   const errors: string[] = [];
   const dropped: DroppedFragment[] = [];
@@ -858,7 +860,9 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
   const block = (rendered: string): void => {
     canonical = blocks++ === 0 ? rendered : `${canonical}\n\n${rendered}`;
   };
-  const order: TurnPart[] = [];
+  // The parts in order are for output shapes that place them and for streams; a caller that
+  // wants neither gets none (perf: an object per call and per prose piece).
+  const order: TurnPart[] | null = ordered ? [] : null;
   let userResponse: string | null = null;
   let doneMarker: string | null = null;
   let recovered = 0;
@@ -869,7 +873,7 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     if (plain !== undefined && plain(piece)) {
       prose.push(trimmed);
       block(proseBlock(trimmed));
-      order.push({ kind: 'text', text: trimmed });
+      order?.push({ kind: 'text', text: trimmed });
       dropped.push({ text: trimmed, reason: 'salvaged_as_prose' });
       return;
     }
@@ -882,12 +886,12 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     if (rest.prose !== '') {
       prose.push(rest.prose);
       block(proseBlock(rest.prose));
-      order.push({ kind: 'text', text: rest.prose });
+      order?.push({ kind: 'text', text: rest.prose });
     }
     for (let i = 0; i < rest.calls.length; i++) {
       const call = rest.calls[i]!;
       block(callBlock(call.name, call.arguments));
-      order.push({ kind: 'call', index: firstCall + i });
+      order?.push({ kind: 'call', index: firstCall + i });
     }
     userResponse ??= rest.user_response;
     doneMarker ??= rest.done_marker;
@@ -902,16 +906,16 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     appendAll(violations, region.violations);
     for (const part of region.parts) {
       if (part.kind === 'call') {
-        order.push({ kind: 'call', index: calls.length });
+        order?.push({ kind: 'call', index: calls.length });
         calls.push(part.call);
         block(callBlock(part.call.name, part.call.arguments));
       } else if (part.kind === 'prose') {
         prose.push(part.text);
         block(proseBlock(part.text));
-        order.push({ kind: 'text', text: part.text });
+        order?.push({ kind: 'text', text: part.text });
       } else {
         reasoning.push(part.text);
-        order.push(part);
+        order?.push(part);
       }
     }
     cursor = region.end;
@@ -928,7 +932,7 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     protocol_violations: violations,
     dropped,
     recovered_from_stray_count: recovered,
-    parts: order,
+    ...(order === null ? {} : { parts: order }),
   };
 }
 

@@ -86,7 +86,8 @@ export function createTaskHandler(limits: WorkerLimits, cache: ToolsCache = new 
     if (reading.profile !== undefined) options.profile = reading.profile;
     if (reading.validate !== undefined) options.validate = reading.validate;
     if (reading.reasoning_started !== undefined) options.reasoning_started = reading.reasoning_started;
-    const turn = parseTurn(text, options);
+    // Only the anthropic shape places the turn's parts (see `answerOf`).
+    const turn = parseTurn(text, options, reading.shape === 'anthropic');
     const result = projectResult(turn.result);
     if (turn.parts.length > 0) partsOf.set(result, turn.parts);
     return result;

@@ -112,24 +112,27 @@ function flatRecordJson(value: unknown): string | null {
   if (proto !== Object.prototype && proto !== null) return null;
   const record = value as Record<string, unknown>;
   // perf: for-in walks the object's enumeration cache, where `Object.keys` made an array per call.
-  let out = '{';
+  // perf: each member is written by one template, a string member's quotes in it.
+  let out = '';
   let previous: string | null = null;
   for (const key in record) {
     // An inherited enumerable key (a polluted prototype) is left to the general paths.
     if (!Object.hasOwn(record, key)) return null;
     if (!isShortPlainString(key) || key === 'toJSON' || (previous !== null && compareKeys(previous, key) > 0)) return null;
     const member = record[key];
-    let json: string;
     if (typeof member === 'string') {
       if (!isShortPlainString(member)) return null;
-      json = `"${member}"`;
-    } else if (typeof member === 'number') {
-      if (!Number.isFinite(member)) return null;
-      json = JSON.stringify(member);
-    } else if (typeof member === 'boolean') json = member ? 'true' : 'false';
-    else if (member === null) json = 'null';
-    else return null;
-    out += `${previous === null ? '\n  "' : ',\n  "'}${key}": ${json}`;
+      out = previous === null ? `{\n  "${key}": "${member}"` : `${out},\n  "${key}": "${member}"`;
+    } else {
+      let json: string;
+      if (typeof member === 'number') {
+        if (!Number.isFinite(member)) return null;
+        json = JSON.stringify(member);
+      } else if (typeof member === 'boolean') json = member ? 'true' : 'false';
+      else if (member === null) json = 'null';
+      else return null;
+      out = previous === null ? `{\n  "${key}": ${json}` : `${out},\n  "${key}": ${json}`;
+    }
     previous = key;
   }
   if (previous === null) return Object.hasOwn(record, 'toJSON') ? null : '{}';
@@ -294,13 +297,14 @@ function renderCallBlock(call: { name?: unknown; arguments?: unknown }): string 
 }
 
 /** A `call` part's block, as `renderParts` writes it, for a composer that renders as it goes. */
-export function callBlock(name: string, args: unknown): string {
-  return `<tool_call>\n${renderCanonicalCall(name, args)}\n</tool_call>`;
+export function callBlock(name: string, args: unknown, lead = ''): string {
+  // One template (perf: each joined piece of a string is an allocation, and this runs per call).
+  return `${lead}<tool_call>\n${name}(${renderJson(args === undefined ? {} : args)})\n</tool_call>`;
 }
 
-/** A `prose` part's block, as `renderParts` writes it. */
-export function proseBlock(text: string): string {
-  return `<assistant_prose>\n${trimUnicode(text)}\n</assistant_prose>`;
+/** A `prose` part's block, as `renderParts` writes it; `lead`, a separator written before it. */
+export function proseBlock(text: string, lead = ''): string {
+  return `${lead}<assistant_prose>\n${trimUnicode(text)}\n</assistant_prose>`;
 }
 
 function renderPart(part: unknown): string {

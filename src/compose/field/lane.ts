@@ -856,10 +856,8 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
   // perf: the canonical text is written as the parts come (as `renderParts` joins them), not
   // kept as a part object per call and per prose piece and rendered at the end.
   let canonical = '';
-  let blocks = 0;
-  const block = (rendered: string): void => {
-    canonical = blocks++ === 0 ? rendered : `${canonical}\n\n${rendered}`;
-  };
+  // The separator before the next block: none before the first.
+  let lead = '';
   // The parts in order are for output shapes that place them and for streams; a caller that
   // wants neither gets none (perf: an object per call and per prose piece).
   const order: TurnPart[] | null = ordered ? [] : null;
@@ -872,7 +870,8 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     if (trimmed === '') return;
     if (plain !== undefined && plain(piece)) {
       prose.push(trimmed);
-      block(proseBlock(trimmed));
+      canonical += proseBlock(trimmed, lead);
+      lead = BLOCK_SEPARATOR;
       order?.push({ kind: 'text', text: trimmed });
       dropped.push({ text: trimmed, reason: 'salvaged_as_prose' });
       return;
@@ -885,12 +884,14 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     appendAll(violations, rest.protocol_violations);
     if (rest.prose !== '') {
       prose.push(rest.prose);
-      block(proseBlock(rest.prose));
+      canonical += proseBlock(rest.prose, lead);
+      lead = BLOCK_SEPARATOR;
       order?.push({ kind: 'text', text: rest.prose });
     }
     for (let i = 0; i < rest.calls.length; i++) {
       const call = rest.calls[i]!;
-      block(callBlock(call.name, call.arguments));
+      canonical += callBlock(call.name, call.arguments, lead);
+      lead = BLOCK_SEPARATOR;
       order?.push({ kind: 'call', index: firstCall + i });
     }
     userResponse ??= rest.user_response;
@@ -908,10 +909,12 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
       if (part.kind === 'call') {
         order?.push({ kind: 'call', index: calls.length });
         calls.push(part.call);
-        block(callBlock(part.call.name, part.call.arguments));
+        canonical += callBlock(part.call.name, part.call.arguments, lead);
+        lead = BLOCK_SEPARATOR;
       } else if (part.kind === 'prose') {
         prose.push(part.text);
-        block(proseBlock(part.text));
+        canonical += proseBlock(part.text, lead);
+        lead = BLOCK_SEPARATOR;
         order?.push({ kind: 'text', text: part.text });
       } else {
         reasoning.push(part.text);
@@ -935,6 +938,9 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     ...(order === null ? {} : { parts: order }),
   };
 }
+
+/** Between two blocks of the canonical text (as `renderParts` joins them). */
+const BLOCK_SEPARATOR = '\n\n';
 
 /** One block is returned as read (no copy); several are joined by a blank line. */
 function joinReasoning(blocks: readonly string[]): string | null {

@@ -40,7 +40,10 @@ export function admitName(raw: string, registry: ToolRegistry | null, origin: Ca
     const bare = stripPrefix(name, null);
     return isNameLike(bare) ? { ok: true, name: bare } : { ok: false, name: bare, why: 'unknown' };
   }
-  if (registry.byName.has(name)) return { ok: true, name };
+  // The registry's own spelling (the same text): the engine has it interned, so the maps keyed by
+  // tool name downstream find it without hashing a string cut from the model's text again.
+  const tool = registry.byName.get(name);
+  if (tool !== undefined) return { ok: true, name: tool.name };
   const bare = stripPrefix(name, registry);
   if (bare !== name) return { ok: true, name: bare };
   return { ok: false, name, why: 'unknown' };

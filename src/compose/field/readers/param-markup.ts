@@ -34,7 +34,7 @@ import { indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { readOpenTag } from '../markup-tag.js';
 import { fieldMessages } from '../messages.js';
 import { isReferenceTag } from '../reference-tags.js';
-import { typeArgument, type InbandType } from '../raw-value.js';
+import { typeBySchema, type InbandType } from '../raw-value.js';
 import type { RegionSink } from '../region.js';
 import type { CandidateTest, FieldScan } from '../scan.js';
 import { typeRawValue } from '../typing.js';
@@ -781,9 +781,12 @@ class Reader implements CandidateTest<ValueStop> {
       const trimmed = value.trimEnd();
       if (trimmed.endsWith(token)) value = trimmed.slice(0, trimmed.length - token.length);
     }
-    const typed = typeArgument(value, this.grammar.values, key, tool, inband);
+    const param = tool?.paramsByName.get(key);
+    const typed = typeBySchema(value, this.grammar.values, param?.schema ?? null, inband, tool?.schema ?? null);
     if (typed.expected !== null && tool !== undefined) this.problem(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, typed.expected));
-    setOwn(args, key, typed.value);
+    // A declared key is stored under the registry's spelling of it (the same text, interned by
+    // the engine; perf: a key cut from the text costs a string-table look-up at each store).
+    setOwn(args, param?.name ?? key, typed.value);
   }
 }
 

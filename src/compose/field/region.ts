@@ -12,7 +12,7 @@ import type { ToolRegistry } from '../../dialects/registry.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import type { CallMarks } from '../call-provenance.js';
 import type { DroppedFragment, DropReason, ProtocolViolation, ToolCall, ViolationKind } from '../types.js';
-import { admitName, registeredNames, type CallOrigin } from './admit.js';
+import { admitName, registeredNames, type Admission, type CallOrigin } from './admit.js';
 import { callMarkupWithin } from './call-markup.js';
 import { argumentsInString } from './json-text.js';
 import { fieldMessages } from './messages.js';
@@ -173,9 +173,27 @@ export class RegionSink {
     return new RegionSink(this.#text, this.#grammar, null, this.#marks, this.#scan);
   }
 
+  // The last admission asked for: a reader that typed a call's arguments by its tool asked the
+  // same question of the same name just before reporting the call.
+  #asked: string | null = null;
+  #askedOf: ToolRegistry | null = null;
+  #askedAs: CallOrigin = 'marked';
+  #answer: Admission | null = null;
+
+  /** `admitName`, answered again without work for the name just asked about. */
+  admit(name: string, registry: ToolRegistry | null, origin: CallOrigin): Admission {
+    if (this.#answer !== null && name === this.#asked && registry === this.#askedOf && origin === this.#askedAs) return this.#answer;
+    const answer = admitName(name, registry, origin);
+    this.#asked = name;
+    this.#askedOf = registry;
+    this.#askedAs = origin;
+    this.#answer = answer;
+    return answer;
+  }
+
   /** A call the reader read completely; the registry rule and the argument shape are checked here. */
   call(report: CallReport): boolean {
-    const admission = admitName(report.name, this.#registry, report.origin ?? 'marked');
+    const admission = this.admit(report.name, this.#registry, report.origin ?? 'marked');
     const id = this.#grammar.id;
     if (!admission.ok) {
       const message =

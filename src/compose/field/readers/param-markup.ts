@@ -29,7 +29,6 @@ import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
-import { admitName } from '../admit.js';
 import { indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { readOpenTag } from '../markup-tag.js';
 import { fieldMessages } from '../messages.js';
@@ -423,7 +422,7 @@ class Reader implements CandidateTest<ValueStop> {
   toolFor(name: string): ToolDef | undefined {
     const registry = this.scan.registry;
     if (registry === null) return undefined;
-    const admission = admitName(name, registry, 'marked');
+    const admission = this.sink.admit(name, registry, 'marked');
     return admission.ok ? registry.byName.get(admission.name) : undefined;
   }
 

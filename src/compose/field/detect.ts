@@ -66,11 +66,15 @@ export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetecto
   const windowFinder = new RegExp(literalTrieSource([...byOpener.keys()].filter((o) => !responseStart.has(o)), { lineStart }), 'g');
   const probe = new RegExp(source);
   const lineOpener = lineStart.size === 0 ? null : new RegExp(literalTrieSource(lineStart), 'y');
+  // A hit names its opener by the vocabulary's own string, not the match's copy: the maps and
+  // sets keyed by opener downstream then find it by identity (perf: no hashing per look-up).
+  const spelled = new Map<string, string>();
+  for (const opener of byOpener.keys()) spelled.set(opener, opener);
   const find = (re: RegExp, text: string, from: number): OpenerHit | null => {
     re.lastIndex = from;
     const match = re.exec(text);
     if (match === null) return null;
-    const opener = match[0];
+    const opener = spelled.get(match[0])!;
     return { index: match.index, opener, grammars: byOpener.get(opener)! };
   };
   return {

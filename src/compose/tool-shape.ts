@@ -69,7 +69,6 @@ export function rejoinSilentDrops(dropped: readonly DroppedFragment[]): Run | nu
  *   the JSON shape needs a `"` and a `{` somewhere.
  */
 function anyShapePossible(kept: readonly DroppedFragment[]): boolean {
-  if (kept.length === 1) return shapePossibleIn(kept[0]!.text);
   let quote = false;
   let brace = false;
   for (const { text } of kept) {
@@ -79,11 +78,6 @@ function anyShapePossible(kept: readonly DroppedFragment[]): boolean {
     if (quote && brace) return true;
   }
   return false;
-}
-
-/** `anyShapePossible` of drops joined into `text` by a character none of its checks looks for. */
-function shapePossibleIn(text: string): boolean {
-  return text.includes('>') || text.includes('[') || text.includes('<|') || (text.includes('"') && text.includes('{'));
 }
 
 /** JavaScript's `\s`. */
@@ -364,13 +358,9 @@ export function toolShapeFinding(dropped: readonly DroppedFragment[], options: T
   // The gateway reads a tag quoted in prose (inline code, a close between words) as a mention (lex/inline-code.ts).
   const kept = silentDrops(dropped, field);
   if (kept.length === 0) return null;
-  const joinedForShapes = (): string => kept.map((d) => d.text).join('\n');
-  if (!field) return anyShapePossible(kept) ? shapeInText(joinedForShapes(), kept[0]!.reason) : null;
-  // perf: the field markers are looked for in the drops joined once, and the shapes' pre-check
-  // reads that text too (a check per drop was 1.5 % of a parse of 600 calls between prose lines).
-  const joined = kept.length === 1 ? kept[0]!.text : kept.map((d) => d.text).join(DROP_SEPARATOR);
-  const found = shapePossibleIn(joined) ? shapeInText(joinedForShapes(), kept[0]!.reason) : null;
-  return found ?? fieldMarkerFinding(kept, joined);
+  const found = anyShapePossible(kept) ? shapeInText(kept.map((d) => d.text).join('\n'), kept[0]!.reason) : null;
+  if (found !== null || !field) return found;
+  return fieldMarkerFinding(kept, kept.length === 1 ? kept[0]!.text : kept.map((d) => d.text).join(DROP_SEPARATOR));
 }
 
 /** `drop` with its quoted markup masked (itself when none). */

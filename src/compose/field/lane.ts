@@ -898,6 +898,12 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     doneMarker ??= rest.done_marker;
     recovered += rest.recovered_from_stray_count;
   };
+  const takeCall = (call: ToolCall): void => {
+    order?.push({ kind: 'call', index: calls.length });
+    calls.push(call);
+    canonical += callBlock(call.name, call.arguments, lead);
+    lead = BLOCK_SEPARATOR;
+  };
   let cursor = 0;
   for (const region of regions) {
     if (region.end > end) break;
@@ -905,20 +911,21 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
     appendAll(errors, region.errors);
     appendAll(dropped, region.dropped);
     appendAll(violations, region.violations);
-    for (const part of region.parts) {
-      if (part.kind === 'call') {
-        order?.push({ kind: 'call', index: calls.length });
-        calls.push(part.call);
-        canonical += callBlock(part.call.name, part.call.arguments, lead);
-        lead = BLOCK_SEPARATOR;
-      } else if (part.kind === 'prose') {
-        prose.push(part.text);
-        canonical += proseBlock(part.text, lead);
-        lead = BLOCK_SEPARATOR;
-        order?.push({ kind: 'text', text: part.text });
-      } else {
-        reasoning.push(part.text);
-        order?.push(part);
+    const parts = region.parts;
+    if (parts === null) {
+      for (let i = 0; i < region.calls.length; i++) takeCall(region.calls[i]!);
+    } else {
+      for (const part of parts) {
+        if (part.kind === 'call') takeCall(part.call);
+        else if (part.kind === 'prose') {
+          prose.push(part.text);
+          canonical += proseBlock(part.text, lead);
+          lead = BLOCK_SEPARATOR;
+          order?.push({ kind: 'text', text: part.text });
+        } else {
+          reasoning.push(part.text);
+          order?.push(part);
+        }
       }
     }
     cursor = region.end;

@@ -34,7 +34,8 @@ export interface FieldRegion {
   readonly violations: readonly ProtocolViolation[];
   readonly prose: readonly string[];
   readonly reasoning: readonly string[];
-  readonly parts: readonly RegionPart[];
+  /** Null when the region holds calls and nothing else visible: its parts are its calls, in order. */
+  readonly parts: readonly RegionPart[] | null;
   /**
    * A value in it had no close of its own before a call of its grammar began: a close still to
    * come after that call would make the call part of the value (param-markup.ts,
@@ -146,13 +147,28 @@ export class RegionSink {
     return this.#reasoning ?? NONE;
   }
 
-  get parts(): readonly RegionPart[] {
-    return this.#parts ?? NONE;
+  /** See `FieldRegion.parts`. */
+  get parts(): readonly RegionPart[] | null {
+    return this.#parts;
+  }
+
+  /**
+   * The parts list, made when the first prose or reasoning is reported: until then the calls say
+   * the order (perf: no part object and list per call for the regions that hold calls only).
+   */
+  #partsList(): RegionPart[] {
+    if (this.#parts === null) {
+      const calls = this.calls;
+      const parts: RegionPart[] = [];
+      for (let i = 0; i < calls.length; i++) parts.push({ kind: 'call', call: calls[i]! });
+      this.#parts = parts;
+    }
+    return this.#parts;
   }
 
   /** Nothing reported yet (a reader that answered -1 leaves its sink so). */
   get empty(): boolean {
-    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && this.parts.length === 0 && !this.runsOn && this.bodyEnds === null;
+    return this.calls.length === 0 && this.errors.length === 0 && this.dropped.length === 0 && this.violations.length === 0 && (this.#parts === null || this.#parts.length === 0) && !this.runsOn && this.bodyEnds === null;
   }
 
   /**
@@ -218,11 +234,9 @@ export class RegionSink {
     const n = this.calls.length;
     const call: ToolCall = this.#marks.writtenAs({ id: n < FIELD_IDS.length ? FIELD_IDS[n]! : `tc_field_${n}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
     // perf: a first report makes a list of one (a push onto `[]` reserves room for 17).
-    const part: RegionPart = { kind: 'call', call };
     if (this.#calls === null) this.#calls = [call];
     else this.#calls.push(call);
-    if (this.#parts === null) this.#parts = [part];
-    else this.#parts.push(part);
+    if (this.#parts !== null) this.#parts.push({ kind: 'call', call });
     if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);
     return true;
   }
@@ -278,7 +292,7 @@ export class RegionSink {
     const text = raw.trim();
     if (text === '') return;
     (this.#prose ??= []).push(text);
-    (this.#parts ??= []).push({ kind: 'prose', text });
+    this.#partsList().push({ kind: 'prose', text });
   }
 
   /**
@@ -293,7 +307,7 @@ export class RegionSink {
     const text = this.#text.slice(start, end).trim();
     if (text === '') return;
     (this.#reasoning ??= []).push(text);
-    (this.#parts ??= []).push({ kind: 'reasoning', text });
+    this.#partsList().push({ kind: 'reasoning', text });
   }
 
   /**

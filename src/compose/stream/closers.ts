@@ -172,7 +172,7 @@ function stoppedBefore(text: string, region: FieldRegion, grammar: FieldGrammar 
 function reasoningMarkerWhole(text: string, region: FieldRegion, grammar: ReasoningGrammar): boolean | null {
   // A mention's line (field/lane.ts, `reasoningMention`) is prose: whether it is a mention at
   // all may turn on a close still to come.
-  if (region.parts.some((part) => part.kind === 'prose')) return false;
+  if (region.prose.length > 0) return false;
   const open = blockOpenAt(text, region.start, grammar);
   if (open === null) return matchAt(text, region.start, grammar.close) !== null ? true : null;
   if (grammar.role === 'answer') return region.end === open.bodyAt;

@@ -6,7 +6,7 @@
  * renderer (`src/lex/render.ts`: keys sorted by code point, a leading `<<` escaped so the call
  * round-trips, empty-part separators kept). This file adds the call and prose helpers the walk uses.
  */
-import { proseBlock, renderCanonicalCall } from '../lex/render.js';
+import { callBlock, proseBlock } from '../lex/render.js';
 import type { ToolCall } from './types.js';
 
 // The walk's parts are the lexer's, rendered by its `renderParts` (the walk never records a part
@@ -15,7 +15,7 @@ export { callBlock, proseBlock, renderParts, type CanonicalPart } from '../lex/r
 
 /** One `<tool_call>` block; absent or null arguments render as `{}`. */
 export function renderCall(name: string, args: unknown): string {
-  return `<tool_call>\n${renderCanonicalCall(name, args ?? {})}\n</tool_call>`;
+  return callBlock(name, args ?? {});
 }
 
 export function renderProse(text: string): string {

@@ -25,6 +25,12 @@ export function matchAt(text: string, at: number, literals: readonly string[]): 
 /** `needle` in text[from, from + window + needle.length), or -1: the search never runs past the window. */
 export function indexWithin(text: string, needle: string, from: number, window: number): number {
   const stop = Math.min(text.length, from + window + needle.length);
+  // perf: a one-character needle (a tag's `>`) is looked for in place, no window cut out.
+  if (needle.length === 1) {
+    const code = needle.charCodeAt(0);
+    for (let i = from; i < stop; i++) if (text.charCodeAt(i) === code) return i;
+    return -1;
+  }
   const found = text.slice(from, stop).indexOf(needle);
   return found < 0 ? -1 : from + found;
 }

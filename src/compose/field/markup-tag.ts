@@ -12,7 +12,7 @@ import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { decodeCharacterReferences } from '../../lex/entities.js';
 import { Code, isJsonSpace } from '../../lex/codes.js';
-import { matchAt } from './cursor.js';
+import { indexWithin, matchAt } from './cursor.js';
 
 /** The longest open tag read; a longer header is not a tag. */
 export const TAG_HEADER_MAX = 2048;
@@ -50,7 +50,7 @@ export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag |
   const from = at + open.length;
   if (tag.nameAttribute === null) {
     const stop = Math.min(text.length, from + FIELD_NAME_MAX + tag.end.length);
-    const end = tag.end.length === 1 ? indexOfCode(text, tag.end.charCodeAt(0), from, stop) : indexWithin(text, tag.end, from, stop);
+    const end = indexWithin(text, tag.end, from, FIELD_NAME_MAX);
     if (end < 0) return stop >= text.length ? CUT_OFF : NOT_A_TAG;
     const name = text.slice(from, end).trim();
     if (name === '' || name.includes('<') || name.includes('\n')) return NOT_A_TAG;
@@ -59,18 +59,6 @@ export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag |
   if (from >= text.length) return CUT_OFF;
   if (!isJsonSpace(text.charCodeAt(from))) return NOT_A_TAG;
   return readAttributes(text, from, tag);
-}
-
-/** Where `code` first stands in text[from, stop), or -1 (perf: no window cut out to search). */
-function indexOfCode(text: string, code: number, from: number, stop: number): number {
-  for (let i = from; i < stop; i++) if (text.charCodeAt(i) === code) return i;
-  return -1;
-}
-
-/** Where `needle` begins wholly inside text[from, stop), or -1. */
-function indexWithin(text: string, needle: string, from: number, stop: number): number {
-  const found = text.slice(from, stop).indexOf(needle);
-  return found < 0 ? -1 : from + found;
 }
 
 function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {

@@ -38,6 +38,9 @@ describe('readJsonStream', () => {
     ['"\\udc00"', 'surrogate'],
     ['"\\ud800x"', 'surrogate'],
     ['1e999', 'range'],
+    ['-1.5E+400', 'range'],
+    ['9'.repeat(309), 'range'],
+    [`${'9'.repeat(309)}.5`, 'range'],
     ['[1 2]', '`,` or `]`'],
     ['{"a" 1}', '`:`'],
     ['nul1', '`null`'],
@@ -47,6 +50,12 @@ describe('readJsonStream', () => {
     const result = readJsonStream(text);
     expect(result.eof).toBe(false);
     expect(result.error).toContain(fragment);
+  });
+
+  it('reads a number as finite up to the largest double, however it is written', () => {
+    for (const text of ['9'.repeat(308), `-${'9'.repeat(308)}.25`, '1.7976931348623157e308', '1e-400', '0.000001']) {
+      expect(readJsonStream(text)).toEqual({ values: [{ value: JSON.parse(text), start: 0, end: text.length }], end: text.length, eof: false });
+    }
   });
 
   it('lets delimited values abut anything and checks scalars are delimited', () => {

@@ -36,9 +36,22 @@ export interface JsonStreamResult {
 /** Containers nested deeper than this are an error, as with serde_json's recursion limit. */
 export const JSON_NESTING_LIMIT = 128;
 
-type Extent = { end: number } | { eof: true } | { error: string; at: number };
+/**
+ * What a scan returns: the index just past what it read, or one of these (negative) when it
+ * stopped. perf: a number, not a record per token (a scan made one per key, string and number).
+ */
+const CUT = -1;
+/** Not JSON: `failure` says why and where. */
+const FAILED = -2;
 
-const EOF: Extent = { eof: true };
+/** Why the last scan that returned `FAILED` failed (a scan runs to its end before another starts). */
+const failure = { error: '', at: 0 };
+
+function fail(error: string, at: number): number {
+  failure.error = error;
+  failure.at = at;
+  return FAILED;
+}
 
 function isSimpleEscape(code: number): boolean {
   return (
@@ -73,69 +86,85 @@ function endsValue(code: number): boolean {
  *     "a\u00e9\n"
  *     ^ at   -> end just past the closing quote
  */
-function scanString(text: string, at: number): Extent {
+function scanString(text: string, at: number): number {
   const length = text.length;
   let i = at + 1;
   while (i < length) {
     const code = text.charCodeAt(i);
-    if (code === Code.Quote) return { end: i + 1 };
-    if (code < 0x20) return { error: 'control character inside a string', at: i };
+    if (code === Code.Quote) return i + 1;
+    if (code < 0x20) return fail('control character inside a string', i);
     if (code !== Code.Backslash) {
       i++;
       continue;
     }
-    if (i + 1 >= length) return EOF;
+    if (i + 1 >= length) return CUT;
     const escape = text.charCodeAt(i + 1);
     if (escape !== Code.LowerU) {
-      if (!isSimpleEscape(escape)) return { error: 'invalid escape in a string', at: i };
+      if (!isSimpleEscape(escape)) return fail('invalid escape in a string', i);
       i += 2;
       continue;
     }
     // Four digits cut off by the end of the text are a truncation, not an error.
-    if (i + 6 > length) return EOF;
+    if (i + 6 > length) return CUT;
     const unit = hex4(text, i + 2);
-    if (unit < 0) return { error: 'invalid \\u escape in a string', at: i };
+    if (unit < 0) return fail('invalid \\u escape in a string', i);
     i += 6;
-    if (unit >= 0xdc00 && unit <= 0xdfff) return { error: 'lone low surrogate in a \\u escape', at: i - 6 };
+    if (unit >= 0xdc00 && unit <= 0xdfff) return fail('lone low surrogate in a \\u escape', i - 6);
     if (unit >= 0xd800 && unit <= 0xdbff) {
       // A high surrogate must be followed by an escaped low one.
-      if (i >= length || (i + 1 >= length && text.charCodeAt(i) === Code.Backslash)) return EOF;
+      if (i >= length || (i + 1 >= length && text.charCodeAt(i) === Code.Backslash)) return CUT;
       if (text.charCodeAt(i) !== Code.Backslash || text.charCodeAt(i + 1) !== Code.LowerU) {
-        return { error: 'lone high surrogate in a \\u escape', at: i - 6 };
+        return fail('lone high surrogate in a \\u escape', i - 6);
       }
-      if (i + 6 > length) return EOF;
+      if (i + 6 > length) return CUT;
       const low = hex4(text, i + 2);
-      if (low < 0xdc00 || low > 0xdfff) return { error: 'lone high surrogate in a \\u escape', at: i - 6 };
+      if (low < 0xdc00 || low > 0xdfff) return fail('lone high surrogate in a \\u escape', i - 6);
       i += 6;
     }
   }
-  return EOF;
+  return CUT;
 }
+
+/** The most integer digits a JSON number without an exponent may have and still be finite. */
+const FINITE_DIGITS_MAX = 308;
 
 /**
  *     -12.5e+3
  *     ^ at     -> end just past the last digit
  */
-function scanNumber(text: string, at: number): Extent {
+function scanNumber(text: string, at: number): number {
   const length = text.length;
   let i = at;
   if (text.charCodeAt(i) === Code.Dash) i++;
-  if (i >= length) return EOF;
+  if (i >= length) return CUT;
+  const digits = i;
   const lead = text.charCodeAt(i);
   if (lead === Code.Digit0) {
     i++;
-    if (isAsciiDigit(text.charCodeAt(i))) return { error: 'a number has a leading zero', at: i };
+    if (isAsciiDigit(text.charCodeAt(i))) return fail('a number has a leading zero', i);
   } else if (isAsciiDigit(lead)) {
     while (isAsciiDigit(text.charCodeAt(i))) i++;
   } else {
-    return { error: 'expected a digit', at: i };
+    return fail('expected a digit', i);
   }
+  const integerDigits = i - digits;
   const tail = numberTailEnd(text, i);
-  if (tail.kind === 'eof') return EOF;
-  if (tail.kind === 'missing') return { error: tail.part === 'fraction' ? 'expected a digit after the decimal point' : 'expected a digit in the exponent', at: tail.at };
+  if (tail.kind === 'eof') return CUT;
+  if (tail.kind === 'missing') return fail(tail.part === 'fraction' ? 'expected a digit after the decimal point' : 'expected a digit in the exponent', tail.at);
+  const exponent = hasExponent(text, i, tail.end);
   i = tail.end;
-  if (!Number.isFinite(Number(text.slice(at, i)))) return { error: 'number out of range', at };
-  return { end: i };
+  // perf: only an exponent or a very long integer part can reach infinity (no string made per number).
+  if ((exponent || integerDigits > FINITE_DIGITS_MAX) && !Number.isFinite(Number(text.slice(at, i)))) return fail('number out of range', at);
+  return i;
+}
+
+/** Whether the fraction and exponent in [from, to) hold an exponent. */
+function hasExponent(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LowerE || code === Code.UpperE) return true;
+  }
+  return false;
 }
 
 /** Where the fraction and exponent of a JSON number end, its integer part ending at `at`. */
@@ -167,77 +196,78 @@ export function numberTailEnd(text: string, at: number): NumberTail {
   return { kind: 'end', end: i };
 }
 
-function scanLiteral(text: string, at: number, word: string): Extent {
+function scanLiteral(text: string, at: number, word: string): number {
   for (let k = 0; k < word.length; k++) {
-    if (at + k >= text.length) return EOF;
-    if (text.charCodeAt(at + k) !== word.charCodeAt(k)) return { error: `expected \`${word}\``, at: at + k };
+    if (at + k >= text.length) return CUT;
+    if (text.charCodeAt(at + k) !== word.charCodeAt(k)) return fail(`expected \`${word}\``, at + k);
   }
-  return { end: at + word.length };
+  return at + word.length;
 }
 
+/**
+ * The open containers of the scan in progress, one entry per level: 1 for an object, 0 for an
+ * array (made once: a scan never runs inside another).
+ */
+const OPEN = new Uint8Array(JSON_NESTING_LIMIT);
+
 /** Where the value whose first character is at `at` ends (`at` is past any whitespace). */
-function scanValue(text: string, at: number): Extent {
+function scanValue(text: string, at: number): number {
   const length = text.length;
-  // One entry per open container: true for an object, false for an array.
-  const open: boolean[] = [];
+  let depth = 0;
   let i = at;
   for (;;) {
     // Cursor: where a value must start.
     i = skipJsonSpace(text, i);
-    if (i >= length) return EOF;
+    if (i >= length) return CUT;
     let code = text.charCodeAt(i);
-    let scalar: Extent | undefined;
     if (code === Code.LeftBrace || code === Code.LeftBracket) {
-      if (open.length >= JSON_NESTING_LIMIT) return { error: 'nesting too deep', at: i };
+      if (depth >= JSON_NESTING_LIMIT) return fail('nesting too deep', i);
       const isObject = code === Code.LeftBrace;
-      open.push(isObject);
+      OPEN[depth++] = isObject ? 1 : 0;
       i = skipJsonSpace(text, i + 1);
-      if (i >= length) return EOF;
+      if (i >= length) return CUT;
       code = text.charCodeAt(i);
       if (code === (isObject ? Code.RightBrace : Code.RightBracket)) {
-        open.pop();
+        depth--;
         i++;
       } else if (isObject) {
-        const key = scanKey(text, i);
-        if (!('end' in key)) return key;
-        i = key.end;
+        i = scanKey(text, i);
+        if (i < 0) return i;
         continue;
       } else {
         continue;
       }
-    } else if (code === Code.Quote) scalar = scanString(text, i);
-    else if (code === Code.Dash || isAsciiDigit(code)) scalar = scanNumber(text, i);
-    else if (code === Code.LowerT) scalar = scanLiteral(text, i, 'true');
-    else if (code === Code.LowerF) scalar = scanLiteral(text, i, 'false');
-    else if (code === Code.LowerN) scalar = scanLiteral(text, i, 'null');
-    else return { error: 'expected a JSON value', at: i };
-    if (scalar !== undefined) {
-      if (!('end' in scalar)) return scalar;
-      i = scalar.end;
+    } else {
+      if (code === Code.Quote) i = scanString(text, i);
+      else if (code === Code.Dash || isAsciiDigit(code)) i = scanNumber(text, i);
+      else if (code === Code.LowerT) i = scanLiteral(text, i, 'true');
+      else if (code === Code.LowerF) i = scanLiteral(text, i, 'false');
+      else if (code === Code.LowerN) i = scanLiteral(text, i, 'null');
+      else return fail('expected a JSON value', i);
+      if (i < 0) return i;
     }
     // Cursor: just past a complete value; close containers until one wants another member.
     for (;;) {
-      if (open.length === 0) return { end: i };
-      const isObject = open[open.length - 1] as boolean;
+      if (depth === 0) return i;
+      const isObject = OPEN[depth - 1] === 1;
       i = skipJsonSpace(text, i);
-      if (i >= length) return EOF;
+      if (i >= length) return CUT;
       code = text.charCodeAt(i);
       if (code === (isObject ? Code.RightBrace : Code.RightBracket)) {
-        open.pop();
+        depth--;
         i++;
         continue;
       }
       if (code !== Code.Comma) {
-        return { error: isObject ? 'expected `,` or `}` in an object' : 'expected `,` or `]` in an array', at: i };
+        return fail(isObject ? 'expected `,` or `}` in an object' : 'expected `,` or `]` in an array', i);
       }
       i = skipJsonSpace(text, i + 1);
-      if (i >= length) return EOF;
+      if (i >= length) return CUT;
       code = text.charCodeAt(i);
-      if (code === (isObject ? Code.RightBrace : Code.RightBracket)) return { error: 'trailing comma', at: i };
+      if (code === (isObject ? Code.RightBrace : Code.RightBracket)) return fail('trailing comma', i);
       if (isObject) {
-        const key = scanKey(text, i);
-        if (!('end' in key)) return key;
-        i = key.end;
+        i = scanKey(text, i);
+        if (i < 0) return i;
       }
       break;
     }
@@ -248,14 +278,14 @@ function scanValue(text: string, at: number): Extent {
  *     "key" : value
  *     ^ at    ^ end (the value is scanned by the caller)
  */
-function scanKey(text: string, at: number): Extent {
-  if (text.charCodeAt(at) !== Code.Quote) return { error: 'expected a quoted object key', at };
+function scanKey(text: string, at: number): number {
+  if (text.charCodeAt(at) !== Code.Quote) return fail('expected a quoted object key', at);
   const key = scanString(text, at);
-  if (!('end' in key)) return key;
-  const colon = skipJsonSpace(text, key.end);
-  if (colon >= text.length) return EOF;
-  if (text.charCodeAt(colon) !== Code.Colon) return { error: 'expected `:` after an object key', at: colon };
-  return { end: colon + 1 };
+  if (key < 0) return key;
+  const colon = skipJsonSpace(text, key);
+  if (colon >= text.length) return CUT;
+  if (text.charCodeAt(colon) !== Code.Colon) return fail('expected `:` after an object key', colon);
+  return colon + 1;
 }
 
 function describeAt(text: string, detail: string, at: number): string {
@@ -277,22 +307,22 @@ export function readJsonStream(text: string): JsonStreamResult {
     const start = skipJsonSpace(text, end);
     if (start >= text.length) return { values, end, eof: false };
     const extent = scanValue(text, start);
-    if ('eof' in extent) return { values, end, eof: true };
-    if ('error' in extent) return { values, end, eof: false, error: describeAt(text, extent.error, extent.at) };
+    if (extent === CUT) return { values, end, eof: true };
+    if (extent === FAILED) return { values, end, eof: false, error: describeAt(text, failure.error, failure.at) };
     const first = text.charCodeAt(start);
     const delimited = first === Code.LeftBrace || first === Code.LeftBracket || first === Code.Quote;
-    if (!delimited && !endsValue(text.charCodeAt(extent.end))) {
-      return { values, end, eof: false, error: describeAt(text, 'unexpected character after a value', extent.end) };
+    if (!delimited && !endsValue(text.charCodeAt(extent))) {
+      return { values, end, eof: false, error: describeAt(text, 'unexpected character after a value', extent) };
     }
     let value: unknown;
     try {
-      value = JSON.parse(text.slice(start, extent.end));
+      value = JSON.parse(text.slice(start, extent));
     } catch {
       // Unreachable when the validator agrees with JSON.parse; kept so model text never throws.
       return { values, end, eof: false, error: describeAt(text, 'invalid JSON value', start) };
     }
-    values.push({ value, start, end: extent.end });
-    end = extent.end;
+    values.push({ value, start, end: extent });
+    end = extent;
   }
 }
 
@@ -310,10 +340,10 @@ export function readJsonValueAt(text: string, start: number): JsonValueAt {
   const from = skipJsonSpace(text, start);
   if (from >= text.length) return { ok: false, eof: true, error: 'the text ended before a value', at: from };
   const extent = scanValue(text, from);
-  if ('eof' in extent) return { ok: false, eof: true, error: 'the text ended inside a value', at: from };
-  if ('error' in extent) return { ok: false, eof: false, error: extent.error, at: extent.at };
+  if (extent === CUT) return { ok: false, eof: true, error: 'the text ended inside a value', at: from };
+  if (extent === FAILED) return { ok: false, eof: false, error: failure.error, at: failure.at };
   try {
-    return { ok: true, value: JSON.parse(text.slice(from, extent.end)), start: from, end: extent.end };
+    return { ok: true, value: JSON.parse(text.slice(from, extent)), start: from, end: extent };
   } catch {
     return { ok: false, eof: false, error: 'invalid JSON value', at: from };
   }

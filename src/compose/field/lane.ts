@@ -36,6 +36,7 @@ import { AnswerFences, blockEndAfter } from './answer-fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
+import { ClosesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK, closeCutAtEnd } from './close-cut-at-end.js';
 
 /** A piece's reading between regions: `assembleRegions` renders the canonical text from its calls and prose, never reads its own. */
 export interface RestLane {
@@ -434,47 +435,14 @@ function cutEndAt(text: string, from: number, ends: readonly string[]): number {
   return cut;
 }
 
-/** The shortest fragment of a close that counts as one begun, where the text says nothing else of it: more than half the close. */
-const CUT_ALONE = (close: string): number => Math.max(2, (close.length >> 1) + 1);
-/** Inside a block that a close would end, two characters of one count (as cut-close.ts reads a region's markers). */
-const CUT_IN_BLOCK = (): number => 2;
-
-/**
- * A close of one of `grammars` that the end of the text cut off (`…</thi`): the text ends with a
- * proper prefix of it, at least `least(close)` long, starting at or after `from`. The longest
- * such fragment, or null.
- */
-function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningGrammar[], least: (close: string) => number): { grammar: ReasoningGrammar; at: number } | null {
-  let found: { grammar: ReasoningGrammar; at: number } | null = null;
-  // Indexed loops: the records and their closes are frozen arrays (see cursor.ts `matchAt`), and
-  // this runs on every parse.
-  for (let g = 0; g < grammars.length; g++) {
-    const grammar = grammars[g]!;
-    for (let c = 0; c < grammar.close.length; c++) {
-      const close = grammar.close[c]!;
-      for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
-        // perf: asked on every parse, for every close of every reasoning record: the last
-        // character rules out almost every length before any comparison of the rest.
-        if (text.charCodeAt(text.length - 1) !== close.charCodeAt(k - 1) || !endsWithPrefix(text, close, k)) continue;
-        if (found === null || text.length - k < found.at) found = { grammar, at: text.length - k };
-        break;
-      }
-    }
-  }
-  return found;
-}
-
-/** Whether `text` ends with the first `k` characters of `close`. */
-function endsWithPrefix(text: string, close: string, k: number): boolean {
-  const at = text.length - k;
-  for (let j = 0; j < k; j++) if (text.charCodeAt(at + j) !== close.charCodeAt(j)) return false;
-  return true;
-}
-
-const ORPHAN_CLOSING = (): readonly ReasoningGrammar[] => REASONING_BLOCKS.filter((g) => g.orphanUnflagged);
-const STRAY_CLOSING = (): readonly ReasoningGrammar[] => FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.close.length > 0 && g.close.every((close) => g.openers.includes(close)));
-let orphanClosing: readonly ReasoningGrammar[] | null = null;
-let strayClosing: readonly ReasoningGrammar[] | null = null;
+const ORPHAN_CLOSING = (): ClosesCutAtEnd => new ClosesCutAtEnd(REASONING_BLOCKS.filter((g) => g.orphanUnflagged), CUT_ALONE);
+const STRAY_CLOSING = (): ClosesCutAtEnd =>
+  new ClosesCutAtEnd(
+    FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.close.length > 0 && g.close.every((close) => g.openers.includes(close))),
+    CUT_ALONE,
+  );
+let orphanClosing: ClosesCutAtEnd | null = null;
+let strayClosing: ClosesCutAtEnd | null = null;
 
 /**
  * `found` (the regions of `text`) with a reasoning close that the end of the text cut off after
@@ -488,7 +456,7 @@ function withCloseCutAtEnd(text: string, found: FieldRegion[], orphansEnd: boole
   const from = found.length === 0 ? 0 : found[found.length - 1]!.end;
   if (from >= text.length) return found;
   const orphan = found.length === 0 && orphansEnd;
-  const cut = closeCutAtEnd(text, from, orphan ? (orphanClosing ??= ORPHAN_CLOSING()) : (strayClosing ??= STRAY_CLOSING()), CUT_ALONE);
+  const cut = (orphan ? (orphanClosing ??= ORPHAN_CLOSING()) : (strayClosing ??= STRAY_CLOSING())).at(text, from);
   if (cut === null) return found;
   const sink = new RegionSink(text, cut.grammar, ctx.registry, ctx.marks, scan ?? new FieldScan(text, ctx.registry));
   if (orphan) sink.reasoningSpan(0, cut.at);

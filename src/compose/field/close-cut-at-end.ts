@@ -1,0 +1,88 @@
+/**
+ * A reasoning close that the end of the text cut off (`…</thi`): the text ends with a proper
+ * prefix of the close, long enough to count as one begun.
+ */
+import type { ReasoningGrammar } from '../../dialects/field/index.js';
+
+/** The shortest fragment of a close that counts as one begun, where the text says nothing else of it: more than half the close. */
+export const CUT_ALONE = (close: string): number => Math.max(2, (close.length >> 1) + 1);
+/** Inside a block that a close would end, two characters of one count (as cut-close.ts reads a region's markers). */
+export const CUT_IN_BLOCK = (): number => 2;
+
+export interface CloseCut {
+  readonly grammar: ReasoningGrammar;
+  /** Where the fragment starts. */
+  readonly at: number;
+}
+
+/**
+ * A close of one of `grammars` that the end of the text cut off: the text ends with a proper
+ * prefix of it, at least `least(close)` long, starting at or after `from`. The longest such
+ * fragment (the first grammar's, of equal ones), or null.
+ */
+export function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningGrammar[], least: (close: string) => number): CloseCut | null {
+  let found: CloseCut | null = null;
+  // Indexed loops: the records and their closes are frozen arrays (see cursor.ts `matchAt`).
+  for (let g = 0; g < grammars.length; g++) {
+    const grammar = grammars[g]!;
+    for (let c = 0; c < grammar.close.length; c++) {
+      const close = grammar.close[c]!;
+      for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
+        if (text.charCodeAt(text.length - 1) !== close.charCodeAt(k - 1) || !endsWithPrefix(text, close, k)) continue;
+        if (found === null || text.length - k < found.at) found = { grammar, at: text.length - k };
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** One prefix of a close that may end a text: its grammar, the close and the prefix's length. */
+interface Fragment {
+  readonly grammar: ReasoningGrammar;
+  readonly close: string;
+  readonly length: number;
+}
+
+/**
+ * `closeCutAtEnd` for one set of grammars and one `least`, asked of every parse: the prefixes
+ * are filed by their last character once, so a parse compares only those its text's last
+ * character could end (perf: the loop above tried every length of every close on each parse,
+ * 6 % of a 2 KB parse).
+ */
+export class ClosesCutAtEnd {
+  readonly #byLast = new Map<number, Fragment[]>();
+
+  constructor(grammars: readonly ReasoningGrammar[], least: (close: string) => number) {
+    for (const grammar of grammars) {
+      for (const close of grammar.close) {
+        for (let k = close.length - 1; k >= least(close); k--) {
+          const last = close.charCodeAt(k - 1);
+          let list = this.#byLast.get(last);
+          if (list === undefined) this.#byLast.set(last, (list = []));
+          list.push({ grammar, close, length: k });
+        }
+      }
+    }
+  }
+
+  /** As `closeCutAtEnd(text, from, grammars, least)`. */
+  at(text: string, from: number): CloseCut | null {
+    const list = this.#byLast.get(text.charCodeAt(text.length - 1));
+    if (list === undefined) return null;
+    let best: Fragment | null = null;
+    for (let i = 0; i < list.length; i++) {
+      const fragment = list[i]!;
+      if (fragment.length > text.length - from || (best !== null && fragment.length <= best.length)) continue;
+      if (endsWithPrefix(text, fragment.close, fragment.length)) best = fragment;
+    }
+    return best === null ? null : { grammar: best.grammar, at: text.length - best.length };
+  }
+}
+
+/** Whether `text` ends with the first `k` characters of `close`. */
+function endsWithPrefix(text: string, close: string, k: number): boolean {
+  const at = text.length - k;
+  for (let j = 0; j < k; j++) if (text.charCodeAt(at + j) !== close.charCodeAt(j)) return false;
+  return true;
+}

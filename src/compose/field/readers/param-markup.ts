@@ -24,7 +24,7 @@
  * A value's own close written inside it (`s = "</parameter>"` in code) is told from the real
  * one by what follows it: see `valueEnd`.
  */
-import type { ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
+import type { NamedTagArguments, ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
@@ -60,6 +60,14 @@ interface Needles {
   readonly sectionClose: readonly string[];
   /** The character every value close, argument open and boundary starts with (`<` in the tag grammars), or '' when they differ. */
   readonly lead: string;
+  /** The call's close, whichever form the head takes. */
+  readonly callClose: readonly string[];
+  /** The head is text after an opener (GLM's `<tool_call>NAME`), not a tag. */
+  readonly textHead: boolean;
+  // The arguments' record, under the field of its form (null under the others).
+  readonly tagArgs: TagArguments | null;
+  readonly pairArgs: PairArguments | null;
+  readonly namedArgs: NamedTagArguments | null;
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
@@ -95,6 +103,11 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
       sectionClose: literals(sectionClose),
       lead,
+      callClose: closes,
+      textHead: grammar.call.kind === 'text',
+      tagArgs: args.kind === 'tags' ? args : null,
+      pairArgs: args.kind === 'pairs' ? args : null,
+      namedArgs: args.kind === 'named-tags' ? args : null,
     };
     NEEDLES.set(grammar, needles);
   }
@@ -176,8 +189,7 @@ class Reader implements CandidateTest<ValueStop> {
   resumeAfter(from: number): { stop: number; end: number } {
     const stop = this.scan.earliest(this.needles.resume, from);
     if (stop < 0) return { stop: this.text.length, end: this.text.length };
-    const closes = this.grammar.call.kind === 'tag' ? this.grammar.call.tag.close : this.grammar.call.close;
-    const past = this.past(stop, closes);
+    const past = this.past(stop, this.needles.callClose);
     const wrap = this.grammar.callWrap;
     // A call's wrap close (Step-3's `<｜tool_call_end｜>`) belongs to the call whose close it follows, or stands alone.
     const unwrapped = wrap === null ? -1 : this.past(past < 0 ? stop : this.skip(past), wrap.close);
@@ -302,8 +314,12 @@ class Reader implements CandidateTest<ValueStop> {
     const name = head.name;
     const tool = this.toolFor(name);
     const bodyAt = this.skip(head.end);
-    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
-    if (grammar.call.kind === 'text' && !this.bodyStartsAt(bodyAt, closes)) return FOREIGN;
+    // perf: the record's parts are read through its needles (one layout for every grammar), not
+    // through the record: once a parse has met every grammar, the records' several layouts made
+    // these loads polymorphic, and the form of `args` megamorphic, in the hottest method.
+    const { needles } = this;
+    const closes = needles.callClose;
+    if (needles.textHead && !this.bodyStartsAt(bodyAt, closes)) return FOREIGN;
     const json = this.jsonBody(bodyAt);
     let args: Record<string, unknown>;
     let end: number;
@@ -329,11 +345,11 @@ class Reader implements CandidateTest<ValueStop> {
       }
     } else {
       const read =
-        grammar.args.kind === 'pairs'
-          ? this.pairs(bodyAt, grammar.args, tool)
-          : grammar.args.kind === 'named-tags'
-            ? readNamedTags(bodyAt, grammar.args, this.namedTagsContext(tool, closes))
-            : this.tags(bodyAt, grammar.args, tool);
+        needles.pairArgs !== null
+          ? this.pairs(bodyAt, needles.pairArgs, tool)
+          : needles.namedArgs !== null
+            ? readNamedTags(bodyAt, needles.namedArgs, this.namedTagsContext(tool, closes))
+            : this.tags(bodyAt, needles.tagArgs!, tool);
       if (read.kind === 'eof') {
         sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
         return { kind: 'read', end: text.length };
@@ -344,7 +360,7 @@ class Reader implements CandidateTest<ValueStop> {
         if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null))) return FOREIGN;
         return this.unreadable(start, read.at, name, read.detail ?? 'text inside the call that is not an argument');
       }
-      args = grammar.args.kind === 'tags' ? unwrapArguments(read.args, grammar.args, tool) : read.args;
+      args = needles.tagArgs !== null ? unwrapArguments(read.args, needles.tagArgs, tool) : read.args;
       end = read.end;
       const closedAt = this.past(end, closes);
       closed = closedAt >= 0;
@@ -509,9 +525,9 @@ class Reader implements CandidateTest<ValueStop> {
   }
 
   tags(pos: number, spec: TagArguments, tool: ToolDef | undefined): ArgsRead {
-    const { text, grammar } = this;
+    const { text } = this;
     const args: Record<string, unknown> = {};
-    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    const closes = this.needles.callClose;
     let at = pos;
     let inWrapper = false;
     let first = true;
@@ -548,9 +564,9 @@ class Reader implements CandidateTest<ValueStop> {
   }
 
   pairs(pos: number, spec: PairArguments, tool: ToolDef | undefined): ArgsRead {
-    const { text, grammar } = this;
+    const { text } = this;
     const args: Record<string, unknown> = {};
-    const closes = grammar.call.kind === 'tag' ? grammar.call.tag.close : grammar.call.close;
+    const closes = this.needles.callClose;
     let at = pos;
     let first = true;
     for (;;) {

@@ -5,6 +5,7 @@
  * same needle arrays for every region with that suffix; a parse reads at most
  * `SUFFIXES_PER_PARSE` distinct suffixes (more is not a deployment, it is noise).
  */
+import { interned } from '../../../dialects/freeze.js';
 import type { ParamMarkupGrammar } from '../../../dialects/field/index.js';
 import type { FieldScan } from '../scan.js';
 
@@ -33,7 +34,8 @@ export function suffixAt(text: string, at: number): string | null {
 }
 
 function fill(value: unknown, suffix: string): unknown {
-  if (typeof value === 'string') return value.split(SUFFIX_PLACEHOLDER).join(suffix);
+  // Interned, as the records' own strings are (dialects/freeze.ts): the readers' searches see one layout.
+  if (typeof value === 'string') return interned(value.split(SUFFIX_PLACEHOLDER).join(suffix));
   if (Array.isArray(value)) return value.map((item) => fill(item, suffix));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -103,6 +103,9 @@ export class RegionSink {
   bodyEnds: readonly string[] | null = null;
   readonly #text: string;
   #grammar: FieldGrammar;
+  // perf: the grammar's id, kept beside it: the sink serves every family's records, whose several
+  // layouts made a load of `id` from the record megamorphic once a parse had met them all.
+  #id: string;
   readonly #registry: ToolRegistry | null;
   readonly #marks: CallMarks;
   #scan: FieldScan | null;
@@ -114,6 +117,7 @@ export class RegionSink {
   constructor(text: string, grammar: FieldGrammar, registry: ToolRegistry | null, marks: CallMarks, scan: FieldScan | null = null) {
     this.#text = text;
     this.#grammar = grammar;
+    this.#id = grammar.id;
     this.#registry = registry;
     this.#marks = marks;
     this.#scan = scan;
@@ -178,6 +182,7 @@ export class RegionSink {
   reuseFor(grammar: FieldGrammar): RegionSink {
     if (!this.empty) return new RegionSink(this.#text, grammar, this.#registry, this.#marks, this.#scan);
     this.#grammar = grammar;
+    this.#id = grammar.id;
     return this;
   }
 
@@ -210,7 +215,7 @@ export class RegionSink {
   /** A call the reader read completely; the registry rule and the argument shape are checked here. */
   call(report: CallReport): boolean {
     const admission = this.admit(report.name, this.#registry, report.origin ?? 'marked');
-    const id = this.#grammar.id;
+    const id = this.#id;
     if (!admission.ok) {
       const message =
         admission.why === 'empty' ? fieldMessages.missingName(id) : fieldMessages.unknownTool(admission.name, id, registeredNames(this.#registry));
@@ -303,7 +308,7 @@ export class RegionSink {
   reasoningSpan(start: number, end: number): void {
     const scan = (this.#scan ??= new FieldScan(this.#text, this.#registry));
     const marker = callMarkupWithin((needles, from) => scan.earliest(needles, from), this.#text, start, end);
-    if (marker !== null) this.violation('call_in_reasoning', fieldMessages.callInReasoning(this.#grammar.id, marker), marker);
+    if (marker !== null) this.violation('call_in_reasoning', fieldMessages.callInReasoning(this.#id, marker), marker);
     const text = this.#text.slice(start, end).trim();
     if (text === '') return;
     (this.#reasoning ??= []).push(text);
@@ -325,7 +330,7 @@ export class RegionSink {
 
   region(start: number, end: number): FieldRegion {
     const region: { -readonly [K in keyof FieldRegion]: FieldRegion[K] } = {
-      grammar: this.#grammar.id,
+      grammar: this.#id,
       start,
       end,
       calls: this.calls,

@@ -1,11 +1,11 @@
 /**
  * Deployment suffixes (Hunyuan: `<tool_call:opensource>`, `<arg_key:6124c78e>`): a suffixed
  * record writes `{S}` in its tag strings, and a region is read with the suffix its opener carries
- * filled in. Filled records are kept per parse, so the memoised searches of `FieldScan` see the
- * same needle arrays for every region with that suffix; a parse reads at most
+ * filled in. A parse reads every region with one suffix through one filled record, so the
+ * memoised searches of `FieldScan` see the same needle arrays for each; a parse reads at most
  * `SUFFIXES_PER_PARSE` distinct suffixes (more is not a deployment, it is noise).
  */
-import { interned } from '../../../dialects/freeze.js';
+import { deepFreeze } from '../../../dialects/freeze.js';
 import type { ParamMarkupGrammar } from '../../../dialects/field/index.js';
 import type { FieldScan } from '../scan.js';
 
@@ -14,6 +14,15 @@ const SUFFIX_MAX = 64;
 const SUFFIXES_PER_PARSE = 16;
 
 const FILLED = new WeakMap<FieldScan, Map<string, ParamMarkupGrammar>>();
+
+/**
+ * Filled records kept for later parses, up to this many a process (a deployment writes one or
+ * two suffixes): perf: a parse of the mixed-grammar row spent 3 % of its time copying Hunyuan's
+ * record. Which suffixes a parse reads is still decided per parse (`SUFFIXES_PER_PARSE`), so
+ * what the process read before never changes what a parse reads.
+ */
+const SHARED_MAX = 64;
+const SHARED = new Map<string, ParamMarkupGrammar>();
 
 function isSuffixCode(code: number): boolean {
   return (
@@ -34,8 +43,7 @@ export function suffixAt(text: string, at: number): string | null {
 }
 
 function fill(value: unknown, suffix: string): unknown {
-  // Interned, as the records' own strings are (dialects/freeze.ts): the readers' searches see one layout.
-  if (typeof value === 'string') return interned(value.split(SUFFIX_PLACEHOLDER).join(suffix));
+  if (typeof value === 'string') return value.split(SUFFIX_PLACEHOLDER).join(suffix);
   if (Array.isArray(value)) return value.map((item) => fill(item, suffix));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -55,7 +63,12 @@ export function withSuffix(scan: FieldScan, at: number, grammar: ParamMarkupGram
   let record = filled.get(key);
   if (record === undefined) {
     if (filled.size >= SUFFIXES_PER_PARSE) return null;
-    record = fill(grammar, suffix) as ParamMarkupGrammar;
+    record = SHARED.get(key);
+    if (record === undefined) {
+      // Frozen as the records are (and so read through the same layouts): it is shared.
+      record = deepFreeze(fill(grammar, suffix) as ParamMarkupGrammar);
+      if (SHARED.size < SHARED_MAX) SHARED.set(key, record);
+    }
     filled.set(key, record);
   }
   return record;

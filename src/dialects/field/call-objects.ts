@@ -9,8 +9,27 @@ import type { CallObjectsGrammar } from './types.js';
 
 // A body may stand in a ```json fence after the opener (models trained on Markdown write one);
 // a body glued to its opener (`functools[…]`) has no room for one.
+//
+// perf: every record has every field, in this order (undefined where it has none), so all of
+// them share one layout: the reader loads these fields from whichever record a region opened, and
+// records of several layouts made those loads megamorphic once a process had read them all.
 function tagged(id: string, open: readonly string[], close: readonly string[], extra: Partial<CallObjectsGrammar> = {}): CallObjectsGrammar {
-  return { id, family: 'call-objects', openers: open, markers: [...open, ...close, ...(extra.extraClose ?? [])], close, shapes: [], ...(extra.glued === true ? {} : { fence: JSON_FENCE }), ...extra };
+  return {
+    id,
+    family: 'call-objects',
+    openers: open,
+    markers: [...open, ...close, ...(extra.extraClose ?? [])],
+    openAt: extra.openAt,
+    responseOpeners: extra.responseOpeners,
+    close,
+    closeOptional: extra.closeOptional,
+    extraClose: extra.extraClose,
+    glued: extra.glued,
+    openerAlone: extra.openerAlone,
+    shapes: extra.shapes ?? [],
+    methodItems: extra.methodItems,
+    fence: 'fence' in extra ? extra.fence : extra.glued === true ? undefined : JSON_FENCE,
+  };
 }
 
 /**

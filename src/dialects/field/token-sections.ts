@@ -3,7 +3,34 @@
  * and JSON arguments. Markers are written exactly as the models' decoded output shows them:
  * `｜` is U+FF5C, `▁` is U+2581.
  */
+import { uniformRecord } from './layout.js';
 import { NAME_TO_SPACE, type TokenSectionGrammar } from './types.js';
+
+/** Every field of the family's records, in the order each record is built with (layout.ts). */
+const TOKEN_SECTION_FIELDS = [
+  'id',
+  'family',
+  'openers',
+  'markers',
+  'openAt',
+  'responseOpeners',
+  'sectionOpen',
+  'sectionClose',
+  'callOpen',
+  'callClose',
+  'heads',
+  'callCloseOptional',
+  'callOpenOptional',
+  'bodyDecides',
+  'unregisteredGlued',
+  'cutHead',
+  'proseHeads',
+  'unmarkedFirstSegment',
+] as const satisfies readonly (keyof TokenSectionGrammar)[];
+
+function tokenSection(record: TokenSectionGrammar): TokenSectionGrammar {
+  return uniformRecord(record, TOKEN_SECTION_FIELDS);
+}
 
 const KIMI_SECTION_OPEN = ['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>'];
 const KIMI_SECTION_CLOSE = ['<|tool_calls_section_end|>', '<|tool_call_section_end|>'];
@@ -12,7 +39,7 @@ const KIMI_CALL_CLOSE = ['<|tool_call_end|>'];
 const KIMI_ARGS = '<|tool_call_argument_begin|>';
 
 /** Kimi K2: `functions.NAME:IDX` heads, JSON arguments. */
-export const KIMI_K2: TokenSectionGrammar = {
+export const KIMI_K2: TokenSectionGrammar = tokenSection({
   id: 'kimi-k2',
   family: 'token-section',
   openers: [...KIMI_SECTION_OPEN, ...KIMI_CALL_OPEN],
@@ -22,7 +49,7 @@ export const KIMI_K2: TokenSectionGrammar = {
   callOpen: KIMI_CALL_OPEN,
   callClose: KIMI_CALL_CLOSE,
   heads: [{ prefix: '', nameEnd: KIMI_ARGS, nameForm: 'kimi-id', args: 'json' }],
-};
+});
 
 // DeepSeek writes its markers with U+FF5C; some deployments decode them with an ASCII `|`, or
 // with a space for each `▁`. The section opener also arrives with backslash-escaped underscores
@@ -44,7 +71,7 @@ const DEEPSEEK_SEP = ['<｜tool▁sep｜>', '<|tool▁sep|>', '<｜tool sep｜>'
  * DeepSeek V3 / R1 (`function<sep>NAME` then a ```json fence) and V3.1 (`NAME<sep>{JSON}`):
  * one record, since both open with the same tokens; the head forms tell them apart.
  */
-export const DEEPSEEK_V3: TokenSectionGrammar = {
+export const DEEPSEEK_V3: TokenSectionGrammar = tokenSection({
   id: 'deepseek-v3',
   family: 'token-section',
   openers: [...DEEPSEEK_SECTION_OPEN, ...DEEPSEEK_CALL_OPEN],
@@ -58,7 +85,7 @@ export const DEEPSEEK_V3: TokenSectionGrammar = {
     ...DEEPSEEK_SEP.map((sep) => ({ prefix: `function${sep}`, nameEnd: '\n', nameForm: 'plain', args: 'json-fence' }) as const),
     ...DEEPSEEK_SEP.map((sep) => ({ prefix: '', nameEnd: sep, nameForm: 'plain', args: 'json' }) as const),
   ],
-};
+});
 
 
 const MISTRAL_CALL = ['[TOOL_CALLS]'];
@@ -72,7 +99,7 @@ const MISTRAL_CALL_ID = '[CALL_ID]';
  * Ministral 3 write the same after their reasoning; Mistral Small 3.2 puts a call id between
  * the name and the arguments (`[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{JSON}`).
  */
-export const MISTRAL: TokenSectionGrammar = {
+export const MISTRAL: TokenSectionGrammar = tokenSection({
   id: 'mistral',
   family: 'token-section',
   openers: MISTRAL_CALL,
@@ -87,13 +114,13 @@ export const MISTRAL: TokenSectionGrammar = {
     { prefix: '', nameEnd: MISTRAL_CALL_ID, idAfterNameEnd: MISTRAL_ARGS, nameForm: 'plain', args: 'json' },
     { prefix: '', nameEnd: '', nameForm: 'plain', args: 'json' },
   ],
-};
+});
 
 const TOOL_REQUEST_OPEN = ['[TOOL_REQUEST]'];
 const TOOL_REQUEST_CLOSE = ['[TOOL_REQUEST_END]'];
 
 /** `[TOOL_REQUEST]\nNAME {JSON}\n[TOOL_REQUEST_END]`. */
-export const TOOL_REQUEST: TokenSectionGrammar = {
+export const TOOL_REQUEST: TokenSectionGrammar = tokenSection({
   id: 'tool-request',
   family: 'token-section',
   openers: TOOL_REQUEST_OPEN,
@@ -103,7 +130,7 @@ export const TOOL_REQUEST: TokenSectionGrammar = {
   callOpen: TOOL_REQUEST_OPEN,
   callClose: TOOL_REQUEST_CLOSE,
   heads: [{ prefix: '', nameEnd: '', nameForm: 'plain', args: 'json' }],
-};
+});
 
 const SOLAR_SECTION_OPEN = ['<|tool_calls|>'];
 const SOLAR_CALL_OPEN = ['<|tool_call:begin|>'];
@@ -112,7 +139,7 @@ const SOLAR_NAME = '<|tool_call:name|>';
 const SOLAR_ARGS = '<|tool_call:args|>';
 
 /** Solar Open: `<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{JSON}<|tool_call:end|>`. */
-export const SOLAR_OPEN: TokenSectionGrammar = {
+export const SOLAR_OPEN: TokenSectionGrammar = tokenSection({
   id: 'solar-open',
   family: 'token-section',
   openers: [...SOLAR_SECTION_OPEN, ...SOLAR_CALL_OPEN],
@@ -122,7 +149,7 @@ export const SOLAR_OPEN: TokenSectionGrammar = {
   callOpen: SOLAR_CALL_OPEN,
   callClose: SOLAR_CALL_CLOSE,
   heads: [{ prefix: '', idEnd: SOLAR_NAME, nameEnd: SOLAR_ARGS, nameForm: 'plain', args: 'json' }],
-};
+});
 
 const PLAMO_SECTION_OPEN = ['<|plamo:begin_tool_requests:plamo|>'];
 const PLAMO_SECTION_CLOSE = ['<|plamo:end_tool_requests:plamo|>'];
@@ -137,7 +164,7 @@ const PLAMO_CONSTRAIN = '<|plamo:constrain|>json';
 const PLAMO_MSG = '<|plamo:msg|>';
 
 /** PLaMo-3: a name and a JSON object, each between its own begin and end tokens (the object led by `<|plamo:constrain|>json<|plamo:msg|>`, `<|plamo:msg|>` or nothing). */
-export const PLAMO_3: TokenSectionGrammar = {
+export const PLAMO_3: TokenSectionGrammar = tokenSection({
   id: 'plamo-3',
   family: 'token-section',
   openers: [...PLAMO_SECTION_OPEN, ...PLAMO_CALL_OPEN],
@@ -154,7 +181,7 @@ export const PLAMO_3: TokenSectionGrammar = {
     argsClose: PLAMO_ARGS_CLOSE,
     args: 'json' as const,
   })),
-};
+});
 
 const INTERNLM_CALL_OPEN = ['<|action_start|>'];
 const INTERNLM_CALL_CLOSE = ['<|action_end|>'];
@@ -166,7 +193,7 @@ const INTERNLM_INTERPRETER = '<|interpreter|>';
  * call per block (the object may stand in a ```json fence); `<|action_start|><|interpreter|>`
  * then code to run, a call of the registered code tool.
  */
-export const INTERNLM2: TokenSectionGrammar = {
+export const INTERNLM2: TokenSectionGrammar = tokenSection({
   id: 'internlm2',
   family: 'token-section',
   openers: INTERNLM_CALL_OPEN,
@@ -179,7 +206,7 @@ export const INTERNLM2: TokenSectionGrammar = {
     { prefix: INTERNLM_PLUGIN, nameEnd: '', nameForm: 'none', args: 'call-objects' },
     { prefix: INTERNLM_INTERPRETER, nameEnd: '', nameForm: 'none', args: 'code' },
   ],
-};
+});
 
 const INKLING_CALL_OPEN = ['<|message_model|>'];
 const INKLING_CALL_CLOSE = ['<|end_message|>'];
@@ -190,7 +217,7 @@ const INKLING_INVOKE = '<|content_invoke_tool_json|>';
  * the header's name and the body's must agree. A model message without the invoke token is
  * not a call (the reader leaves it).
  */
-export const INKLING: TokenSectionGrammar = {
+export const INKLING: TokenSectionGrammar = tokenSection({
   id: 'inkling',
   family: 'token-section',
   openers: INKLING_CALL_OPEN,
@@ -201,7 +228,7 @@ export const INKLING: TokenSectionGrammar = {
   callClose: INKLING_CALL_CLOSE,
   heads: [{ prefix: '', nameEnd: INKLING_INVOKE, nameForm: 'plain', args: 'call-objects' }],
   bodyDecides: true,
-};
+});
 
 const LLAMA_PYTHON_TAG = ['<|python_tag|>'];
 const LLAMA_FUNCTION_OPEN = ['<function='];
@@ -212,7 +239,7 @@ const LLAMA_FUNCTION_CLOSE = ['</function>'];
  * optionally after `<|python_tag|>`. `<function=NAME>` followed by `<parameter=` is
  * Qwen3-Coder's body, not this grammar: only a JSON body is read here.
  */
-export const LLAMA_31_FUNCTION: TokenSectionGrammar = {
+export const LLAMA_31_FUNCTION: TokenSectionGrammar = tokenSection({
   id: 'llama-3.1-function',
   family: 'token-section',
   openers: [...LLAMA_PYTHON_TAG, ...LLAMA_FUNCTION_OPEN],
@@ -224,13 +251,13 @@ export const LLAMA_31_FUNCTION: TokenSectionGrammar = {
   heads: [{ prefix: '', nameEnd: '>', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
   cutHead: 'never',
-};
+});
 
 const HERMES_TAG_OPEN = ['<tool_call>'];
 const HERMES_TAG_CLOSE = ['</tool_call>'];
 
 /** Step-Audio 2: `<tool_call>function\nNAME\n{JSON}</tool_call>` (the body opens with the word `function`). */
-export const STEP_AUDIO_2: TokenSectionGrammar = {
+export const STEP_AUDIO_2: TokenSectionGrammar = tokenSection({
   id: 'step-audio-2',
   family: 'token-section',
   openers: HERMES_TAG_OPEN,
@@ -242,7 +269,7 @@ export const STEP_AUDIO_2: TokenSectionGrammar = {
   heads: [{ prefix: 'function\n', nameEnd: '\n', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
   cutHead: 'never',
-};
+});
 
 const HARMONY_RECIPIENTS = ['assistant to=functions.', 'to=functions.'];
 
@@ -251,7 +278,7 @@ const HARMONY_RECIPIENTS = ['assistant to=functions.', 'to=functions.'];
  * takes it: `<tool_call>assistant to=functions.NAME json⏎{JSON}⏎</tool_call>` (the role word
  * and the `json` content type may be left out).
  */
-export const HARMONY_IN_TOOL_CALL: TokenSectionGrammar = {
+export const HARMONY_IN_TOOL_CALL: TokenSectionGrammar = tokenSection({
   id: 'harmony-in-tool-call',
   family: 'token-section',
   openers: HERMES_TAG_OPEN,
@@ -266,10 +293,10 @@ export const HARMONY_IN_TOOL_CALL: TokenSectionGrammar = {
   ]),
   bodyDecides: true,
   cutHead: 'never',
-};
+});
 
 /** GLM-5.3-Flash (low confidence): `<tool_call>NAME>{JSON}`, no close (one is consumed when present). */
-export const GLM_53_FLASH: TokenSectionGrammar = {
+export const GLM_53_FLASH: TokenSectionGrammar = tokenSection({
   id: 'glm-5.3-flash',
   family: 'token-section',
   openers: HERMES_TAG_OPEN,
@@ -282,13 +309,13 @@ export const GLM_53_FLASH: TokenSectionGrammar = {
   heads: [{ prefix: '', nameEnd: '>', nameForm: 'plain', args: 'json' }],
   bodyDecides: true,
   cutHead: 'never',
-};
+});
 
 const GIGACHAT_CALL_OPEN = ['<|function_call|>', 'function call<|role_sep|>'];
 const GIGACHAT_MESSAGE_END = ['<|message_sep|>'];
 
 /** GigaChat 3: one call object after `<|function_call|>` or `function call<|role_sep|>`; the message ends at `<|message_sep|>`. */
-export const GIGACHAT_3: TokenSectionGrammar = {
+export const GIGACHAT_3: TokenSectionGrammar = tokenSection({
   id: 'gigachat-3',
   family: 'token-section',
   openers: GIGACHAT_CALL_OPEN,
@@ -299,13 +326,13 @@ export const GIGACHAT_3: TokenSectionGrammar = {
   callClose: GIGACHAT_MESSAGE_END,
   callCloseOptional: true,
   heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects' }],
-};
+});
 
 const CWM_CALL_OPEN = ['<tool: '];
 const CWM_CALL_CLOSE = ['</tool>'];
 
 /** CWM: `<tool: LABEL>\nNAME rest…\n</tool>`; the rest is JSON arguments, or else the command string. */
-export const CWM: TokenSectionGrammar = {
+export const CWM: TokenSectionGrammar = tokenSection({
   id: 'cwm',
   family: 'token-section',
   openers: CWM_CALL_OPEN,
@@ -316,7 +343,7 @@ export const CWM: TokenSectionGrammar = {
   callClose: CWM_CALL_CLOSE,
   heads: [{ prefix: '', idEnd: '>\n', nameEnd: NAME_TO_SPACE, nameForm: 'plain', args: 'json-or-command' }],
   bodyDecides: true,
-};
+});
 
 const FUNCTIONARY_OPEN = ['>>>'];
 const FUNCTIONARY_CODE_HEADS = ['python'];
@@ -326,7 +353,7 @@ const FUNCTIONARY_CODE_HEADS = ['python'];
  * for `python`, as llama.cpp reads it); `all` is visible text; an unregistered recipient counts
  * only written as the template writes it. A bare `>>>` (a quoted prompt) is never a cut call.
  */
-export const FUNCTIONARY_V32: TokenSectionGrammar = {
+export const FUNCTIONARY_V32: TokenSectionGrammar = tokenSection({
   id: 'functionary-v3.2',
   family: 'token-section',
   openers: FUNCTIONARY_OPEN,
@@ -344,12 +371,12 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = {
   unregisteredGlued: true,
   proseHeads: ['all'],
   unmarkedFirstSegment: true,
-};
+});
 
 const RWKV_OPEN = ['**Tool Call:**'];
 
 /** RWKV: `**Tool Call:**` then a ```json fence (sometimes left out) holding one call object (JSON or a Python literal). */
-export const RWKV: TokenSectionGrammar = {
+export const RWKV: TokenSectionGrammar = tokenSection({
   id: 'rwkv',
   family: 'token-section',
   openers: RWKV_OPEN,
@@ -360,7 +387,7 @@ export const RWKV: TokenSectionGrammar = {
   callClose: [],
   heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'call-objects' }],
   bodyDecides: true,
-};
+});
 
 const LLAMA_CODE_CLOSE = ['<|eom_id|>', '<|eot_id|>'];
 
@@ -370,7 +397,7 @@ const LLAMA_CODE_CLOSE = ['<|eom_id|>', '<|eot_id|>'];
  * reads as code, so this record is tried after every other that shares the opener (JSON call
  * objects, `NAME.call(…)`, `<function=…>`): see `TOKEN_SECTION_FALLBACK_GRAMMARS`.
  */
-export const LLAMA_31_CODE: TokenSectionGrammar = {
+export const LLAMA_31_CODE: TokenSectionGrammar = tokenSection({
   id: 'llama-3.1-code',
   family: 'token-section',
   openers: LLAMA_PYTHON_TAG,
@@ -383,7 +410,7 @@ export const LLAMA_31_CODE: TokenSectionGrammar = {
   // A model that writes the token and then answers in words (`<|python_tag|>Sure, here you go.`)
   // wrote no code: the words are prose.
   heads: [{ prefix: '', nameEnd: '', nameForm: 'none', args: 'code', sentenceIsProse: true }],
-};
+});
 
 /** Token sections whose body takes any text: tried after every other family that shares their opener. */
 export const TOKEN_SECTION_FALLBACK_GRAMMARS: readonly TokenSectionGrammar[] = [LLAMA_31_CODE];

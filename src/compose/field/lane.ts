@@ -60,6 +60,28 @@ function isReasoning(grammar: FieldGrammar): grammar is ReasoningGrammar {
   return grammar.family === 'reasoning';
 }
 
+/** What the lane asks of an opener's grammars at every hit. */
+interface HitGrammars {
+  /** Every grammar of the opener is a reasoning block (or an answer wrapper). */
+  readonly reasoningOnly: boolean;
+  /** Those that a sentence may name without opening (`mayBeMentioned`), in record order. */
+  readonly mentionable: readonly ReasoningGrammar[];
+}
+
+// perf: answered once per opener's list of grammars (the detector hands out one list per opener):
+// asked at every hit, each question loaded `family` from records of every family's layout,
+// a megamorphic load per grammar once a process had read them all (about 11 per call opener).
+const HIT_GRAMMARS = new WeakMap<readonly FieldGrammar[], HitGrammars>();
+
+function hitGrammars(grammars: readonly FieldGrammar[]): HitGrammars {
+  let known = HIT_GRAMMARS.get(grammars);
+  if (known === undefined) {
+    known = { reasoningOnly: grammars.every(isReasoning), mentionable: grammars.filter(mayBeMentioned) };
+    HIT_GRAMMARS.set(grammars, known);
+  }
+  return known;
+}
+
 let orphanStops: ReadonlyMap<string, ReasoningGrammar> | null = null;
 
 /**
@@ -299,10 +321,11 @@ export function mayBeMentioned(grammar: FieldGrammar): grammar is ReasoningGramm
  */
 function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   let grammar: ReasoningGrammar | undefined;
+  const mentionable = hitGrammars(hit.grammars).mentionable;
   // Indexed, no closure: this runs at every opener.
-  for (let i = 0; i < hit.grammars.length && grammar === undefined; i++) {
-    const g = hit.grammars[i]!;
-    if (mayBeMentioned(g) && matchAt(text, hit.index, g.open) !== null) grammar = g;
+  for (let i = 0; i < mentionable.length && grammar === undefined; i++) {
+    const g = mentionable[i]!;
+    if (matchAt(text, hit.index, g.open) !== null) grammar = g;
   }
   if (grammar === undefined) return null;
   const open = blockOpenAt(text, hit.index, grammar);
@@ -335,7 +358,7 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
  * call quoted as inline code mid-line is a quotation, as the look-alike rules read one.
  */
 function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  if (hit.grammars.every(isReasoning) || !quotedMidLine(text, hit, floor, scan, lines)) return null;
+  if (hitGrammars(hit.grammars).reasoningOnly || !quotedMidLine(text, hit, floor, scan, lines)) return null;
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
@@ -703,13 +726,14 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = hit.index + 1;
       continue;
     }
-    if (hit.grammars.every(isReasoning) && blocks.inside(hit.index, floor)) {
+    const reasoningOnly = hitGrammars(hit.grammars).reasoningOnly;
+    if (reasoningOnly && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;
     }
     // A reasoning marker in a code block the answer opened (a sample showing `<think>…</think>`):
     // the block is the sample's text, a close in it too (no orphan).
-    if (hit.grammars.every(isReasoning) && fences.inside(hit.index, floor)) {
+    if (reasoningOnly && fences.inside(hit.index, floor)) {
       const sample = fencedSample(text, hit, fences, ctx, scan);
       keep(sample);
       from = floor = sample.end;
@@ -724,7 +748,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     // A reasoning close quoted as inline code mid-line is a sentence about it: the rest lane
     // keeps the span as written (lex/inline-code.ts masks it).
-    if (hit.opener.startsWith('</') && hit.grammars.every(isReasoning) && quotedMidLine(text, hit, floor, scan, lines)) {
+    if (hit.opener.startsWith('</') && reasoningOnly && quotedMidLine(text, hit, floor, scan, lines)) {
       from = hit.index + 1;
       continue;
     }

@@ -15,28 +15,6 @@ export interface CloseCut {
   readonly at: number;
 }
 
-/**
- * A close of one of `grammars` that the end of the text cut off: the text ends with a proper
- * prefix of it, at least `least(close)` long, starting at or after `from`. The longest such
- * fragment (the first grammar's, of equal ones), or null.
- */
-export function closeCutAtEnd(text: string, from: number, grammars: readonly ReasoningGrammar[], least: (close: string) => number): CloseCut | null {
-  let found: CloseCut | null = null;
-  // Indexed loops: the records and their closes are frozen arrays (see cursor.ts `matchAt`).
-  for (let g = 0; g < grammars.length; g++) {
-    const grammar = grammars[g]!;
-    for (let c = 0; c < grammar.close.length; c++) {
-      const close = grammar.close[c]!;
-      for (let k = Math.min(close.length - 1, text.length - from); k >= least(close); k--) {
-        if (text.charCodeAt(text.length - 1) !== close.charCodeAt(k - 1) || !endsWithPrefix(text, close, k)) continue;
-        if (found === null || text.length - k < found.at) found = { grammar, at: text.length - k };
-        break;
-      }
-    }
-  }
-  return found;
-}
-
 /** One prefix of a close that may end a text: its grammar, the close and the prefix's length. */
 interface Fragment {
   readonly grammar: ReasoningGrammar;
@@ -45,10 +23,11 @@ interface Fragment {
 }
 
 /**
- * `closeCutAtEnd` for one set of grammars and one `least`, asked of every parse: the prefixes
- * are filed by their last character once, so a parse compares only those its text's last
- * character could end (perf: the loop above tried every length of every close on each parse,
- * 6 % of a 2 KB parse).
+ * The close of one of `grammars` that the end of a text cut off: the text ends with a proper
+ * prefix of it, at least `least(close)` long, starting at or after `from`. The longest such
+ * fragment (the first grammar's, of equal ones), or null. The prefixes are filed by their last
+ * character once, so a text compares only those its last character could end (perf: trying
+ * every length of every close, as this was first written, was 6 % of a 2 KB parse).
  */
 export class ClosesCutAtEnd {
   readonly #byLast = new Map<number, Fragment[]>();
@@ -66,7 +45,7 @@ export class ClosesCutAtEnd {
     }
   }
 
-  /** As `closeCutAtEnd(text, from, grammars, least)`. */
+  /** The cut close at the end of `text`, from `from` on, or null. */
   at(text: string, from: number): CloseCut | null {
     const list = this.#byLast.get(text.charCodeAt(text.length - 1));
     if (list === undefined) return null;
@@ -85,4 +64,14 @@ function endsWithPrefix(text: string, close: string, k: number): boolean {
   const at = text.length - k;
   for (let j = 0; j < k; j++) if (text.charCodeAt(at + j) !== close.charCodeAt(j)) return false;
   return true;
+}
+
+// Built once each: the grammar sets are fixed, and a block's own close is asked of one grammar.
+const IN_BLOCK = new WeakMap<ReasoningGrammar, ClosesCutAtEnd>();
+
+/** Inside a block of `grammar`: its close cut at the text's end (`CUT_IN_BLOCK`). */
+export function blockCloseCut(grammar: ReasoningGrammar): ClosesCutAtEnd {
+  let index = IN_BLOCK.get(grammar);
+  if (index === undefined) IN_BLOCK.set(grammar, (index = new ClosesCutAtEnd([grammar], CUT_IN_BLOCK)));
+  return index;
 }

@@ -36,7 +36,7 @@ import { AnswerFences, blockEndAfter } from './answer-fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
-import { ClosesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK, closeCutAtEnd } from './close-cut-at-end.js';
+import { blockCloseCut, ClosesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK } from './close-cut-at-end.js';
 
 /** A piece's reading between regions: `assembleRegions` renders the canonical text from its calls and prose, never reads its own. */
 export interface RestLane {
@@ -339,7 +339,7 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
     let closes = BLOCK_CLOSES.get(grammar);
     if (closes === undefined) BLOCK_CLOSES.set(grammar, (closes = [...grammar.close]));
     // A close cut by the end of the text (`…</thi`) was being written: the block has one.
-    if (scan.earliest(closes, open.bodyAt) >= 0 || closeCutAtEnd(text, open.bodyAt, [grammar], CUT_IN_BLOCK) !== null) return null;
+    if (scan.earliest(closes, open.bodyAt) >= 0 || blockCloseCut(grammar).at(text, open.bodyAt) !== null) return null;
   }
   // A call written later on the line is still read: the mention stops at the next opener of
   // a call grammar (reasoning markers on its line are part of the mention).
@@ -466,6 +466,7 @@ const STRAY_CLOSING = (): ClosesCutAtEnd =>
   );
 let orphanClosing: ClosesCutAtEnd | null = null;
 let strayClosing: ClosesCutAtEnd | null = null;
+let inAnyBlock: ClosesCutAtEnd | null = null;
 
 /**
  * `found` (the regions of `text`) with a reasoning close that the end of the text cut off after
@@ -696,7 +697,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     if (hit === null) {
       // Cut off inside a close that would end it (`…</thi`): the fragment is that close begun.
-      const cut = closeCutAtEnd(text, 0, REASONING_BLOCKS, CUT_IN_BLOCK);
+      const cut = (inAnyBlock ??= new ClosesCutAtEnd(REASONING_BLOCKS, CUT_IN_BLOCK)).at(text, 0);
       return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, cut?.at ?? text.length), text.length)];
     }
     hit = nextHit(from);

@@ -5,31 +5,32 @@
  * `<|tool_call_start|>`), the reader takes only a JSON body and leaves the rest.
  */
 import { JSON_FENCE } from './fences.js';
+import { uniformRecord } from './layout.js';
 import type { CallObjectsGrammar } from './types.js';
+
+/** Every field of the family's records, in the order each record is built with (layout.ts). */
+const CALL_OBJECTS_FIELDS = [
+  'id',
+  'family',
+  'openers',
+  'markers',
+  'openAt',
+  'responseOpeners',
+  'close',
+  'closeOptional',
+  'extraClose',
+  'glued',
+  'openerAlone',
+  'shapes',
+  'methodItems',
+  'fence',
+] as const satisfies readonly (keyof CallObjectsGrammar)[];
 
 // A body may stand in a ```json fence after the opener (models trained on Markdown write one);
 // a body glued to its opener (`functools[…]`) has no room for one.
-//
-// perf: every record has every field, in this order (undefined where it has none), so all of
-// them share one layout: the reader loads these fields from whichever record a region opened, and
-// records of several layouts made those loads megamorphic once a process had read them all.
 function tagged(id: string, open: readonly string[], close: readonly string[], extra: Partial<CallObjectsGrammar> = {}): CallObjectsGrammar {
-  return {
-    id,
-    family: 'call-objects',
-    openers: open,
-    markers: [...open, ...close, ...(extra.extraClose ?? [])],
-    openAt: extra.openAt,
-    responseOpeners: extra.responseOpeners,
-    close,
-    closeOptional: extra.closeOptional,
-    extraClose: extra.extraClose,
-    glued: extra.glued,
-    openerAlone: extra.openerAlone,
-    shapes: extra.shapes ?? [],
-    methodItems: extra.methodItems,
-    fence: 'fence' in extra ? extra.fence : extra.glued === true ? undefined : JSON_FENCE,
-  };
+  const record: CallObjectsGrammar = { id, family: 'call-objects', openers: open, markers: [...open, ...close, ...(extra.extraClose ?? [])], close, shapes: [], ...(extra.glued === true ? {} : { fence: JSON_FENCE }), ...extra };
+  return uniformRecord(record, CALL_OBJECTS_FIELDS);
 }
 
 /**

@@ -5,17 +5,12 @@
  * `<|tool_call_start|>`), the reader takes only a JSON body and leaves the rest.
  */
 import { JSON_FENCE } from './fences.js';
-import { uniformRecord } from './layout.js';
+import { BASE_FIELDS, uniformRecord } from './layout.js';
 import type { CallObjectsGrammar } from './types.js';
 
 /** Every field of the family's records, in the order each record is built with (layout.ts). */
 const CALL_OBJECTS_FIELDS = [
-  'id',
-  'family',
-  'openers',
-  'markers',
-  'openAt',
-  'responseOpeners',
+  ...BASE_FIELDS,
   'close',
   'closeOptional',
   'extraClose',

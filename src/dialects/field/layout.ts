@@ -7,6 +7,9 @@
  * stopped inlining around them. A record built here has every field of `fields`, in that order
  * (undefined where it has none), so all records built with one list share one layout.
  */
+import type { FieldGrammarBase } from './types.js';
+
+/** `record` rebuilt with every field of `fields`, in that order; a field the list does not name is refused. */
 export function uniformRecord<T extends object>(record: T, fields: readonly (keyof T & string)[]): T {
   const source = record as Record<string, unknown>;
   for (const key of Object.keys(source)) {
@@ -16,3 +19,6 @@ export function uniformRecord<T extends object>(record: T, fields: readonly (key
   for (const field of fields) out[field] = source[field];
   return out as T;
 }
+
+/** The fields every family's record starts with (`FieldGrammarBase`), in that order. */
+export const BASE_FIELDS = ['id', 'family', 'openers', 'markers', 'openAt', 'responseOpeners'] as const satisfies readonly (keyof FieldGrammarBase)[];

@@ -3,17 +3,12 @@
  * and JSON arguments. Markers are written exactly as the models' decoded output shows them:
  * `｜` is U+FF5C, `▁` is U+2581.
  */
-import { uniformRecord } from './layout.js';
+import { BASE_FIELDS, uniformRecord } from './layout.js';
 import { NAME_TO_SPACE, type TokenSectionGrammar } from './types.js';
 
 /** Every field of the family's records, in the order each record is built with (layout.ts). */
 const TOKEN_SECTION_FIELDS = [
-  'id',
-  'family',
-  'openers',
-  'markers',
-  'openAt',
-  'responseOpeners',
+  ...BASE_FIELDS,
   'sectionOpen',
   'sectionClose',
   'callOpen',

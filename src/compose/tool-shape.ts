@@ -8,7 +8,7 @@
  */
 import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { TOOL_SHAPE } from '../dialects/vocabulary.js';
-import { Code } from '../lex/codes.js';
+import { Code, isJsSpace } from '../lex/codes.js';
 import { withoutQuotedMarkupLines } from '../lex/inline-code.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { literalTrieSource } from './literal-trie.js';
@@ -80,12 +80,6 @@ function anyShapePossible(kept: readonly DroppedFragment[]): boolean {
   return false;
 }
 
-/** JavaScript's `\s`. */
-function isRegexSpace(code: number): boolean {
-  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
-  return /\s/.test(String.fromCharCode(code));
-}
-
 function isIdentStart(code: number): boolean {
   return (code >= Code.UpperA && code <= Code.UpperZ) || (code >= Code.LowerA && code <= Code.LowerZ) || code === Code.Underscore;
 }
@@ -114,9 +108,9 @@ function callMarkupNamedAt(text: string): number {
       if (pos >= text.length) continue;
       // <tool   = ...>    <tool name=...>
       //      ^ pos: one whitespace already satisfies [=\s]; otherwise skip spaces to '='
-      let ok = isRegexSpace(text.charCodeAt(pos));
+      let ok = isJsSpace(text.charCodeAt(pos));
       if (!ok) {
-        while (pos < text.length && isRegexSpace(text.charCodeAt(pos))) pos++;
+        while (pos < text.length && isJsSpace(text.charCodeAt(pos))) pos++;
         ok = pos < text.length && text.charCodeAt(pos) === Code.Equals;
       }
       if (ok && pos + 1 <= lastGt) return at;
@@ -166,7 +160,7 @@ class CallExprCursor extends MatchCursor {
       // name  (      the match is name...( ; walk left over the spaces, then the word run
       //      ^ r     ^ q
       let r = q;
-      while (r > 0 && isRegexSpace(text.charCodeAt(r - 1))) r--;
+      while (r > 0 && isJsSpace(text.charCodeAt(r - 1))) r--;
       for (let k = r - 1; k >= 0 && isWordChar(text.charCodeAt(k)); k--) {
         if (isIdentStart(text.charCodeAt(k))) {
           this.start = k;
@@ -203,7 +197,7 @@ class ObjectKeyCursor extends MatchCursor {
       }
       if (code !== Code.Colon || open < 0) continue;
       let r = pos;
-      while (r > open + 1 && isRegexSpace(text.charCodeAt(r - 1))) r--;
+      while (r > open + 1 && isJsSpace(text.charCodeAt(r - 1))) r--;
       if (r > open + 1 && text.charCodeAt(r - 1) === Code.Quote) r--;
       for (let k = r - 1; k > open && isWordChar(text.charCodeAt(k)); k--) {
         if (isIdentStart(text.charCodeAt(k))) {

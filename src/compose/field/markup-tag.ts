@@ -11,7 +11,7 @@ import type { MarkupTag } from '../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { decodeCharacterReferences } from '../../lex/entities.js';
-import { Code, isJsonSpace } from '../../lex/codes.js';
+import { Code, isJsonSpace, isJsSpace } from '../../lex/codes.js';
 import { indexWithin, matchAt } from './cursor.js';
 
 /** The longest open tag read; a longer header is not a tag. */
@@ -49,16 +49,32 @@ export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag |
   if (open === null) return null;
   const from = at + open.length;
   if (tag.nameAttribute === null) {
-    const stop = Math.min(text.length, from + FIELD_NAME_MAX + tag.end.length);
     const end = indexWithin(text, tag.end, from, FIELD_NAME_MAX);
-    if (end < 0) return stop >= text.length ? CUT_OFF : NOT_A_TAG;
-    const name = text.slice(from, end).trim();
-    if (name === '' || name.includes('<') || name.includes('\n')) return NOT_A_TAG;
-    return { ok: true, name, attributes: NO_ATTRIBUTES, end: end + tag.end.length };
+    if (end < 0) return from + FIELD_NAME_MAX + tag.end.length >= text.length ? CUT_OFF : NOT_A_TAG;
+    const name = headerName(text, from, end);
+    return name === null ? NOT_A_TAG : { ok: true, name, attributes: NO_ATTRIBUTES, end: end + tag.end.length };
   }
   if (from >= text.length) return CUT_OFF;
   if (!isJsonSpace(text.charCodeAt(from))) return NOT_A_TAG;
   return readAttributes(text, from, tag);
+}
+
+/**
+ * The name a header spells between `from` and `end`, its blanks trimmed, or null when it is
+ * empty or holds a `<` or a line break. perf: one look at each character and one slice, where
+ * a trim and two searches of the trimmed copy were a tenth of reading a Qwen3-Coder tag.
+ */
+function headerName(text: string, from: number, end: number): string | null {
+  let start = from;
+  let stop = end;
+  while (start < stop && isJsSpace(text.charCodeAt(start))) start++;
+  while (stop > start && isJsSpace(text.charCodeAt(stop - 1))) stop--;
+  if (start === stop) return null;
+  for (let i = start; i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LessThan || code === Code.LineFeed) return null;
+  }
+  return text.slice(start, stop);
 }
 
 function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {

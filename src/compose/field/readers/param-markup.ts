@@ -235,6 +235,9 @@ class Reader implements CandidateTest<ValueStop> {
       // A leaked grammar token outside any call is a marker: it is stepped over, never prose.
       return tokenFirst ? at + token.length : -1;
     }
+    // In a section of the grammar's own (not a tag the reference also reads), a call whose
+    // head the text ends inside is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
+    const cutHeadIsCall = inSection && !isReferenceTag(sectionOpen ?? '');
     let attempts = 0;
     for (;;) {
       const at = this.skip(pos);
@@ -260,9 +263,7 @@ class Reader implements CandidateTest<ValueStop> {
           return after < 0 ? closed : after;
         }
       }
-      // In a section of the grammar's own (not a tag the reference also reads), a call whose
-      // head the text ends inside is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
-      const read = this.call(at, inSection, inSection && !isReferenceTag(sectionOpen ?? ''));
+      const read = this.call(at, inSection, cutHeadIsCall);
       if (this.failed) return -1;
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;

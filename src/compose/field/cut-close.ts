@@ -21,15 +21,15 @@
 import { FIELD_GRAMMARS, type FieldGrammar, type TurnEndGrammar } from '../../dialects/field/index.js';
 import { isJsonSpace } from '../../lex/codes.js';
 import type { ComposeContext } from '../context.js';
+import { CUT_IN_BLOCK, MarkersCutAtEnd } from './close-cut-at-end.js';
 import { skipSpace } from './cursor.js';
 import { readRegion } from './readers/index.js';
 import { RegionSink, type FieldRegion } from './region.js';
 import { FieldScan } from './scan.js';
 
 interface Prefixes {
-  /** Every proper prefix of a marker that is not itself a marker. */
-  readonly set: ReadonlySet<string>;
-  readonly longest: number;
+  /** Where a proper prefix of a marker (two characters at least) that is not itself a marker ends the text. */
+  readonly cut: MarkersCutAtEnd<null>;
   /** The markers, for a cut inside a deployment suffix (Hunyuan's `</tool_call` + `:opensource>`). */
   readonly markers: readonly string[];
 }
@@ -46,19 +46,14 @@ function prefixesOf(id: string): Prefixes | undefined {
 
 function markerPrefixes(grammar: FieldGrammar): Prefixes {
   const markers = new Set([...grammar.openers, ...grammar.markers].filter((m) => m.length > 1));
-  const set = new Set<string>();
-  let longest = 0;
-  for (const marker of markers) {
-    // From two characters: a lone `<` at the end is as likely text (`a <`) as a marker begun.
-    for (let k = 2; k < marker.length; k++) {
-      const prefix = marker.slice(0, k);
-      // A prefix that begins with a blank would take prose's last spaces for a marker.
-      if (isJsonSpace(prefix.charCodeAt(0)) || markers.has(prefix)) continue;
-      set.add(prefix);
-      longest = Math.max(longest, k);
-    }
-  }
-  return { set, longest, markers: [...markers] };
+  // From two characters: a lone `<` at the end is as likely text (`a <`) as a marker begun. A
+  // prefix that begins with a blank would take prose's last spaces for a marker.
+  const cut = new MarkersCutAtEnd(
+    [...markers].map((marker) => ({ owner: null, marker })),
+    CUT_IN_BLOCK,
+    (prefix) => !isJsonSpace(prefix.charCodeAt(0)) && !markers.has(prefix),
+  );
+  return { cut, markers: [...markers] };
 }
 
 function isSuffixChar(c: number): boolean {
@@ -81,9 +76,7 @@ function suffixCutStart(text: string, markers: readonly string[], floor: number)
 
 /** Where the fragment of one of `grammar`'s markers that ends `text` begins (at or after `floor`), or -1. */
 function fragmentStart(text: string, prefixes: Prefixes, floor: number): number {
-  const most = Math.min(prefixes.longest, text.length - floor);
-  for (let k = most; k >= 2; k--) if (prefixes.set.has(text.slice(text.length - k))) return text.length - k;
-  return suffixCutStart(text, prefixes.markers, floor);
+  return prefixes.cut.at(text, floor)?.at ?? suffixCutStart(text, prefixes.markers, floor);
 }
 
 function blankBetween(text: string, from: number, to: number): boolean {

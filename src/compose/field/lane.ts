@@ -36,7 +36,7 @@ import { AnswerFences, blockEndAfter } from './answer-fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
-import { blockCloseCut, ClosesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK } from './close-cut-at-end.js';
+import { blockCloseCut, closesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK, MarkersCutAtEnd } from './close-cut-at-end.js';
 
 /** A piece's reading between regions: `assembleRegions` renders the canonical text from its calls and prose, never reads its own. */
 export interface RestLane {
@@ -420,7 +420,7 @@ function inInlineCode(text: string, at: number, after: number, lineEnd: number, 
 export function answerBodyRegion(text: string, at: number, body: VerbatimBody, ctx: ComposeContext, scan: FieldScan): FieldRegion | null {
   const ends = answerBodyEnds(body);
   const stop = scan.earliest(ends, at);
-  const bodyEnd = stop >= 0 ? stop : cutEndAt(text, at, ends);
+  const bodyEnd = stop >= 0 ? stop : (bodyEndCut(ends).at(text, at)?.at ?? text.length);
   const end = stop >= 0 ? stop : text.length;
   if (end <= at) return null;
   const sink = new RegionSink(text, body.grammar, ctx.registry, ctx.marks, scan);
@@ -444,29 +444,24 @@ export function answerBodyEnds(body: VerbatimBody): readonly string[] {
   return ends;
 }
 
-/** Where a proper prefix (two characters at least) of one of `ends` that ends `text` begins, after `from`; else the text's end. */
-function cutEndAt(text: string, from: number, ends: readonly string[]): number {
-  let cut = text.length;
-  for (const end of ends) {
-    for (let k = Math.min(end.length - 1, text.length - from); k >= 2; k--) {
-      if (text.startsWith(end.slice(0, k), text.length - k)) {
-        cut = Math.min(cut, text.length - k);
-        break;
-      }
-    }
-  }
-  return cut;
+const BODY_END_CUTS = new WeakMap<readonly string[], MarkersCutAtEnd<null>>();
+
+/** An answer body's end cut off by the text's end: two characters of one count (`…<|ret`). */
+function bodyEndCut(ends: readonly string[]): MarkersCutAtEnd<null> {
+  let index = BODY_END_CUTS.get(ends);
+  if (index === undefined) BODY_END_CUTS.set(ends, (index = new MarkersCutAtEnd(ends.map((marker) => ({ owner: null, marker })), CUT_IN_BLOCK)));
+  return index;
 }
 
-const ORPHAN_CLOSING = (): ClosesCutAtEnd => new ClosesCutAtEnd(REASONING_BLOCKS.filter((g) => g.orphanUnflagged), CUT_ALONE);
-const STRAY_CLOSING = (): ClosesCutAtEnd =>
-  new ClosesCutAtEnd(
+const ORPHAN_CLOSING = (): MarkersCutAtEnd<ReasoningGrammar> => closesCutAtEnd(REASONING_BLOCKS.filter((g) => g.orphanUnflagged), CUT_ALONE);
+const STRAY_CLOSING = (): MarkersCutAtEnd<ReasoningGrammar> =>
+  closesCutAtEnd(
     FIELD_GRAMMARS.filter((g): g is ReasoningGrammar => isReasoning(g) && g.close.length > 0 && g.close.every((close) => g.openers.includes(close))),
     CUT_ALONE,
   );
-let orphanClosing: ClosesCutAtEnd | null = null;
-let strayClosing: ClosesCutAtEnd | null = null;
-let inAnyBlock: ClosesCutAtEnd | null = null;
+let orphanClosing: MarkersCutAtEnd<ReasoningGrammar> | null = null;
+let strayClosing: MarkersCutAtEnd<ReasoningGrammar> | null = null;
+let inAnyBlock: MarkersCutAtEnd<ReasoningGrammar> | null = null;
 
 /**
  * `found` (the regions of `text`) with a reasoning close that the end of the text cut off after
@@ -482,7 +477,7 @@ function withCloseCutAtEnd(text: string, found: FieldRegion[], orphansEnd: boole
   const orphan = found.length === 0 && orphansEnd;
   const cut = (orphan ? (orphanClosing ??= ORPHAN_CLOSING()) : (strayClosing ??= STRAY_CLOSING())).at(text, from);
   if (cut === null) return found;
-  const sink = new RegionSink(text, cut.grammar, ctx.registry, ctx.marks, scan ?? new FieldScan(text, ctx.registry));
+  const sink = new RegionSink(text, cut.owner, ctx.registry, ctx.marks, scan ?? new FieldScan(text, ctx.registry));
   if (orphan) sink.reasoningSpan(0, cut.at);
   found.push(sink.region(orphan ? 0 : cut.at, text.length));
   return found;
@@ -697,7 +692,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     if (hit === null) {
       // Cut off inside a close that would end it (`…</thi`): the fragment is that close begun.
-      const cut = (inAnyBlock ??= new ClosesCutAtEnd(REASONING_BLOCKS, CUT_IN_BLOCK)).at(text, 0);
+      const cut = (inAnyBlock ??= closesCutAtEnd(REASONING_BLOCKS, CUT_IN_BLOCK)).at(text, 0);
       return [reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, cut?.at ?? text.length), text.length)];
     }
     hit = nextHit(from);

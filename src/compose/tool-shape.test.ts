@@ -58,6 +58,23 @@ describe('tool-shape findings', () => {
     expect(toolShapeFinding([drop('Plain words (1).'), drop('More plain words, and a list: a, b.')], field)).toBeNull();
   });
 
+  it('reads drops with no markup at all as the full check does (a drop with a lone `>` sends the same drops down it)', () => {
+    // Words, field-marker pieces that need no `<`, `>`, `[` or `{` (`functools`, `**Tool Call:**`,
+    // `]<]minimax`, `◁think▷`), quotes and parens: the prose between a model's calls.
+    const piece = fc.constantFrom('Plain words', ' ', '\n', '(1)', '"name": "f"', '"arguments"', 'functools', '**Tool Call:**', ']', '◁think▷', 'call:', 'to=functions.x', '\u0000', 'é');
+    const prose = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
+    const reason = fc.constantFrom<'salvaged_as_prose' | 'fenced_narration' | 'unparsed_call_block'>('salvaged_as_prose', 'fenced_narration', 'unparsed_call_block');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(prose, reason), { minLength: 1, maxLength: 5 }), fc.boolean(), (drops, field) => {
+        const ledger = drops.map(([text, why]) => drop(text, why));
+        // `1 > 0` holds no shape and no marker of its own, and comes last: the first finding stands where it was.
+        const options = { fieldGrammars: field };
+        expect(toolShapeFinding(ledger, options)).toEqual(toolShapeFinding([...ledger, drop('1 > 0')], options));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('ignores drops that already carry a diagnostic', () => {
     expect(toolShapeFinding([drop('<function=run>', 'unparsed_call_block')])).toBeNull();
   });

@@ -319,9 +319,9 @@ export function mayBeMentioned(grammar: FieldGrammar): grammar is ReasoningGramm
  * as its open has come at a line's start (stream/reasoning-open.ts). vLLM's Qwen3 parser, too,
  * reads no reasoning from an open that has no close.
  */
-function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+function reasoningMention(text: string, hit: OpenerHit, known: HitGrammars, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   let grammar: ReasoningGrammar | undefined;
-  const mentionable = hitGrammars(hit.grammars).mentionable;
+  const mentionable = known.mentionable;
   // Indexed, no closure: this runs at every opener.
   for (let i = 0; i < mentionable.length && grammar === undefined; i++) {
     const g = mentionable[i]!;
@@ -357,8 +357,8 @@ function reasoningMention(text: string, hit: OpenerHit, floor: number, ctx: Comp
  * so the rest lane keeps its line as prose (plain-run.ts masks inline code the same way). A
  * call quoted as inline code mid-line is a quotation, as the look-alike rules read one.
  */
-function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  if (hitGrammars(hit.grammars).reasoningOnly || !quotedMidLine(text, hit, floor, scan, lines)) return null;
+function inlineCodeMention(text: string, hit: OpenerHit, known: HitGrammars, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  if (known.reasoningOnly || !quotedMidLine(text, hit, floor, scan, lines)) return null;
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
@@ -722,7 +722,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = hit.index + 1;
       continue;
     }
-    const reasoningOnly = hitGrammars(hit.grammars).reasoningOnly;
+    const known = hitGrammars(hit.grammars);
+    const reasoningOnly = known.reasoningOnly;
     if (reasoningOnly && blocks.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;
@@ -755,13 +756,13 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = floor = end;
       continue;
     }
-    const mentioned = reasoningMention(text, hit, floor, ctx, scan, lines);
+    const mentioned = reasoningMention(text, hit, known, floor, ctx, scan, lines);
     if (mentioned !== null) {
       keep(mentioned);
       from = floor = mentioned.end;
       continue;
     }
-    const quoted = inlineCodeMention(text, hit, floor, ctx, scan, lines);
+    const quoted = inlineCodeMention(text, hit, known, floor, ctx, scan, lines);
     if (quoted !== null) {
       // A tag is left to the rest lane, which masks such spans (lex/inline-code.ts), so the
       // paragraph keeps its lines as written; a token the rest lane may read (`[TOOL_CALLS]`,

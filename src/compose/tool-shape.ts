@@ -355,15 +355,16 @@ export function toolShapeFinding(dropped: readonly DroppedFragment[], options: T
   const field = options.fieldGrammars === true;
   const kept = silentDrops(dropped);
   if (kept.length === 0) return null;
+  if (!field) return anyShapePossible(kept) ? shapeInText(kept.map((d) => d.text).join('\n'), kept[0]!.reason) : null;
   const joined = kept.length === 1 ? kept[0]!.text : kept.map((d) => d.text).join(DROP_SEPARATOR);
   // perf: drops that hold no markup at all (the prose between a model's calls: most turns) can
   // show only a field grammar's marker, so the per-drop masking and checks below are skipped:
   // a few searches of the joined text instead of seven per drop (about 0.1 µs a drop).
-  if (!holdsAny(joined, MARKUP_PROBES)) return field ? fieldMarkerFinding(kept, joined) : null;
+  if (!holdsAny(joined, MARKUP_PROBES)) return fieldMarkerFinding(kept, joined);
   // The gateway reads a tag quoted in prose (inline code, a close between words) as a mention (lex/inline-code.ts).
-  const shown = field ? unquotedAll(kept) : kept;
+  const shown = unquotedAll(kept);
   const found = anyShapePossible(shown) ? shapeInText(shown.map((d) => d.text).join('\n'), shown[0]!.reason) : null;
-  if (found !== null || !field) return found;
+  if (found !== null) return found;
   return fieldMarkerFinding(shown, shown === kept ? joined : shown.length === 1 ? shown[0]!.text : shown.map((d) => d.text).join(DROP_SEPARATOR));
 }
 

@@ -58,17 +58,6 @@ export const Code = {
  * trims with `trim`/`trim_start`. Unlike JS `\s` it excludes U+FEFF and includes U+0085.
  * All members are BMP code units, so testing one UTF-16 unit at a time is exact.
  */
-/**
- * JavaScript's `\s`: the characters `String.prototype.trim` removes (unlike
- * `isUnicodeWhitespace`, U+FEFF is one and U+0085 is not).
- */
-export function isJsSpace(code: number): boolean {
-  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
-  return JS_SPACE.test(String.fromCharCode(code));
-}
-
-const JS_SPACE = /\s/;
-
 export function isUnicodeWhitespace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0x85) return false;
@@ -84,6 +73,17 @@ export function isUnicodeWhitespace(code: number): boolean {
     code === 0x3000
   );
 }
+
+/**
+ * JavaScript's `\s`: the characters `String.prototype.trim` removes (unlike
+ * `isUnicodeWhitespace`, U+FEFF is one and U+0085 is not).
+ */
+export function isJsSpace(code: number): boolean {
+  if (code <= 0x7f) return code === Code.Space || (code >= Code.Tab && code <= Code.CarriageReturn);
+  return JS_SPACE.test(String.fromCharCode(code));
+}
+
+const JS_SPACE = /\s/;
 
 /**
  * A lookup array indexed by char code, `undefined` where no entry exists: dispatch tables such

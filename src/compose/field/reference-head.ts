@@ -71,7 +71,11 @@ export function skippedAtJsonOrMarkup(grammar: FieldGrammar): boolean {
 
 /** Whether the body after `opener` at `at` opens (after JSON whitespace) with `<`. */
 export function opensMarkup(text: string, at: number, opener: string): boolean {
-  return text.charCodeAt(skipSpace(text, at + opener.length)) === LESS_THAN;
+  return isMarkupStart(text.charCodeAt(skipSpace(text, at + opener.length)));
+}
+
+function isMarkupStart(code: number): boolean {
+  return code === LESS_THAN;
 }
 
 /** The grammars sharing an opener that never read a markup body: those of `skippedAtJsonOrMarkup`, and JSON call objects whose fence (if any) opens with no `<`. */
@@ -108,6 +112,6 @@ export function grammarsToTry(text: string, hit: OpenerHit): readonly FieldGramm
   if (!isJsonOrMarkupStart(code)) return hit.grammars;
   // perf: at 80 KB of Qwen3-Coder calls (`<tool_call>\n<function=…`) the Hermes reader was tried
   // and refused at every call before the Qwen3-Coder one read it.
-  if (code === LESS_THAN) return keptOf(FOR_MARKUP, hit.grammars, skippedAtMarkup);
+  if (isMarkupStart(code)) return keptOf(FOR_MARKUP, hit.grammars, skippedAtMarkup);
   return keptOf(FOR_BODIES, hit.grammars, skippedAtJsonOrMarkup);
 }

@@ -482,7 +482,7 @@ class Reader implements CandidateTest<ValueStop> {
     // Words glued to the opener with the grammar's first argument right after them
     // (`<tool_call>get weather<arg_key>…`): a call whose name is no tool name, never prose.
     const words = name.split(/[ \t]+/);
-    const argOpen = grammar.args.kind === 'pairs' ? [grammar.args.keyOpen] : [];
+    const argOpen = this.needles.pairArgs === null ? NO_LITERALS : this.needles.argOpen;
     if (words.length > 1 && words.length <= 4 && words.every(isCallName) && matchAt(text, this.skip(end), argOpen) !== null) return { kind: 'spaced', name, end };
     return { kind: 'none' };
   }
@@ -491,9 +491,7 @@ class Reader implements CandidateTest<ValueStop> {
   bodyStartsAt(pos: number, closes: readonly string[]): boolean {
     const { text, grammar } = this;
     if (pos >= text.length) return true;
-    const args = grammar.args;
-    const argOpen = args.kind === 'pairs' ? [args.keyOpen] : args.kind === 'tags' ? args.tag.open : [];
-    if (matchAt(text, pos, argOpen) !== null || matchAt(text, pos, closes) !== null) return true;
+    if (matchAt(text, pos, this.needles.argOpen) !== null || matchAt(text, pos, closes) !== null) return true;
     if (grammar.jsonBody !== null && text.charCodeAt(pos) === 0x7b) return true;
     return grammar.callEndsAtNextOpen && matchAt(text, pos, this.needles.callOpen) !== null;
   }

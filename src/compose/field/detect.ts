@@ -68,14 +68,15 @@ export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetecto
   const lineOpener = lineStart.size === 0 ? null : new RegExp(literalTrieSource(lineStart), 'y');
   // A hit names its opener by the vocabulary's own string, not the match's copy: the maps and
   // sets keyed by opener downstream then find it by identity (perf: no hashing per look-up).
-  const spelled = new Map<string, string>();
-  for (const opener of byOpener.keys()) spelled.set(opener, opener);
+  // One look-up per hit finds both (perf: a second map look-up per hit otherwise).
+  const spelled = new Map<string, { readonly opener: string; readonly grammars: readonly FieldGrammar[] }>();
+  for (const [opener, list] of byOpener) spelled.set(opener, { opener, grammars: list });
   const find = (re: RegExp, text: string, from: number): OpenerHit | null => {
     re.lastIndex = from;
     const match = re.exec(text);
     if (match === null) return null;
-    const opener = spelled.get(match[0])!;
-    return { index: match.index, opener, grammars: byOpener.get(opener)! };
+    const entry = spelled.get(match[0])!;
+    return { index: match.index, opener: entry.opener, grammars: entry.grammars };
   };
   return {
     next: (text, from) => find(finder, text, from),

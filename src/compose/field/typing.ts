@@ -63,7 +63,9 @@ export function schemaTypes(schema: Schema | null | undefined, root: Schema | nu
   if (!isSchema(schema)) return NO_TYPES;
   const known = typesBySchema.get(schema);
   if (known !== undefined && known.root === root) return known.types;
-  const types = Object.freeze(typesOf(schema, root));
+  // Not frozen (typed read-only): an indexed read of a frozen array is not inlined by the
+  // optimising compiler, and `typeByTypes` reads these lists for every value typed.
+  const types: readonly SchemaType[] = typesOf(schema, root);
   typesBySchema.set(schema, { root, types });
   return types;
 }
@@ -223,8 +225,7 @@ export function typeByTypes(text: string, types: readonly SchemaType[], nullWord
   if (types.length === 0) return { value: text, expected: null };
   let trimmed: string | null = null;
   let string = false;
-  // perf: indexed (the type lists are frozen: see cursor.ts `matchAt`), and a string-only
-  // parameter's value is not trimmed for nothing.
+  // perf: a string-only parameter's value is not trimmed for nothing.
   for (let i = 0; i < types.length; i++) {
     const type = types[i]!;
     if (type === 'string') {

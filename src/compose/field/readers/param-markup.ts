@@ -24,7 +24,7 @@
  * A value's own close written inside it (`s = "</parameter>"` in code) is told from the real
  * one by what follows it: see `valueEnd`.
  */
-import type { NamedTagArguments, ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
+import type { MarkupTag, NamedTagArguments, ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
@@ -58,6 +58,14 @@ interface Needles {
   /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
   readonly follow: readonly string[];
   readonly sectionClose: readonly string[];
+  readonly sectionOpen: readonly string[];
+  /** The call wrap's open, prefix and close (Step-3's `<｜tool_call_begin｜>`), empty without one. */
+  readonly wrapOpen: readonly string[];
+  readonly wrapPrefix: readonly string[];
+  readonly wrapClose: readonly string[];
+  /** The head's and the arguments' tags, for the tag forms (null for the others). */
+  readonly headTag: MarkupTag | null;
+  readonly argTag: MarkupTag | null;
   /** The character every value close, argument open and boundary starts with (`<` in the tag grammars), or '' when they differ. */
   readonly lead: string;
   /** The call's close, whichever form the head takes. */
@@ -71,6 +79,21 @@ interface Needles {
 }
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
+
+/**
+ * The needles hold their own copies of the record's lists, never the record's arrays: the
+ * vocabulary is deep-frozen, and an indexed read of a frozen array is not inlined by the
+ * optimising compiler (each went through the engine's keyed-load stub: 2 % of a Qwen3-Coder
+ * parse, from `matchAt` in the reader's hottest methods).
+ */
+function own(list: readonly string[]): readonly string[] {
+  return [...list];
+}
+
+/** A tag record whose `open` list is an own copy (see `own`). */
+function ownTag(tag: MarkupTag): MarkupTag {
+  return { ...tag, open: own(tag.open) };
+}
 
 /** For a part of the record the grammar lacks (no section, no wrap). */
 const NO_LITERALS: readonly string[] = [];
@@ -93,7 +116,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const stops = [...valueClose, ...literals(argOpen), ...boundary];
     const lead = stops.length > 0 && stops.every((n) => n[0] === stops[0]![0]) ? stops[0]![0]! : '';
     needles = {
-      callOpen,
+      callOpen: own(callOpen),
       resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
       // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
       valueClose,
@@ -102,8 +125,14 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       boundary,
       follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
       sectionClose: literals(sectionClose),
+      sectionOpen: literals(grammar.section?.open ?? []),
+      wrapOpen: literals(grammar.callWrap?.open ?? []),
+      wrapPrefix: literals(grammar.callWrap?.prefix ?? []),
+      wrapClose: literals(wrapClose),
+      headTag: grammar.call.kind === 'tag' ? ownTag(grammar.call.tag) : null,
+      argTag: args.kind === 'tags' ? ownTag(args.tag) : null,
       lead,
-      callClose: closes,
+      callClose: own(closes),
       textHead: grammar.call.kind === 'text',
       tagArgs: args.kind === 'tags' ? args : null,
       pairArgs: args.kind === 'pairs' ? args : null,
@@ -192,7 +221,7 @@ class Reader implements CandidateTest<ValueStop> {
     const past = this.past(stop, this.needles.callClose);
     const wrap = this.grammar.callWrap;
     // A call's wrap close (Step-3's `<｜tool_call_end｜>`) belongs to the call whose close it follows, or stands alone.
-    const unwrapped = wrap === null ? -1 : this.past(past < 0 ? stop : this.skip(past), wrap.close);
+    const unwrapped = wrap === null ? -1 : this.past(past < 0 ? stop : this.skip(past), this.needles.wrapClose);
     return { stop, end: unwrapped >= 0 ? unwrapped : past < 0 ? stop : past };
   }
 
@@ -221,13 +250,13 @@ class Reader implements CandidateTest<ValueStop> {
         return stop < 0 ? text.length : this.past(stop, envelope.close);
       }
       pos = skipSpace(text, body);
-      if (matchAt(text, pos, grammar.section?.open ?? NO_LITERALS) === null) return -1;
+      if (matchAt(text, pos, this.needles.sectionOpen) === null) return -1;
       inEnvelope = true;
     }
     const token = grammar.tagToken;
     const tokenFirst = token !== null && text.startsWith(token, pos);
     if (tokenFirst) pos = this.skip(pos);
-    const sectionOpen = matchAt(text, pos, grammar.section?.open ?? NO_LITERALS);
+    const sectionOpen = matchAt(text, pos, this.needles.sectionOpen);
     const sectionAt = sectionOpen === null ? -1 : pos + sectionOpen.length;
     const inSection = sectionAt >= 0;
     if (inSection) pos = sectionAt;
@@ -235,9 +264,6 @@ class Reader implements CandidateTest<ValueStop> {
       // A leaked grammar token outside any call is a marker: it is stepped over, never prose.
       return tokenFirst ? at + token.length : -1;
     }
-    // In a section of the grammar's own (not a tag the reference also reads), a call whose
-    // head the text ends inside is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
-    const cutHeadIsCall = inSection && !isReferenceTag(sectionOpen ?? '');
     let attempts = 0;
     for (;;) {
       const at = this.skip(pos);
@@ -253,7 +279,7 @@ class Reader implements CandidateTest<ValueStop> {
         return text.length;
       }
       if (inSection) {
-        const closed = this.past(at, grammar.section!.close);
+        const closed = this.past(at, this.needles.sectionClose);
         if (closed >= 0) {
           // An empty pair of a tag the reference also reads, written after a word and a blank
           // (`in <tool_call></tool_call> tags`), is named in a sentence: the lane reads it so.
@@ -263,7 +289,7 @@ class Reader implements CandidateTest<ValueStop> {
           return after < 0 ? closed : after;
         }
       }
-      const read = this.call(at, inSection, cutHeadIsCall);
+      const read = this.call(at, inSection, inSection ? sectionOpen : null);
       if (this.failed) return -1;
       if (read.kind !== 'read') {
         if (attempts === 0) return -1;
@@ -287,16 +313,21 @@ class Reader implements CandidateTest<ValueStop> {
     }
   }
 
-  call(start: number, inSection: boolean, cutHeadIsCall = false): CallRead {
+  /**
+   * `section`: the opener of the section the call stands in, if any. In a section of the
+   * grammar's own (not a tag the reference also reads), a call whose head the text ends inside
+   * is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
+   */
+  call(start: number, inSection: boolean, section: string | null = null): CallRead {
     const { text, grammar, sink } = this;
     let pos = start;
     let wrapped = false;
     if (grammar.callWrap !== null) {
-      const inside = this.past(pos, grammar.callWrap.open);
+      const inside = this.past(pos, this.needles.wrapOpen);
       if (inside >= 0) {
         wrapped = true;
         pos = skipSpace(text, inside);
-        const prefixed = this.past(pos, grammar.callWrap.prefix);
+        const prefixed = this.past(pos, this.needles.wrapPrefix);
         if (prefixed >= 0) pos = skipSpace(text, prefixed);
       }
     }
@@ -306,6 +337,8 @@ class Reader implements CandidateTest<ValueStop> {
     }
     const head = this.head(pos);
     if (head.kind === 'eof') {
+      // perf: which section it is, asked only here (a set look-up per region otherwise).
+      const cutHeadIsCall = section !== null && !isReferenceTag(section);
       if (!wrapped && pos === start && head.named !== true && !cutHeadIsCall) return NONE;
       sink.fail(fieldMessages.truncated(grammar.id, ''), start, text.length);
       return { kind: 'read', end: text.length };
@@ -369,7 +402,7 @@ class Reader implements CandidateTest<ValueStop> {
       else if (grammar.callEndsAtNextOpen && matchAt(text, end, this.needles.callOpen) !== null) closed = true;
     }
     if (wrapped) {
-      const unwrapped = this.past(this.skip(end), grammar.callWrap!.close);
+      const unwrapped = this.past(this.skip(end), this.needles.wrapClose);
       if (unwrapped >= 0) end = unwrapped;
       else closed = false;
     }
@@ -447,7 +480,7 @@ class Reader implements CandidateTest<ValueStop> {
     const { text, grammar } = this;
     const call = grammar.call;
     if (call.kind === 'tag') {
-      const tag = readOpenTag(text, pos, call.tag);
+      const tag = readOpenTag(text, pos, this.needles.headTag!);
       if (tag === null) return { kind: 'none' };
       if (!tag.ok) return tag.eof ? { kind: 'eof' } : { kind: 'none' };
       return { kind: 'name', name: tag.name, end: tag.end };
@@ -545,7 +578,7 @@ class Reader implements CandidateTest<ValueStop> {
         }
       }
       if (here >= text.length || matchAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
-      const tag = readOpenTag(text, here, spec.tag);
+      const tag = readOpenTag(text, here, this.needles.argTag!);
       if (tag === null) {
         if (this.endsCall(here)) return { kind: 'ok', args, end: here };
         return { kind: 'bad', at: here, first };
@@ -712,7 +745,7 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** A call or a section of this grammar opens at `at` (not a close). */
   opensCall(at: number): boolean {
-    return matchAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.grammar.section?.open ?? NO_LITERALS) >= 0;
+    return matchAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.needles.sectionOpen) >= 0;
   }
 
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */
@@ -733,7 +766,7 @@ class Reader implements CandidateTest<ValueStop> {
     const { text } = this;
     const args = this.grammar.args;
     if (args.kind === 'tags') {
-      const tag = readOpenTag(text, at, args.tag);
+      const tag = readOpenTag(text, at, this.needles.argTag!);
       return tag !== null && (tag.ok || tag.eof);
     }
     if (args.kind !== 'pairs') return false;
@@ -756,14 +789,14 @@ class Reader implements CandidateTest<ValueStop> {
    */
   boundaryAt(at: number): boolean {
     const { text, grammar, needles } = this;
-    const sectionAt = this.past(at, grammar.section?.open ?? NO_LITERALS);
+    const sectionAt = this.past(at, needles.sectionOpen);
     if (sectionAt >= 0 || matchAt(text, at, needles.callOpen) !== null) {
       if (!atLineStart(text, at)) return false;
       let pos = sectionAt >= 0 ? this.skip(sectionAt) : at;
-      const wrapped = grammar.callWrap === null ? -1 : this.past(pos, grammar.callWrap.open);
+      const wrapped = grammar.callWrap === null ? -1 : this.past(pos, needles.wrapOpen);
       if (wrapped >= 0) {
         pos = skipSpace(text, wrapped);
-        const prefixed = this.past(pos, grammar.callWrap!.prefix);
+        const prefixed = this.past(pos, needles.wrapPrefix);
         if (prefixed >= 0) pos = skipSpace(text, prefixed);
       }
       return pos >= text.length || this.head(pos).kind !== 'none';
@@ -773,12 +806,8 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */
   endsCall(pos: number): boolean {
-    const { text, grammar } = this;
-    return (
-      matchAt(text, pos, this.needles.callOpen) !== null ||
-      matchAt(text, pos, grammar.callWrap?.close ?? NO_LITERALS) !== null ||
-      matchAt(text, pos, grammar.section?.close ?? NO_LITERALS) !== null
-    );
+    const { text, needles } = this;
+    return matchAt(text, pos, needles.callOpen) !== null || matchAt(text, pos, needles.wrapClose) !== null || matchAt(text, pos, needles.sectionClose) !== null;
   }
 
   inband(attributes: ReadonlyMap<string, string>): InbandType | null {

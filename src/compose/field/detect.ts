@@ -68,14 +68,12 @@ export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetecto
   const lineOpener = lineStart.size === 0 ? null : new RegExp(literalTrieSource(lineStart), 'y');
   // A hit names its opener by the vocabulary's own string, not the match's copy: the maps and
   // sets keyed by opener downstream then find it by identity (perf: no hashing per look-up).
-  // One look-up per hit finds both (perf: a second map look-up per hit otherwise).
-  const spelled = new Map<string, { readonly opener: string; readonly grammars: readonly FieldGrammar[] }>();
-  for (const [opener, list] of byOpener) spelled.set(opener, { opener, grammars: list });
+  const spelled = new OpenerTable(byOpener);
   const find = (re: RegExp, text: string, from: number): OpenerHit | null => {
     re.lastIndex = from;
     const match = re.exec(text);
     if (match === null) return null;
-    const entry = spelled.get(match[0])!;
+    const entry = spelled.get(match[0]);
     return { index: match.index, opener: entry.opener, grammars: entry.grammars };
   };
   return {
@@ -84,4 +82,44 @@ export function compileOpeners(grammars: readonly FieldGrammar[]): OpenerDetecto
     lineOpenerAt: (text, at) => (lineOpener === null ? null : find(lineOpener, text, at)),
     none: (text) => !probe.test(text),
   };
+}
+
+interface OpenerEntry {
+  readonly opener: string;
+  readonly grammars: readonly FieldGrammar[];
+}
+
+/**
+ * The vocabulary's entry for a matched opener. perf: the match is a fresh string, and a map
+ * keyed by string computes its hash (a call into the engine's runtime: 1 % of a Qwen3-Coder
+ * parse); here the openers are bucketed by a number read from their length and two of their
+ * characters, and the few in a bucket are compared with the match.
+ */
+class OpenerTable {
+  readonly #buckets = new Map<number, OpenerEntry[]>();
+  constructor(byOpener: ReadonlyMap<string, readonly FieldGrammar[]>) {
+    for (const [opener, grammars] of byOpener) {
+      const key = bucketOf(opener);
+      const bucket = this.#buckets.get(key);
+      if (bucket === undefined) this.#buckets.set(key, [{ opener, grammars }]);
+      else bucket.push({ opener, grammars });
+    }
+  }
+
+  /** The entry of `opener`, which must be one of the table's (a match of the detector's). */
+  get(opener: string): OpenerEntry {
+    const bucket = this.#buckets.get(bucketOf(opener))!;
+    for (let i = 0; i < bucket.length; i++) if (bucket[i]!.opener === opener) return bucket[i]!;
+    throw new Error(`not an opener: ${JSON.stringify(opener)}`);
+  }
+}
+
+/**
+ * A small integer from a literal's length, its middle character and the one before its last
+ * (many openers share their first two and their last: `<|…|>`), well within the engine's
+ * small-integer range, so the key is never boxed. At most 5 of today's 242 openers share one.
+ */
+function bucketOf(literal: string): number {
+  const n = literal.length;
+  return ((n * 31 + literal.charCodeAt(n >> 1)) * 31 + literal.charCodeAt(n < 2 ? 0 : n - 2)) & 0x3fffffff;
 }

@@ -108,6 +108,18 @@ describe('opener detection', () => {
     expect(detect.next(text, (hit?.index ?? 0) + 1)).toBeNull();
   });
 
+  it('names every opener by its own entry, with each grammar that opens with it', () => {
+    const detect = compileOpeners(FIELD_GRAMMARS);
+    for (const grammar of FIELD_GRAMMARS) {
+      for (const opener of [...grammar.openers, ...(grammar.responseOpeners ?? [])]) {
+        // Alone in a text, an opener stands where every place counts it (its start).
+        const hit = detect.next(opener, 0);
+        expect(hit?.opener, opener).toBe(opener);
+        expect(hit?.grammars, opener).toContain(grammar);
+      }
+    }
+  });
+
   it('prefers the longest opener at one place', () => {
     const detect = compileOpeners(FIELD_GRAMMARS);
     expect(detect.next('<|tool_calls_section_begin|>', 0)?.opener).toBe('<|tool_calls_section_begin|>');

@@ -37,6 +37,7 @@ import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
 import { blockCloseCut, closesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK, MarkersCutAtEnd } from './close-cut-at-end.js';
+import { dropEntry } from '../site-free.js';
 
 /** A piece's reading between regions: `assembleRegions` renders the canonical text from its calls and prose, never reads its own. */
 export interface RestLane {
@@ -862,7 +863,7 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
       canonical += proseBlock(trimmed, lead);
       lead = BLOCK_SEPARATOR;
       order?.push({ kind: 'text', text: trimmed });
-      dropped.push({ text: trimmed, reason: 'salvaged_as_prose' });
+      dropped.push(dropEntry(trimmed, 'salvaged_as_prose'));
       return;
     }
     const rest = restLane(piece);
@@ -913,7 +914,8 @@ export function assembleRegions(text: string, regions: readonly FieldRegion[], r
           order?.push({ kind: 'text', text: part.text });
         } else {
           reasoning.push(part.text);
-          order?.push(part);
+          // The result's own record (the region's part is the lane's).
+          order?.push({ kind: 'reasoning', text: part.text });
         }
       }
     }

@@ -17,6 +17,7 @@ import { callMarkupWithin } from './call-markup.js';
 import { argumentsInString } from './json-text.js';
 import { fieldMessages } from './messages.js';
 import { FieldScan } from './scan.js';
+import { emptyList, listOf } from '../site-free.js';
 
 /** What a region held, in document order (the turn's ordered parts are built from it). */
 export type RegionPart =
@@ -163,8 +164,8 @@ export class RegionSink {
   #partsList(): RegionPart[] {
     if (this.#parts === null) {
       const calls = this.calls;
-      const parts: RegionPart[] = [];
-      for (let i = 0; i < calls.length; i++) parts.push({ kind: 'call', call: calls[i]! });
+      const parts = emptyList<RegionPart>();
+      for (let i = 0; i < calls.length; i++) parts.push(new CallRegionPart(calls[i]!));
       this.#parts = parts;
     }
     return this.#parts;
@@ -237,11 +238,11 @@ export class RegionSink {
       return false;
     }
     const n = this.calls.length;
-    const call: ToolCall = this.#marks.writtenAs({ id: n < FIELD_IDS.length ? FIELD_IDS[n]! : `tc_field_${n}`, name: admission.name, arguments: args }, this.#text.slice(report.start, report.end));
+    const call: ToolCall = this.#marks.writtenAs(new LaneCall(n < FIELD_IDS.length ? FIELD_IDS[n]! : `tc_field_${n}`, admission.name, args), this.#text.slice(report.start, report.end));
     // perf: a first report makes a list of one (a push onto `[]` reserves room for 17).
-    if (this.#calls === null) this.#calls = [call];
+    if (this.#calls === null) this.#calls = listOf(call);
     else this.#calls.push(call);
-    if (this.#parts !== null) this.#parts.push({ kind: 'call', call });
+    if (this.#parts !== null) this.#parts.push(new CallRegionPart(call));
     if (report.unclosed === true) this.recovered(fieldMessages.endMarkersMissing(id), this.calls.length - 1);
     return true;
   }
@@ -296,8 +297,8 @@ export class RegionSink {
   proseText(raw: string): void {
     const text = raw.trim();
     if (text === '') return;
-    (this.#prose ??= []).push(text);
-    this.#partsList().push({ kind: 'prose', text });
+    (this.#prose ??= emptyList()).push(text);
+    this.#partsList().push(new ProseRegionPart(text));
   }
 
   /**
@@ -311,8 +312,8 @@ export class RegionSink {
     if (marker !== null) this.violation('call_in_reasoning', fieldMessages.callInReasoning(this.#id, marker), marker);
     const text = this.#text.slice(start, end).trim();
     if (text === '') return;
-    (this.#reasoning ??= []).push(text);
-    this.#partsList().push({ kind: 'reasoning', text });
+    (this.#reasoning ??= emptyList()).push(text);
+    this.#partsList().push(new ReasoningRegionPart(text));
   }
 
   /**
@@ -338,14 +339,41 @@ export class RegionSink {
 }
 
 /**
- * A region as a sink hands it off. perf: an instance, not an object literal. V8 tracks each object
- * literal in the code (its allocation site) and, when a young-generation collection finds nearly
- * all of a site's recent objects alive, allocates its objects in the old generation from then on,
- * for the life of the process. The lane keeps every region until the turn is assembled, so the
- * first collections of a process, which land in the middle of a long parse, tenured this literal;
- * each old region then kept the young lists and calls it points to alive until a full collection.
- * Objects made by `new` have no allocation site. On the bench's 80 KB Qwen3-Coder row a parse took
- * 0.96x the CPU time (seven pairs of processes, each parsing alone for 4 to 5 s).
+ * A call as the lane holds it until the boundary (which makes the result's own records). perf: an
+ * instance, not a literal (site-free.ts).
+ */
+class LaneCall implements ToolCall {
+  arguments: Record<string, unknown>;
+  constructor(
+    public id: string,
+    public name: string,
+    args: Record<string, unknown>,
+  ) {
+    this.arguments = args;
+  }
+}
+
+/** A region's parts (instances, not literals: site-free.ts). */
+class CallRegionPart {
+  readonly kind = 'call';
+  constructor(readonly call: ToolCall) {}
+}
+
+class ProseRegionPart {
+  readonly kind = 'prose';
+  constructor(readonly text: string) {}
+}
+
+class ReasoningRegionPart {
+  readonly kind = 'reasoning';
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A region as a sink hands it off. perf: an instance, not an object literal: the lane keeps every
+ * region until the turn is assembled, and a literal's objects were tenured (site-free.ts). On the
+ * bench's 80 KB Qwen3-Coder row a parse took 0.96x the CPU time (seven pairs of processes, each
+ * parsing alone for 4 to 5 s).
  */
 class HandedRegion implements FieldRegion {
   // Declared only (no own key until set): a region that does not run on has no `runsOn` key.

@@ -160,6 +160,18 @@ describe('opener detection', () => {
       }
       return null;
     };
+    // In a window: a line-start opener only after a newline or at the window's first character.
+    const plainInWindow = (text: string, from: number) => {
+      for (let at = from; at < text.length; at++) {
+        let best = '';
+        for (const [opener, place] of openers) {
+          if (place === 'response-start' || (place === 'line-start' && at > 0 && text[at - 1] !== '\n')) continue;
+          if (opener.length > best.length && text.startsWith(opener, at)) best = opener;
+        }
+        if (best !== '') return { index: at, opener: best };
+      }
+      return null;
+    };
     const piece = fc.oneof(
       fc.constantFrom(...openers.map(([o]) => o)),
       fc.constantFrom(' ', '\t'),
@@ -172,6 +184,8 @@ describe('opener detection', () => {
         const from = Math.min(start, text.length);
         const hit = detect.next(text, from);
         expect(hit === null ? null : { index: hit.index, opener: hit.opener }).toEqual(plain(text, from));
+        const inWindow = detect.nextInWindow(text, from);
+        expect(inWindow === null ? null : { index: inWindow.index, opener: inWindow.opener }).toEqual(plainInWindow(text, from));
         expect(detect.none(text)).toBe(plain(text, 0) === null);
       }),
       { numRuns: 400 },

@@ -17,7 +17,7 @@ export function matchAt(text: string, at: number, literals: readonly string[]): 
   // its slow path (an iterator result allocated per element; 1.5x the time of this loop). Even an
   // indexed read of a frozen array is not inlined by the optimising compiler (it calls the
   // engine's keyed-load stub), so the hottest callers pass their own unfrozen copies
-  // (param-markup.ts `own`).
+  // (param-markup.ts `literals`).
   for (let i = 0; i < literals.length; i++) {
     const literal = literals[i]!;
     if (literal.charCodeAt(0) === code && text.startsWith(literal, at)) return literal;

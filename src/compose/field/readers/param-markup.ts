@@ -70,6 +70,8 @@ interface Needles {
   readonly lead: string;
   /** The call's close, whichever form the head takes. */
   readonly callClose: readonly string[];
+  /** What may close a JSON body: the body's own close, then the call's. */
+  readonly jsonClose: readonly string[];
   /** The head is text after an opener (GLM's `<tool_call>NAME`), not a tag. */
   readonly textHead: boolean;
   // The arguments' record, under the field of its form (null under the others).
@@ -80,19 +82,9 @@ interface Needles {
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
 
-/**
- * The needles hold their own copies of the record's lists, never the record's arrays: the
- * vocabulary is deep-frozen, and an indexed read of a frozen array is not inlined by the
- * optimising compiler (each went through the engine's keyed-load stub: 2 % of a Qwen3-Coder
- * parse, from `matchAt` in the reader's hottest methods).
- */
-function own(list: readonly string[]): readonly string[] {
-  return [...list];
-}
-
-/** A tag record whose `open` list is an own copy (see `own`). */
+/** A tag record whose `open` list is the needles' own (see `literals`). */
 function ownTag(tag: MarkupTag): MarkupTag {
-  return { ...tag, open: own(tag.open) };
+  return { ...tag, open: literals(tag.open) };
 }
 
 /** For a part of the record the grammar lacks (no section, no wrap). */
@@ -116,7 +108,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const stops = [...valueClose, ...literals(argOpen), ...boundary];
     const lead = stops.length > 0 && stops.every((n) => n[0] === stops[0]![0]) ? stops[0]![0]! : '';
     needles = {
-      callOpen: own(callOpen),
+      callOpen: literals(callOpen),
       resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
       // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
       valueClose,
@@ -132,7 +124,8 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       headTag: grammar.call.kind === 'tag' ? ownTag(grammar.call.tag) : null,
       argTag: args.kind === 'tags' ? ownTag(args.tag) : null,
       lead,
-      callClose: own(closes),
+      callClose: literals(closes),
+      jsonClose: literals([...(grammar.jsonBody?.close ?? []), ...closes]),
       textHead: grammar.call.kind === 'text',
       tagArgs: args.kind === 'tags' ? args : null,
       pairArgs: args.kind === 'pairs' ? args : null,
@@ -143,7 +136,12 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
   return needles;
 }
 
-/** Each literal once, the empty one left out. */
+/**
+ * Each literal once, the empty one left out, in a list of the needles' own: never the record's
+ * array. The vocabulary is deep-frozen, and an indexed read of a frozen array is not inlined by
+ * the optimising compiler (each went through the engine's keyed-load stub: 2 % of a
+ * Qwen3-Coder parse, from `matchAt` in the reader's hottest methods).
+ */
 function literals(list: readonly string[]): readonly string[] {
   return [...new Set(list)].filter((n) => n !== '');
 }
@@ -370,7 +368,7 @@ class Reader implements CandidateTest<ValueStop> {
       args = json.value;
       end = json.end;
       const after = this.skip(end);
-      const closedAt = this.past(after, [...(grammar.jsonBody?.close ?? []), ...closes]);
+      const closedAt = this.past(after, needles.jsonClose);
       closed = closedAt >= 0;
       if (closed) {
         end = closedAt;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexWithin } from './cursor.js';
+import { indexWithin, matchAt, matchListAt, searchList } from './cursor.js';
 
 describe('indexWithin', () => {
   it('finds a needle anywhere in its window, near the start or far from it, and nothing past it', () => {
@@ -20,6 +20,30 @@ describe('indexWithin', () => {
         expect(indexWithin(text, needle, start, window)).toBe(cut < 0 ? -1 : start + cut);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('searchList and matchListAt', () => {
+  it('compiles a frozen list into an unfrozen one of its own: each literal once, no empty literal, first occurrences in order', () => {
+    const frozen = Object.freeze(['<b>', '', '<a>', '<b>', '</a>']);
+    const list = searchList(frozen);
+    expect([...list]).toEqual(['<b>', '<a>', '</a>']);
+    expect(Object.isFrozen(list)).toBe(false);
+    expect(list).not.toBe(frozen);
+  });
+
+  it('answers as matchAt does over the list it was compiled from', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[<>ab/]{0,12}$/),
+        fc.array(fc.stringMatching(/^[<>ab/]{0,3}$/), { maxLength: 5 }),
+        fc.integer({ min: -2, max: 14 }),
+        (text, literals, at) => {
+          expect(matchListAt(text, at, searchList(literals))).toBe(matchAt(text, at, literals));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MarkupTag } from '../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
-import { readOpenTag } from './markup-tag.js';
+import { searchList } from './cursor.js';
+import { readOpenTag, type ListedTag } from './markup-tag.js';
 
-const FUNCTION_TAG: MarkupTag = { open: ['<function='], nameAttribute: null, end: '>', close: ['</function>'] };
+const FUNCTION_TAG: ListedTag = { open: searchList(['<function=']), nameAttribute: null, end: '>', close: ['</function>'] };
 
 /** The name rule `readOpenTag` applies to a header with no attributes, as first written: trim, then refuse an empty name, a `<` or a line break. */
 function nameByTrim(header: string): string | null {

@@ -12,7 +12,7 @@ import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { decodeCharacterReferences } from '../../lex/entities.js';
 import { Code, isJsonSpace, isJsSpace } from '../../lex/codes.js';
-import { indexWithin, matchAt } from './cursor.js';
+import { indexWithin, matchListAt, type SearchList } from './cursor.js';
 
 /** The longest open tag read; a longer header is not a tag. */
 export const TAG_HEADER_MAX = 2048;
@@ -43,9 +43,12 @@ export function decodeAttribute(value: string): string {
   return decodeCharacterReferences(value, DIALECTS.HTML_ENTITIES);
 }
 
+/** A tag record whose `open` list is compiled for `matchListAt` (a reader's own copy). */
+export type ListedTag = Omit<MarkupTag, 'open'> & { readonly open: SearchList };
+
 /** The tag at `at`, or null when none of `tag.open` stands there. */
-export function readOpenTag(text: string, at: number, tag: MarkupTag): OpenTag | null {
-  const open = matchAt(text, at, tag.open);
+export function readOpenTag(text: string, at: number, tag: ListedTag): OpenTag | null {
+  const open = matchListAt(text, at, tag.open);
   if (open === null) return null;
   const from = at + open.length;
   if (tag.nameAttribute === null) {
@@ -77,7 +80,7 @@ function headerName(text: string, from: number, end: number): string | null {
   return text.slice(start, stop);
 }
 
-function readAttributes(text: string, from: number, tag: MarkupTag): OpenTag {
+function readAttributes(text: string, from: number, tag: ListedTag): OpenTag {
   const attributes = new Map<string, string>();
   const limit = from + TAG_HEADER_MAX;
   const endCode = tag.end.charCodeAt(0);

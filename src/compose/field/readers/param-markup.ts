@@ -29,8 +29,8 @@ import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
-import { indexWithin, matchAt, skipSpace } from '../cursor.js';
-import { readOpenTag } from '../markup-tag.js';
+import { indexWithin, matchListAt, searchList, skipSpace, type SearchList } from '../cursor.js';
+import { readOpenTag, type ListedTag } from '../markup-tag.js';
 import { fieldMessages } from '../messages.js';
 import { isReferenceTag } from '../reference-tags.js';
 import { typeBySchema, type InbandType } from '../raw-value.js';
@@ -44,36 +44,45 @@ import { withSuffix } from './suffix.js';
 /** The longest in-band type name (`<ifm|arg_type>integer</ifm|arg_type>`). */
 const TYPE_NAME_MAX = 64;
 
-/** Needle lists built once per record, so `FieldScan.earliest` memoises across calls. */
+/**
+ * Needle lists built once per record, so `FieldScan.earliest` memoises across calls, and compiled
+ * (`searchList`): the reader matches only through `matchListAt`, never the record's own arrays.
+ */
 interface Needles {
-  readonly callOpen: readonly string[];
+  readonly callOpen: SearchList;
   /** Where to resume after text that is not a call: the next call, call close or section close. */
-  readonly resume: readonly string[];
-  readonly valueClose: readonly string[];
-  readonly envelopeClose: readonly string[];
+  readonly resume: SearchList;
+  readonly valueClose: SearchList;
+  /** The envelope's opens (in-text and response-start) and close, empty without one. */
+  readonly envelopeOpen: SearchList;
+  readonly envelopeResponseOpen: SearchList;
+  readonly envelopeClose: SearchList;
   /** The next argument's open tag or key: a value whose close comes after it had none of its own. */
-  readonly argOpen: readonly string[];
+  readonly argOpen: SearchList;
   /** Where a call ends when a value's close is missing: call, wrap and section closes, the next call or section. */
-  readonly boundary: readonly string[];
+  readonly boundary: SearchList;
   /** What may follow a value's real close (or a call's): the next argument, a close, the next call. */
-  readonly follow: readonly string[];
-  readonly sectionClose: readonly string[];
-  readonly sectionOpen: readonly string[];
+  readonly follow: SearchList;
+  readonly sectionClose: SearchList;
+  readonly sectionOpen: SearchList;
   /** The call wrap's open, prefix and close (Step-3's `<｜tool_call_begin｜>`), empty without one. */
-  readonly wrapOpen: readonly string[];
-  readonly wrapPrefix: readonly string[];
-  readonly wrapClose: readonly string[];
+  readonly wrapOpen: SearchList;
+  readonly wrapPrefix: SearchList;
+  readonly wrapClose: SearchList;
   /** The head's and the arguments' tags, for the tag forms (null for the others). */
-  readonly headTag: MarkupTag | null;
-  readonly argTag: MarkupTag | null;
+  readonly headTag: ListedTag | null;
+  readonly argTag: ListedTag | null;
   /** The character every value close, argument open and boundary starts with (`<` in the tag grammars), or '' when they differ. */
   readonly lead: string;
   /** The call's close, whichever form the head takes. */
-  readonly callClose: readonly string[];
+  readonly callClose: SearchList;
   /** What may close a JSON body: the body's own close, then the call's. */
-  readonly jsonClose: readonly string[];
+  readonly jsonClose: SearchList;
   /** The head is text after an opener (GLM's `<tool_call>NAME`), not a tag. */
   readonly textHead: boolean;
+  /** A text head's opener and what may follow its name, empty for the tag forms. */
+  readonly textOpen: SearchList;
+  readonly nameSep: SearchList;
   // The arguments' record, under the field of its form (null under the others).
   readonly tagArgs: TagArguments | null;
   readonly pairArgs: PairArguments | null;
@@ -82,13 +91,13 @@ interface Needles {
 
 const NEEDLES = new WeakMap<ParamMarkupGrammar, Needles>();
 
-/** A tag record whose `open` list is the needles' own (see `literals`). */
-function ownTag(tag: MarkupTag): MarkupTag {
-  return { ...tag, open: literals(tag.open) };
+/** A tag record whose `open` list is the needles' own. */
+function ownTag(tag: MarkupTag): ListedTag {
+  return { ...tag, open: searchList(tag.open) };
 }
 
-/** For a part of the record the grammar lacks (no section, no wrap). */
-const NO_LITERALS: readonly string[] = [];
+/** For a part of the record the grammar lacks. */
+const NO_LITERALS = searchList([]);
 
 function needlesOf(grammar: ParamMarkupGrammar): Needles {
   let needles = NEEDLES.get(grammar);
@@ -101,32 +110,36 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const wrapClose = grammar.callWrap?.close ?? [];
     const sectionClose = grammar.section?.close ?? [];
     const opens = [...callOpen, ...headOpen, ...(grammar.section?.open ?? [])];
-    const envelopeClose = grammar.envelope?.close ?? [];
+    const envelopeClose = searchList(grammar.envelope?.close ?? []);
     const wrapper = args.kind === 'tags' && args.wrapper !== null ? [args.wrapper.open, args.wrapper.close] : [];
-    const valueClose = literals(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []);
-    const boundary = literals([...closes, ...wrapClose, ...sectionClose, ...opens]);
-    const stops = [...valueClose, ...literals(argOpen), ...boundary];
+    const valueClose = searchList(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []);
+    const boundary = searchList([...closes, ...wrapClose, ...sectionClose, ...opens]);
+    const stops = [...valueClose, ...searchList(argOpen), ...boundary];
     const lead = stops.length > 0 && stops.every((n) => n[0] === stops[0]![0]) ? stops[0]![0]! : '';
     needles = {
-      callOpen: literals(callOpen),
-      resume: literals([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
+      callOpen: searchList(callOpen),
+      resume: searchList([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
       // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
       valueClose,
+      envelopeOpen: searchList(grammar.envelope?.open ?? []),
+      envelopeResponseOpen: searchList(grammar.envelope?.responseOpen ?? []),
       envelopeClose,
-      argOpen: literals(argOpen),
+      argOpen: searchList(argOpen),
       boundary,
-      follow: literals([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
-      sectionClose: literals(sectionClose),
-      sectionOpen: literals(grammar.section?.open ?? []),
-      wrapOpen: literals(grammar.callWrap?.open ?? []),
-      wrapPrefix: literals(grammar.callWrap?.prefix ?? []),
-      wrapClose: literals(wrapClose),
+      follow: searchList([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
+      sectionClose: searchList(sectionClose),
+      sectionOpen: searchList(grammar.section?.open ?? []),
+      wrapOpen: searchList(grammar.callWrap?.open ?? []),
+      wrapPrefix: searchList(grammar.callWrap?.prefix ?? []),
+      wrapClose: searchList(wrapClose),
       headTag: grammar.call.kind === 'tag' ? ownTag(grammar.call.tag) : null,
       argTag: args.kind === 'tags' ? ownTag(args.tag) : null,
       lead,
-      callClose: literals(closes),
-      jsonClose: literals([...(grammar.jsonBody?.close ?? []), ...closes]),
+      callClose: searchList(closes),
+      jsonClose: searchList([...(grammar.jsonBody?.close ?? []), ...closes]),
       textHead: grammar.call.kind === 'text',
+      textOpen: searchList(grammar.call.kind === 'text' ? grammar.call.open : []),
+      nameSep: searchList(grammar.call.kind === 'text' ? grammar.call.nameSep : []),
       tagArgs: args.kind === 'tags' ? args : null,
       pairArgs: args.kind === 'pairs' ? args : null,
       namedArgs: args.kind === 'named-tags' ? args : null,
@@ -134,16 +147,6 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     NEEDLES.set(grammar, needles);
   }
   return needles;
-}
-
-/**
- * Each literal once, the empty one left out, in a list of the needles' own: never the record's
- * array. The vocabulary is deep-frozen, and an indexed read of a frozen array is not inlined by
- * the optimising compiler (each went through the engine's keyed-load stub: 2 % of a
- * Qwen3-Coder parse, from `matchAt` in the reader's hottest methods).
- */
-function literals(list: readonly string[]): readonly string[] {
-  return [...new Set(list)].filter((n) => n !== '');
 }
 
 /** Where one argument value ends. */
@@ -206,9 +209,9 @@ class Reader implements CandidateTest<ValueStop> {
     return pos;
   }
 
-  /** `pos` past the first literal of `literals` at `pos`, or -1. */
-  past(pos: number, literals: readonly string[]): number {
-    const found = matchAt(this.text, pos, literals);
+  /** `pos` past the first literal of `list` at `pos`, or -1. */
+  past(pos: number, list: SearchList): number {
+    const found = matchListAt(this.text, pos, list);
     return found === null ? -1 : pos + found.length;
   }
 
@@ -230,7 +233,7 @@ class Reader implements CandidateTest<ValueStop> {
     let inEnvelope = false;
     const envelope = grammar.envelope;
     // A response-start spelling (` to=R<|message|>`) is found only as the response's first text.
-    const opened = envelope === null ? null : (matchAt(text, pos, envelope.open) ?? matchAt(text, pos, envelope.responseOpen));
+    const opened = envelope === null ? null : (matchListAt(text, pos, this.needles.envelopeOpen) ?? matchListAt(text, pos, this.needles.envelopeResponseOpen));
     if (envelope !== null && opened !== null) {
       const head = pos + opened.length;
       const headEnd = indexWithin(text, envelope.headEnd, head, FIELD_NAME_MAX);
@@ -245,20 +248,20 @@ class Reader implements CandidateTest<ValueStop> {
         const bodyEnd = stop < 0 ? text.length : stop;
         if (visible) sink.proseSpan(body, bodyEnd);
         else sink.reasoningSpan(body, bodyEnd);
-        return stop < 0 ? text.length : this.past(stop, envelope.close);
+        return stop < 0 ? text.length : this.past(stop, this.needles.envelopeClose);
       }
       pos = skipSpace(text, body);
-      if (matchAt(text, pos, this.needles.sectionOpen) === null) return -1;
+      if (matchListAt(text, pos, this.needles.sectionOpen) === null) return -1;
       inEnvelope = true;
     }
     const token = grammar.tagToken;
     const tokenFirst = token !== null && text.startsWith(token, pos);
     if (tokenFirst) pos = this.skip(pos);
-    const sectionOpen = matchAt(text, pos, this.needles.sectionOpen);
+    const sectionOpen = matchListAt(text, pos, this.needles.sectionOpen);
     const sectionAt = sectionOpen === null ? -1 : pos + sectionOpen.length;
     const inSection = sectionAt >= 0;
     if (inSection) pos = sectionAt;
-    else if (!grammar.bare || matchAt(text, pos, this.needles.callOpen) === null) {
+    else if (!grammar.bare || matchListAt(text, pos, this.needles.callOpen) === null) {
       // A leaked grammar token outside any call is a marker: it is stepped over, never prose.
       return tokenFirst ? at + token.length : -1;
     }
@@ -283,7 +286,7 @@ class Reader implements CandidateTest<ValueStop> {
           // (`in <tool_call></tool_call> tags`), is named in a sentence: the lane reads it so.
           if (attempts === 0 && sink.calls.length === 0 && sink.errors.length === 0 && isReferenceTag(sectionOpen ?? '') && afterWordAndBlank(text, start)) return -1;
           if (!inEnvelope) return closed;
-          const after = this.past(skipSpace(text, closed), envelope!.close);
+          const after = this.past(skipSpace(text, closed), this.needles.envelopeClose);
           return after < 0 ? closed : after;
         }
       }
@@ -307,7 +310,7 @@ class Reader implements CandidateTest<ValueStop> {
       }
       attempts++;
       pos = read.end;
-      if (!inSection && matchAt(text, this.skip(pos), this.needles.callOpen) === null) return pos;
+      if (!inSection && matchListAt(text, this.skip(pos), this.needles.callOpen) === null) return pos;
     }
   }
 
@@ -397,7 +400,7 @@ class Reader implements CandidateTest<ValueStop> {
       const closedAt = this.past(end, closes);
       closed = closedAt >= 0;
       if (closed) end = closedAt;
-      else if (grammar.callEndsAtNextOpen && matchAt(text, end, this.needles.callOpen) !== null) closed = true;
+      else if (grammar.callEndsAtNextOpen && matchListAt(text, end, this.needles.callOpen) !== null) closed = true;
     }
     if (wrapped) {
       const unwrapped = this.past(this.skip(end), this.needles.wrapClose);
@@ -427,11 +430,11 @@ class Reader implements CandidateTest<ValueStop> {
   callObjects(start: number, pos: number): CallRead | null {
     const { text, grammar, sink } = this;
     if (!grammar.callObjects || grammar.call.kind !== 'text') return null;
-    const opened = this.past(pos, grammar.call.open);
+    const opened = this.past(pos, this.needles.textOpen);
     if (opened < 0) return null;
     const bodyAt = callBodyStart(text, opened, false);
     if (bodyAt < 0) return null;
-    const closes = grammar.call.close;
+    const closes = this.needles.callClose;
     const calls = sink.calls.length;
     const body = readCallBody(this.scan, bodyAt, { shapes: [], headName: null, resume: this.needles.resume }, sink);
     if (body.stopped === 'eof') return { kind: 'read', end: text.length };
@@ -447,14 +450,14 @@ class Reader implements CandidateTest<ValueStop> {
     return { kind: 'read', end: text.length };
   }
 
-  namedTagsContext(tool: ToolDef | undefined, closes: readonly string[]): NamedTagsContext {
+  namedTagsContext(tool: ToolDef | undefined, closes: SearchList): NamedTagsContext {
     return {
       text: this.text,
       rule: this.grammar.values,
       token: this.grammar.tagToken,
       tool,
       skip: (at) => this.skip(at),
-      endsArguments: (at) => matchAt(this.text, at, closes) !== null || this.endsCall(at),
+      endsArguments: (at) => matchListAt(this.text, at, closes) !== null || this.endsCall(at),
       problem: (key, expected) => {
         if (tool !== undefined) this.problem(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, expected));
       },
@@ -483,7 +486,7 @@ class Reader implements CandidateTest<ValueStop> {
       if (!tag.ok) return tag.eof ? { kind: 'eof' } : { kind: 'none' };
       return { kind: 'name', name: tag.name, end: tag.end };
     }
-    const opened = this.past(pos, call.open);
+    const opened = this.past(pos, this.needles.textOpen);
     if (opened < 0) return { kind: 'none' };
     // The name may stand on its own line (`<tool_call>\nget_weather\n<arg_key>…`, as SGLang's GLM reader takes it).
     const from = skipSpace(text, opened);
@@ -507,24 +510,24 @@ class Reader implements CandidateTest<ValueStop> {
     const name = text.slice(from, nameEnd).trim();
     if (!ownPlace) return { kind: 'none' };
     let end = nameEnd;
-    const sep = this.past(skipSpace(text, end), call.nameSep);
+    const sep = this.past(skipSpace(text, end), this.needles.nameSep);
     if (sep >= 0) end = sep;
     if (isCallName(name)) return { kind: 'name', name, end };
     // Words glued to the opener with the grammar's first argument right after them
     // (`<tool_call>get weather<arg_key>…`): a call whose name is no tool name, never prose.
     const words = name.split(/[ \t]+/);
     const argOpen = this.needles.pairArgs === null ? NO_LITERALS : this.needles.argOpen;
-    if (words.length > 1 && words.length <= 4 && words.every(isCallName) && matchAt(text, this.skip(end), argOpen) !== null) return { kind: 'spaced', name, end };
+    if (words.length > 1 && words.length <= 4 && words.every(isCallName) && matchListAt(text, this.skip(end), argOpen) !== null) return { kind: 'spaced', name, end };
     return { kind: 'none' };
   }
 
   /** After a text head: the body must open with an argument, the call close, a JSON body, the next call or the end. */
-  bodyStartsAt(pos: number, closes: readonly string[]): boolean {
+  bodyStartsAt(pos: number, closes: SearchList): boolean {
     const { text, grammar } = this;
     if (pos >= text.length) return true;
-    if (matchAt(text, pos, this.needles.argOpen) !== null || matchAt(text, pos, closes) !== null) return true;
+    if (matchListAt(text, pos, this.needles.argOpen) !== null || matchListAt(text, pos, closes) !== null) return true;
     if (grammar.jsonBody !== null && text.charCodeAt(pos) === 0x7b) return true;
-    return grammar.callEndsAtNextOpen && matchAt(text, pos, this.needles.callOpen) !== null;
+    return grammar.callEndsAtNextOpen && matchListAt(text, pos, this.needles.callOpen) !== null;
   }
 
   jsonBody(
@@ -575,7 +578,7 @@ class Reader implements CandidateTest<ValueStop> {
           continue;
         }
       }
-      if (here >= text.length || matchAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
+      if (here >= text.length || matchListAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
       const tag = readOpenTag(text, here, this.needles.argTag!);
       if (tag === null) {
         if (this.endsCall(here)) return { kind: 'ok', args, end: here };
@@ -601,7 +604,7 @@ class Reader implements CandidateTest<ValueStop> {
     let first = true;
     for (;;) {
       const here = this.skip(at);
-      if (here >= text.length || matchAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
+      if (here >= text.length || matchListAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
       if (!text.startsWith(spec.keyOpen, here)) {
         if (this.endsCall(here)) return { kind: 'ok', args, end: here };
         return { kind: 'bad', at: here, first };
@@ -723,7 +726,7 @@ class Reader implements CandidateTest<ValueStop> {
       const calls = sink.calls.length;
       let end = inner.region(at);
       // An example may show a bare call where the grammar writes a section around it.
-      if (end <= at && matchAt(this.text, at, this.needles.callOpen) !== null) {
+      if (end <= at && matchListAt(this.text, at, this.needles.callOpen) !== null) {
         const read = inner.call(at, false);
         end = read.kind === 'read' && !inner.failed ? read.end : -1;
       }
@@ -743,7 +746,7 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** A call or a section of this grammar opens at `at` (not a close). */
   opensCall(at: number): boolean {
-    return matchAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.needles.sectionOpen) >= 0;
+    return matchListAt(this.text, at, this.needles.callOpen) !== null || this.past(at, this.needles.sectionOpen) >= 0;
   }
 
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */
@@ -756,7 +759,7 @@ class Reader implements CandidateTest<ValueStop> {
   /** After a value's close: the end, or (past whitespace) the next argument, a close or the next call. */
   followsValue(at: number): boolean {
     const pos = this.skip(at);
-    return pos >= this.text.length || matchAt(this.text, pos, this.needles.follow) !== null;
+    return pos >= this.text.length || matchListAt(this.text, pos, this.needles.follow) !== null;
   }
 
   /** A well-formed argument opens at `at` (or the text ends inside its head). */
@@ -788,7 +791,7 @@ class Reader implements CandidateTest<ValueStop> {
   boundaryAt(at: number): boolean {
     const { text, grammar, needles } = this;
     const sectionAt = this.past(at, needles.sectionOpen);
-    if (sectionAt >= 0 || matchAt(text, at, needles.callOpen) !== null) {
+    if (sectionAt >= 0 || matchListAt(text, at, needles.callOpen) !== null) {
       if (!atLineStart(text, at)) return false;
       let pos = sectionAt >= 0 ? this.skip(sectionAt) : at;
       const wrapped = grammar.callWrap === null ? -1 : this.past(pos, needles.wrapOpen);
@@ -805,7 +808,7 @@ class Reader implements CandidateTest<ValueStop> {
   /** True at a point where the current call's text ends without its close: the next call, a wrap close, the section close. */
   endsCall(pos: number): boolean {
     const { text, needles } = this;
-    return matchAt(text, pos, needles.callOpen) !== null || matchAt(text, pos, needles.wrapClose) !== null || matchAt(text, pos, needles.sectionClose) !== null;
+    return matchListAt(text, pos, needles.callOpen) !== null || matchListAt(text, pos, needles.wrapClose) !== null || matchListAt(text, pos, needles.sectionClose) !== null;
   }
 
   inband(attributes: ReadonlyMap<string, string>): InbandType | null {

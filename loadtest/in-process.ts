@@ -20,8 +20,13 @@ export function meanMs(fn: () => unknown, runs: number): number {
   return (performance.now() - t0) / runs;
 }
 
+/** The library's answer as the service would send it: parse, project, serialise. */
+function libraryAnswer(text: string, registry: unknown): string {
+  return JSON.stringify(projectResult(parseToolCalls(text, { tools: registry })));
+}
+
 export function libraryMs(text: string, registry: unknown, runs: number): number {
-  return meanMs(() => JSON.stringify(projectResult(parseToolCalls(text, { tools: registry }))), runs);
+  return meanMs(() => libraryAnswer(text, registry), runs);
 }
 
 /**
@@ -31,7 +36,7 @@ export function libraryMs(text: string, registry: unknown, runs: number): number
  * "Service overhead per response").
  */
 export async function libraryAfterIdleMs(text: string, registry: unknown, runs: number): Promise<number> {
-  const call = (): string => JSON.stringify(projectResult(parseToolCalls(text, { tools: registry })));
+  const call = (): string => libraryAnswer(text, registry);
   for (let i = 0; i < Math.min(runs, 20); i++) call();
   let total = 0;
   for (let i = 0; i < runs; i++) {

@@ -46,7 +46,9 @@ const TYPE_NAME_MAX = 64;
 
 /**
  * Needle lists built once per record, so `FieldScan.earliest` memoises across calls, and compiled
- * (`searchList`): the reader matches only through `matchListAt`, never the record's own arrays.
+ * (`searchList`): a literal at a position is matched only through `matchListAt`. Two lists are
+ * still read from the record, neither on the tag grammars' path: a JSON body's opens (whose empty
+ * entry means a bare `{`) and a text head's name ends (searched for, not matched).
  */
 interface Needles {
   readonly callOpen: SearchList;
@@ -113,8 +115,9 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
     const envelopeClose = searchList(grammar.envelope?.close ?? []);
     const wrapper = args.kind === 'tags' && args.wrapper !== null ? [args.wrapper.open, args.wrapper.close] : [];
     const valueClose = searchList(args.kind === 'tags' ? args.tag.close : args.kind === 'pairs' ? [args.valueClose] : []);
+    const argOpenList = searchList(argOpen);
     const boundary = searchList([...closes, ...wrapClose, ...sectionClose, ...opens]);
-    const stops = [...valueClose, ...searchList(argOpen), ...boundary];
+    const stops = [...valueClose, ...argOpenList, ...boundary];
     const lead = stops.length > 0 && stops.every((n) => n[0] === stops[0]![0]) ? stops[0]![0]! : '';
     needles = {
       callOpen: searchList(callOpen),
@@ -124,7 +127,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       envelopeOpen: searchList(grammar.envelope?.open ?? []),
       envelopeResponseOpen: searchList(grammar.envelope?.responseOpen ?? []),
       envelopeClose,
-      argOpen: searchList(argOpen),
+      argOpen: argOpenList,
       boundary,
       follow: searchList([...argOpen, ...wrapper, ...closes, ...wrapClose, ...sectionClose, ...opens, ...envelopeClose]),
       sectionClose: searchList(sectionClose),

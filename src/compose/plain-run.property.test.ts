@@ -116,7 +116,7 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
         }
       }),
       // A fixed seed, so that a run of the suite is reproducible: random seeds found the case of
-      // the `it.fails` below, a whole-parse reading the classifier does not foresee.
+      // the nested-list test below, a whole-parse reading the classifier did not foresee.
       { numRuns: 4000, seed: 20261206 },
     );
     // Not vacuous: many texts have a run, and some end it before their end.
@@ -129,11 +129,11 @@ describe('plain run: the leading lines of a gateway rest piece, read on their ow
     expect(quoted).toBeGreaterThan(20);
   });
 
-  // Known, not yet settled: a text that opens with `[` and ends a list with a registered call is
-  // read by the pythonic list reader (a line-start `[`), which keeps the call and drops the
-  // element it cannot read, while the gateway's classifier calls the line plain. Found by the
-  // property above with a random seed; it fails there on the same text.
-  it.fails('a line opening with `[` whose list ends with a registered call reads as plain prose', () => {
+  // Found by the property above with a random seed: a line opening with `[` went to the
+  // pythonic list reader, whose lenient rung took everything up to a nested list's `)` as one
+  // failed item and kept the call after it, while the classifier called the line plain. A failed
+  // item now ends only at a `)` outside any list it opened (lex/py-call.ts `nextSibling`).
+  it('a line opening with `[` whose nested list ends with a registered call reads as plain prose', () => {
     const text = '[TOOL_CALLSlook({"path": "a"}) "</tool_call>" Sure: [frob(a=1), look(path="a")]';
     const test = classifierOf(tools);
     expect(plainRunEnd(text, test)).toBe(text.length);

@@ -121,22 +121,27 @@ export function readPyCallListAt(text: string, at: number, lenient: PyLeniency |
  * Where a list goes on after a call that did not read, looking from `from` (where its reading
  * stopped): the failed call ends at a `)` followed by a comma and the next call, or by a `]`
  * that ends the list (the limit, a blank or the end after it); null when none comes before
- * `stop`.
+ * `stop`. A `)` after a `[` opened past `from` and not yet closed is inside a list the failed
+ * text began (`[f({…}) Sure: [g(a=1), h(b=2)]`: the prose before a nested list is no call's
+ * arguments), so it ends no item.
  */
 function nextSibling(text: string, from: number, stop: number): { readonly end: number; readonly next: number } | null {
-  for (let i = from; i < stop; ) {
-    const close = text.indexOf(')', i);
-    if (close < 0 || close >= stop) return null;
-    const after = skipJsonSpace(text, close + 1);
-    const code = text.charCodeAt(after);
-    if (code === Code.Comma) {
+  // Brackets opened past `from`; a `]` below zero closes one the failed call opened before it.
+  let depth = 0;
+  for (let i = from; i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LeftBracket) depth++;
+    else if (code === Code.RightBracket) depth = depth > 0 ? depth - 1 : 0;
+    if (code !== Code.RightParen || depth > 0) continue;
+    const after = skipJsonSpace(text, i + 1);
+    const next = text.charCodeAt(after);
+    if (next === Code.Comma) {
       const call = skipJsonSpace(text, after + 1);
-      if (call < stop && pyCallStartsAt(text, call)) return { end: close + 1, next: call };
-    } else if (code === Code.RightBracket) {
+      if (call < stop && pyCallStartsAt(text, call)) return { end: i + 1, next: call };
+    } else if (next === Code.RightBracket) {
       const rest = skipJsonSpace(text, after + 1);
-      if (rest >= stop || rest > after + 1) return { end: close + 1, next: after };
+      if (rest >= stop || rest > after + 1) return { end: i + 1, next: after };
     }
-    i = close + 1;
   }
   return null;
 }

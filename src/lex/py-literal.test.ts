@@ -165,6 +165,16 @@ describe('lenient call lists', () => {
     expect(read.failures.map((f) => [f.name, text.slice(f.start, f.end)])).toEqual([['calc', 'calc(x=1e999)'], ['f', 'f(a=x)']]);
   });
 
+  it('ends a failed call at a `)` outside the lists it opened, never inside a nested one', () => {
+    // A bracket the failed call opened before its reading stopped closes inside its own text.
+    const inner = "[f(a=[1, b'x']), g(b=2)]";
+    const read = lenientCall(inner);
+    expect(read).toMatchObject({ ok: true, calls: [{ name: 'g' }] });
+    if (read.ok) expect(read.failures.map((f) => inner.slice(f.start, f.end))).toEqual(["f(a=[1, b'x'])"]);
+    // Prose and a second list after a failed call are not its arguments: the list does not read.
+    expect(lenientCall('[f({"a": 1}) Sure: [g(a=1), h(b=2)]')).toMatchObject({ ok: false });
+  });
+
   it('reads complete calls whose `]` is missing, at the end or at the close', () => {
     expect(lenientCall("[f(a=1), g(b='x')")).toMatchObject({ ok: true, unclosed: true, calls: [{ name: 'f' }, { name: 'g' }] });
     const closed = '[f(a=1)<|python_end|>';

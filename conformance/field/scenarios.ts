@@ -173,6 +173,16 @@ export function regularCases(spec: GrammarSpec): FieldCase[] {
     tools: REGISTRY,
     expect: { calls: [], prose_includes: ['Looking it up.'], prose_excludes: [CUT_AT], error_prefixes: ['TOOL CALL TRUNCATED:'], dropped: true },
   });
+  if (spec.values !== 'quoted' && unclosed !== full) {
+    const partial: Call = { name: WEATHER.name, arguments: { days: 3, units: 'celsius' } };
+    drafts.push({
+      scenario: 'cut-before-required-argument',
+      note: 'raw-text arguments come one by one: the stream ends after a whole argument, closing markers missing, while the tool\'s required `city` has not come: no call (the list was cut, not finished), a TOOL CALL TRUNCATED error, a drop',
+      text: `Looking it up.\n${render([partial], { unclosed: true })}`,
+      tools: REGISTRY,
+      expect: { calls: [], prose_includes: ['Looking it up.'], prose_excludes: ['celsius'], error_prefixes: ['TOOL CALL TRUNCATED:'], dropped: true },
+    });
+  }
   drafts.push({
     scenario: 'unknown-name',
     note: 'a name the registry lacks, inside the grammar\'s markers: an error naming it and a drop, never a call, never prose',

@@ -412,7 +412,10 @@ class Reader implements CandidateTest<ValueStop> {
     }
     // Cut after the call's head, before any argument and with no close: its arguments never
     // began, so the call is not known complete (a tool taking none reads the same so far).
-    if (!closed && this.skip(end) >= text.length && Object.keys(args).length === 0) {
+    // So is one cut after an argument while a parameter its tool requires is still missing: the
+    // arguments come one by one, so the end of the text, not the model, ended the list (a JSON
+    // body closes its own object; this reads as complete only what nothing could follow).
+    if (!closed && this.skip(end) >= text.length && (Object.keys(args).length === 0 || (json === null && lacksRequired(tool, args)))) {
       sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
       return { kind: 'read', end: text.length };
     }
@@ -919,4 +922,11 @@ function afterWordAndBlank(text: string, at: number): boolean {
   if (text.charCodeAt(i) !== 0x20 && text.charCodeAt(i) !== 0x09) return false;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
   return i >= 0 && text.charCodeAt(i) !== 0x0a;
+}
+
+/** A parameter that `tool` requires is not among `args` (no tool, or none required: false). */
+function lacksRequired(tool: ToolDef | undefined, args: Record<string, unknown>): boolean {
+  if (tool === undefined) return false;
+  for (const param of tool.params) if (param.required && !Object.hasOwn(args, param.name)) return true;
+  return false;
 }

@@ -144,6 +144,8 @@ function probeKey(text: string, at: number): string | null {
 function isCallKey(key: string, grammar: LookalikeGrammar, scan: FieldScan): boolean {
   return (
     grammar.nameKeys.includes(key) ||
+    // Arguments first (`{'arguments': {…}, 'name': 'f'}`): Llama 3.2 writes its keys in either order.
+    grammar.argumentKeys.includes(key) ||
     key === grammar.carrierKey ||
     key === 'type' ||
     key === 'id' ||

@@ -213,6 +213,30 @@ export class RegionSink {
     return answer;
   }
 
+  /**
+   * A call's name as its messages show it: as the registry admits it (`functions.look` is
+   * `look` when `look` is registered), else as written; so an error about a call's arguments
+   * names the tool the model meant, as the call itself would have.
+   */
+  shownName(name: string): string {
+    if (name === '' || this.#registry === null) return name;
+    const admission = this.admit(name, this.#registry, 'marked');
+    return admission.ok ? admission.name : name;
+  }
+
+  /**
+   * True, with the unknown-tool error and drop a complete call would get, when the registry
+   * refuses `name`: for a call whose arguments do not read, the name is the first thing wrong
+   * (the model learns which tools exist, not how to fix arguments nothing would run).
+   */
+  refusedName(name: string, start: number, end: number): boolean {
+    if (name === '' || this.#registry === null) return false;
+    const admission = this.admit(name, this.#registry, 'marked');
+    if (admission.ok || admission.why === 'empty') return false;
+    this.fail(fieldMessages.unknownTool(admission.name, this.#id, registeredNames(this.#registry)), start, end, 'unknown_tool');
+    return true;
+  }
+
   /** A call the reader read completely; the registry rule and the argument shape are checked here. */
   call(report: CallReport): boolean {
     const admission = this.admit(report.name, this.#registry, report.origin ?? 'marked');

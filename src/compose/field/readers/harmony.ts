@@ -140,7 +140,7 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
       // A reasoning header cut off is markers only; any other header held visible text to come.
       if (!grammar.reasoningChannels.includes(header.channel)) sink.drop(pos, text.length, 'unparsed_call_block');
     } else {
-      sink.fail(fieldMessages.truncated(grammar.id, recipient), pos, text.length);
+      sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(recipient)), pos, text.length);
     }
     return text.length;
   }
@@ -237,7 +237,7 @@ function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient:
       return value.end;
     }
   } else if (!value.ok && value.eof && (raw === null || text.charCodeAt(skipSpace(text, bodyAt)) === Code.LeftBrace)) {
-    sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
+    sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(recipient)), start, text.length);
     return text.length;
   }
   const stop = scan.earliest(stops, bodyAt);
@@ -259,10 +259,10 @@ function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient:
     return regionEnd;
   }
   if (body === '') {
-    sink.fail(fieldMessages.truncated(grammar.id, recipient), start, text.length);
+    sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(recipient)), start, text.length);
     return text.length;
   }
-  sink.fail(fieldMessages.badArguments(grammar.id, recipient, value.ok ? 'text after the JSON arguments' : value.error), start, regionEnd);
+  if (!sink.refusedName(recipient, start, regionEnd)) sink.fail(fieldMessages.badArguments(grammar.id, sink.shownName(recipient), value.ok ? 'text after the JSON arguments' : value.error), start, regionEnd);
   return regionEnd;
 }
 

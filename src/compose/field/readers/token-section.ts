@@ -201,12 +201,12 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
     const args = readArguments(text, named.argsAt, form);
     if (!args.ok) {
       if (args.eof) {
-        sink.fail(fieldMessages.truncated(grammar.id, named.name), callStart, text.length);
+        sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(named.name)), callStart, text.length);
         return text.length;
       }
       const next = scan.earliest(resume, named.argsAt);
       const stop = next < 0 ? text.length : next;
-      sink.fail(fieldMessages.badArguments(grammar.id, named.name, args.error), callStart, stop);
+      if (!sink.refusedName(named.name, callStart, stop)) sink.fail(fieldMessages.badArguments(grammar.id, sink.shownName(named.name), args.error), callStart, stop);
       // The call's own close belongs to the failed call.
       const close = matchAt(text, stop, grammar.callClose);
       return close === null ? stop : stop + close.length;
@@ -494,7 +494,7 @@ function readObjectsCall(scan: FieldScan, callStart: number, named: Head, form: 
   }
   if (start < 0) {
     if (atEnd(text, at)) {
-      sink.fail(fieldMessages.truncated(grammar.id, named.name), callStart, text.length);
+      sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(named.name)), callStart, text.length);
       return text.length;
     }
     return NOT_MINE;
@@ -555,7 +555,7 @@ function readCommandCall(scan: FieldScan, callStart: number, named: Head, gramma
       sink.call({ name: named.name, arguments: json.value, start: callStart, end: text.length, unclosed: true });
       return text.length;
     }
-    sink.fail(fieldMessages.truncated(grammar.id, named.name), callStart, text.length);
+    sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(named.name)), callStart, text.length);
     return text.length;
   }
   const rest = text.slice(restStart, close).trim();
@@ -594,7 +594,7 @@ function readCodeCall(scan: FieldScan, callStart: number, named: Head, form: Cal
   const name = form.nameForm === 'none' ? codeToolName(scan) : named.name;
   const closeRequired = grammar.callClose.length > 0 && grammar.callCloseOptional !== true;
   if (next < 0 && closeRequired) {
-    sink.fail(fieldMessages.truncated(grammar.id, name), callStart, text.length);
+    sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(name)), callStart, text.length);
     return text.length;
   }
   const code = text.slice(named.argsAt, stop).trim();

@@ -36,6 +36,7 @@ import { AnswerFences, blockEndAfter } from './answer-fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
+import { lateCloseRegion } from './late-close.js';
 import { blockCloseCut, closesCutAtEnd, CUT_ALONE, CUT_IN_BLOCK, MarkersCutAtEnd } from './close-cut-at-end.js';
 import { dropEntry } from '../site-free.js';
 
@@ -655,8 +656,13 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   const unmarkedMayBegin = !afterRegion && !started && mayBeginUnmarked(text, ctx);
   if (!started && first === null && !unmarkedMayBegin) return withCloseCutAtEnd(text, found, orphansEnd, ctx, null);
   const scan = new FieldScan(text, ctx.registry);
+  // Whether calls, and whether reasoning, stand before the hit being read (`lateCloseRegion`).
+  let callsBefore = false;
+  let reasoningBefore = false;
   const keep = (region: FieldRegion): void => {
     found.push(region);
+    if (region.calls.length > 0) callsBefore = true;
+    if (region.reasoning.length > 0) reasoningBefore = true;
     // Reasoning, or the turn's header, that opens the text: what follows starts the visible answer.
     const unseen = (region.reasoning.length > 0 || region.grammar === TURN_HEADER.id) && region.prose.length === 0 && region.calls.length === 0;
     if (unseen && region.start <= skipSpace(text, scan.answerFrom)) scan.answerFrom = region.end;
@@ -762,6 +768,14 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       keep(mentioned);
       from = floor = mentioned.end;
       continue;
+    }
+    if (orphansEnd && callsBefore && !reasoningBefore) {
+      const late = orphanCloseAt(text, hit, false);
+      if (late !== null && late.end > hit.index) {
+        keep(lateCloseRegion(text, late.grammar, hit.index, late.end, ctx, scan));
+        from = floor = late.end;
+        continue;
+      }
     }
     const quoted = inlineCodeMention(text, hit, known, floor, ctx, scan, lines);
     if (quoted !== null) {

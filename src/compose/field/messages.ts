@@ -26,6 +26,8 @@ export const fieldMessages = {
     `In a ${grammar} call the value${keys.length === 1 ? '' : 's'} of ${keys.map((k) => `'${k}'`).join(', ')} had no closing marker; each was read up to the next argument or the call's close.`,
   endMarkersMissing: (grammar: string) =>
     `A ${grammar} call ended without its closing marker; its arguments were complete, so it was read.`,
+  lateReasoningClose: (marker: string) =>
+    `A reasoning close (${marker}) with no open stands after tool calls. If the chat template opened the reasoning block in the prompt, the calls and text before it were written inside reasoning, yet they were read as the answer: pass reasoning_started for such a template.`,
   callInReasoning: (grammar: string, marker: string) =>
     `Tool-call markup (${marker}) stands inside a ${grammar} reasoning block; it was kept as reasoning and did not run. A call runs only after the reasoning block has closed.`,
 } as const;

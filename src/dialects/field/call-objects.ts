@@ -64,6 +64,9 @@ export const PANGU = tagged('pangu', ['[unused11]'], ['[unused12]']);
 /** LFM2 with a JSON body (a pythonic body is another family's). */
 export const LFM2_JSON = tagged('lfm2-json', ['<|tool_call_start|>'], ['<|tool_call_end|>']);
 
+/** Llama 4 with a JSON body (`<|python_start|>{"name": …, "parameters": …}<|python_end|>`, as Llama 3 writes after `<|python_tag|>`); a pythonic list is another family's. */
+export const LLAMA4_JSON = tagged('llama4-json', ['<|python_start|>'], ['<|python_end|>']);
+
 /** LongCat-Flash: `<longcat_tool_call>{…}</longcat_tool_call>`. */
 export const LONGCAT = tagged('longcat', ['<longcat_tool_call>'], ['</longcat_tool_call>']);
 
@@ -79,6 +82,7 @@ export const CALL_OBJECT_GRAMMARS: readonly CallObjectsGrammar[] = [
   COMMAND_R,
   NEMOTRON,
   LLAMA_3_JSON,
+  LLAMA4_JSON,
   PANGU,
   LONGCAT,
   GRANITE_20B_FC,

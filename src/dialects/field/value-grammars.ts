@@ -4,7 +4,7 @@
  */
 import type { ValueGrammar } from './types.js';
 
-/** Llama 4: `<|python_start|>[f(a=1), g(b='x')]<|python_end|>`. */
+/** Llama 4: `<|python_start|>[f(a=1), g(b='x')]<|python_end|>`; a JSON body belongs to the JSON family. */
 export const LLAMA4_PYTHONIC: ValueGrammar = {
   id: 'llama4-pythonic',
   family: 'value-grammar',
@@ -13,7 +13,7 @@ export const LLAMA4_PYTHONIC: ValueGrammar = {
   body: { form: 'py-calls' },
   close: ['<|python_end|>'],
   closeRequired: true,
-  sharedOpener: false,
+  sharedOpener: true,
   trailers: [],
 };
 

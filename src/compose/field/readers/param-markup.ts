@@ -637,7 +637,8 @@ class Reader implements CandidateTest<ValueStop> {
         if (valueAt >= text.length) return EOF;
         if (!text.startsWith(spec.valueOpen, valueAt)) {
           if (spec.valueOpen.startsWith(text.slice(valueAt))) return EOF;
-          return { kind: 'bad', at: here, first };
+          // A key was read: the call is malformed here, not a head with no argument after it.
+          return { kind: 'bad', at: valueAt, first, detail: VALUE_OPEN_MISSING };
         }
         valueAt += spec.valueOpen.length;
       }
@@ -847,6 +848,7 @@ type ArgsRead =
   | { readonly kind: 'bad'; readonly at: number; readonly first: boolean; readonly detail?: string };
 
 const VALUE_UNCLOSED = 'an argument value has no close of its own before the call ends';
+const VALUE_OPEN_MISSING = "an argument's key is not followed by its value's open";
 
 const EOF: ArgsRead = { kind: 'eof' };
 

@@ -41,6 +41,18 @@ describe('readLenientJsonAt', () => {
     expect(read('{"a": {"x": 1} {"b": 2}}')).toMatchObject({ ok: false, eof: false });
   });
 
+  it('reads a backslash before a character no escape names as itself (Windows paths, regular expressions), Python\'s own escapes not', () => {
+    expect(readLenientJsonAt(String.raw`{"code": "dir C:\Users\Pictures", "re": "\d+\.\s"}`, 0)).toMatchObject({ ok: true, value: { code: 'dir C:\\Users\\Pictures', re: '\\d+\\.\\s' } });
+    // JSON's escapes keep their meaning beside the repaired ones.
+    expect(readLenientJsonAt(String.raw`{"a": "x\ty\q"}`, 0)).toMatchObject({ ok: true, value: { a: 'x\ty\\q' } });
+    // Python reads these (BEL, VT, octal, hex, a 32-bit code point, a named character): two readings.
+    for (const escape of [String.raw`\a`, String.raw`\v`, String.raw`\0`, String.raw`\x41`, String.raw`\U0001F600`, String.raw`\N{DASH}`]) {
+      expect(readLenientJsonAt(`{"a": "${escape}"}`, 0)).toMatchObject({ ok: false, eof: false });
+    }
+    // Not hex enough to be Python's: the backslash stands for itself.
+    expect(readLenientJsonAt(String.raw`{"a": "\x4g \Users"}`, 0)).toMatchObject({ ok: true, value: { a: '\\x4g \\Users' } });
+  });
+
   it('refuses a key written twice: the first and the last value are both readings', () => {
     expect(read(`{'a': 1, 'a': 2}`)).toMatchObject({ ok: false, eof: false, error: expect.stringContaining("'a'") as unknown });
   });

@@ -8,6 +8,10 @@
  *   3. Python's literals `True`, `False`, `None` stand for `true`, `false`, `null`
  *   4. in a list, an object right after an object item needs no comma  [{"a": 1} {"b": 2}]
  *      (nothing else can stand between two objects: a list of calls written one per line)
+ *   5. a backslash before a character that neither JSON nor Python escapes stands for itself,
+ *      as a Windows path or a regular expression written unescaped shows it  "C:\Users"  "\d+"
+ *      (Python's own escapes, `\a`, `\v`, octal digits, `\xHH`, `\UHHHHHHHH`, `\N{…}`, have
+ *      another reading, so they stay errors)
  *
  * Everything else is as strict JSON: no comments, no unquoted keys, no NaN, JSON numbers only,
  * no raw control characters inside strings. A key written twice is an error (two readings are
@@ -51,6 +55,23 @@ const LITERALS: readonly (readonly [string, unknown])[] = [
   ['None', null],
 ];
 
+/**
+ * A Python escape JSON lacks at `at` (the backslash): `\a`, `\v`, an octal digit, or `\x`,
+ * `\U`, `\N` with the digits or brace Python reads after them. Such text has two readings.
+ */
+function isPythonOnlyEscape(text: string, at: number): boolean {
+  const code = text.charCodeAt(at + 1);
+  if (code === 0x61 || code === 0x76 || (code >= Code.Digit0 && code <= 0x37)) return true;
+  if (code === 0x78) return hexRun(text, at + 2, 2);
+  if (code === 0x55) return hexRun(text, at + 2, 8);
+  return code === 0x4e && text.charCodeAt(at + 2) === Code.LeftBrace;
+}
+
+function hexRun(text: string, from: number, count: number): boolean {
+  for (let k = 0; k < count; k++) if (hexDigitValue(text.charCodeAt(from + k)) < 0) return false;
+  return true;
+}
+
 /** A string in `"` or `'` starting at `at` (the quote). */
 function readString(text: string, at: number): Step {
   const quote = text.charCodeAt(at);
@@ -80,9 +101,16 @@ function readString(text: string, at: number): Step {
       i += 6;
     } else {
       const simple = SIMPLE_ESCAPES[escape];
-      if (simple === undefined) return { error: 'invalid escape in a string', at: i };
-      out += simple;
-      i += 2;
+      if (simple !== undefined) {
+        out += simple;
+        i += 2;
+      } else if (escape < 0x20 || isPythonOnlyEscape(text, i)) {
+        return { error: 'invalid escape in a string', at: i };
+      } else {
+        // Repair 5: the backslash is a character; what follows is read as usual.
+        out += '\\';
+        i += 1;
+      }
     }
     runStart = i;
   }

@@ -86,6 +86,7 @@ export const GRAMMARS: GrammarSpec[] = [
     answer: { open: '<|START_RESPONSE|>', close: '<|END_RESPONSE|>' },
   },
   { grammar: 'functionary-v3.2', title: 'Functionary v3.2', family: 'special-token-json', section: '1', values: 'quoted', markers: ['>>>'], ownCloser: '>>>all', trailingProse: false },
+  { grammar: 'qwen-agent', title: 'Qwen-Agent', family: 'special-token-json', section: '1', values: 'quoted', markers: ['✿FUNCTION✿:', '✿ARGS✿:'], trailingProse: false },
   { grammar: 'mistral-v11', title: 'Mistral v11+', family: 'special-token-json', section: '1', values: 'quoted', markers: ['[TOOL_CALLS]', '[ARGS]'] },
   { grammar: 'tool-request', title: 'TOOL_REQUEST', family: 'special-token-json', section: '1', values: 'quoted', markers: ['[TOOL_REQUEST_END]', '[TOOL_REQUEST]'] },
 

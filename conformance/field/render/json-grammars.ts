@@ -75,6 +75,7 @@ export const JSON_RENDERERS: Record<string, Renderer> = {
   'command-r7b': commandAction,
   'command-a': commandAction,
   'functionary-v3.2': noClose((call) => `>>>${call.name}\n${args(call)}`, ''),
+  'qwen-agent': noClose((call) => `✿FUNCTION✿: ${call.name}\n✿ARGS✿: ${args(call)}`, '\n'),
   'mistral-v11': mistralV11,
   magistral: mistralV11,
   'tool-request': framed({

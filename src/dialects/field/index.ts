@@ -60,7 +60,8 @@ export const FIELD_GRAMMARS: readonly FieldGrammar[] = deepFreeze([
 
 /** A call grammar's opener written as a special token (`<|…`, `｜`, `[TOOL_CALLS]`), which opens nothing but calls. */
 function isCallToken(opener: string): boolean {
-  return opener.startsWith('<|') || opener.includes('｜') || /^\[[A-Z_]+\]$/.test(opener);
+  // A namespaced tag (`<minimax:tool_call>`, `<seed:tool_call>`) is its model's special token too.
+  return opener.startsWith('<|') || opener.includes('｜') || /^\[[A-Z_]+\]$/.test(opener) || /^<[a-z]+:[a-z_]+>$/.test(opener);
 }
 
 /** Token openers that also open code or messages, which reasoning may quote: not ends of it. */

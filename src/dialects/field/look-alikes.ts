@@ -24,7 +24,8 @@ export const LOOKALIKE: LookalikeGrammar = {
   openAt: 'line-start',
   // `tool_name` is Command's (R+, R7B): `{"tool_name": …, "parameters": {…}}`.
   nameKeys: ['name', 'tool_name'],
-  argumentKeys: ['arguments', 'parameters'],
+  // `tool_arguments`: smolagents' JSON agents write `{"tool_name", "tool_arguments"}`.
+  argumentKeys: ['arguments', 'parameters', 'tool_arguments'],
   carrierKey: 'function',
   wrapperKey: 'tool_call',
   listKey: 'tool_calls',

@@ -276,6 +276,9 @@ export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: 
 /** GigaChat 3: `assistant<|role_sep|>` heads an assistant message (a marker, no content); it ends at `<|message_sep|>`. */
 export const GIGACHAT_ASSISTANT = block({ id: 'gigachat-assistant', role: 'answer', open: ['assistant<|role_sep|>'], close: [], strayClose: false, orphan: false });
 
+/** Qwen-Agent's answer after a tool's result: `✿RETURN✿: …` heads the visible reply (its calls are `qwen-agent`'s). */
+export const QWEN_AGENT_RETURN = block({ id: 'qwen-agent-return', role: 'answer', open: ['✿RETURN✿:'], close: [], strayClose: false, orphan: false });
+
 /** Pangu / openPangu: `[unused16]…[unused17]` (vLLM's Pangu reasoning parser). */
 export const PANGU_THINK = block({ id: 'pangu-think', role: 'reasoning', open: ['[unused16]'], close: ['[unused17]'], strayClose: true, orphan: true });
 
@@ -347,6 +350,7 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   SOLAR_CONTENT,
   PANGU_THINK,
   GIGACHAT_ASSISTANT,
+  QWEN_AGENT_RETURN,
   K2_HORIZON_THINK,
   ERNIE_RESPONSE,
   HUNYUAN_ANSWER,

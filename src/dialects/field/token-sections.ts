@@ -368,6 +368,26 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = tokenSection({
   unmarkedFirstSegment: true,
 });
 
+const QWEN_AGENT_OPEN = ['✿FUNCTION✿:'];
+const QWEN_AGENT_ARGS = '✿ARGS✿:';
+
+/**
+ * Qwen-Agent's own function-call prompt (Qwen2 and Qwen2.5 served as text): `✿FUNCTION✿: NAME`,
+ * a line break, `✿ARGS✿: {JSON}`; one pair per call, the turn stopped at `✿RESULT✿`.
+ */
+export const QWEN_AGENT: TokenSectionGrammar = tokenSection({
+  id: 'qwen-agent',
+  family: 'token-section',
+  openers: QWEN_AGENT_OPEN,
+  markers: [...QWEN_AGENT_OPEN, QWEN_AGENT_ARGS],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: QWEN_AGENT_OPEN,
+  callClose: [],
+  heads: [{ prefix: '', nameEnd: QWEN_AGENT_ARGS, nameForm: 'plain', args: 'json' }],
+  callCloseOptional: true,
+});
+
 const RWKV_OPEN = ['**Tool Call:**'];
 
 /** RWKV: `**Tool Call:**` then a ```json fence (sometimes left out) holding one call object (JSON or a Python literal). */
@@ -423,6 +443,7 @@ export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [
   CWM,
   RWKV,
   FUNCTIONARY_V32,
+  QWEN_AGENT,
   LLAMA_31_FUNCTION,
   STEP_AUDIO_2,
   HARMONY_IN_TOOL_CALL,

@@ -22,6 +22,8 @@ export const fieldMessages = {
   unreadable: (grammar: string, detail: string) => `${MACHINE_PREFIXES.parse_error}: ${grammar} call syntax that could not be read: ${detail}.`,
   valueNotTyped: (grammar: string, name: string, key: string, expected: readonly string[]) =>
     `The value of '${key}' in the ${grammar} call to '${name}' is not ${expected.length === 1 ? `a valid ${expected[0]}` : `any of ${expected.join(', ')}`} as its schema says; it was kept as text.`,
+  argumentRepeated: (grammar: string, name: string | null, key: string) =>
+    `The ${grammar} call${name === null ? '' : ` to '${name}'`} gives the argument '${key}' more than once; the last value was kept and the earlier one dropped.`,
   valueCloseMissing: (grammar: string, keys: readonly string[]) =>
     `In a ${grammar} call the value${keys.length === 1 ? '' : 's'} of ${keys.map((k) => `'${k}'`).join(', ')} had no closing marker; each was read up to the next argument or the call's close.`,
   endMarkersMissing: (grammar: string) =>

@@ -12,6 +12,7 @@
  * call toggles inline code until the end of the line; names inside inline code are mentions.
  */
 import type { ToolCall } from '../types.js';
+import { MACHINE_PREFIXES } from '../diagnostics.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code, endsLineAt, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
@@ -233,9 +234,10 @@ function parenCall(
         const py = readPyCallAt(text, k);
         const line = ownLine(text, k) && !inCodeBlock(text, scan);
         if (line && py.ok && py.call.name === name && endsLineAt(text, py.call.end)) return recordCall(scan, text, indentEnd, py.call.end, name, py.call.arguments);
-        // Cut off inside its arguments (`run(` at the end): a call attempt, reported as before.
+        // Cut off inside its arguments (`run(` at the end): a call attempt, reported as cut off
+        // (the gateway's feedback names no other grammar to write it in).
         if (!py.ok && py.eof) {
-          scan.errors.push(`Tool '${name}' must be called with an object literal argument, like ${name}({ ... }).`);
+          scan.errors.push(`${MACHINE_PREFIXES.truncated} the call to '${name}' ended inside its arguments.`);
           return skipName;
         }
         return { kind: 'none', resume: indentEnd };

@@ -47,6 +47,8 @@ export interface CallBodyEnd {
 }
 
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
+/** Keys a call object may carry beside its name and arguments without passing anything (an id, its type, an index). */
+const CALL_OBJECT_META_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'index', 'call_id', 'tool_call_id']);
 const NAME_KEYS = ['name', 'tool_name'] as const;
 
 /** Where a call-objects body starts at `at` (`{`, or `[` then `{`), or -1. */
@@ -158,7 +160,13 @@ function itemCall(value: unknown, shapes: readonly CallObjectShape[]): ItemCall 
   const argKeys = ARGUMENT_KEYS.filter((key) => object[key] !== undefined && !isNoArguments(object[key]));
   if (argKeys.length > 1) return { ok: false, name, error: `both '${argKeys[0]}' and '${argKeys[1]}' are given` };
   const argKey = argKeys[0];
-  if (argKey === undefined) return { ok: true, name, args: {} };
+  if (argKey === undefined) {
+    // No arguments slot: a call with none, unless the object holds something else that may be
+    // them (`"params": {…}`): then running it with `{}` would lose what the model passed.
+    const stray = Object.keys(object).find((key) => key !== nameKey && !CALL_OBJECT_META_KEYS.has(key) && !isNoArguments(object[key]));
+    if (stray !== undefined) return { ok: false, name, error: `its arguments are under no key a call object uses ('arguments', 'parameters', 'args'), and it holds '${stray}'` };
+    return { ok: true, name, args: {} };
+  }
   const args = object[argKey];
   if (argKey === 'parameters' && isParameterSchema(args)) return { ok: false, name, error: 'they are a JSON Schema describing the tool, not arguments' };
   if (typeof args !== 'string') return { ok: true, name, args };

@@ -837,7 +837,10 @@ class Reader implements CandidateTest<ValueStop> {
     if (typed.expected !== null && tool !== undefined) this.problem(fieldMessages.valueNotTyped(this.grammar.id, tool.name, key, typed.expected));
     // A declared key is stored under the registry's spelling of it (the same text, interned by
     // the engine; perf: a key cut from the text costs a string-table look-up at each store).
-    setOwn(args, param?.name ?? key, typed.value);
+    const stored = param?.name ?? key;
+    // Written twice: the last value stands (as in JSON), and the error says the first was lost.
+    if (Object.hasOwn(args, stored)) this.problem(fieldMessages.argumentRepeated(this.grammar.id, tool?.name ?? null, stored));
+    setOwn(args, stored, typed.value);
   }
 }
 

@@ -759,7 +759,7 @@ class Reader implements CandidateTest<ValueStop> {
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */
   accepts(kind: ValueStop, at: number): boolean {
     if (kind === 'real close') return this.followsValue(this.past(at, this.needles.valueClose));
-    if (kind === 'next argument') return atLineStart(this.text, at) && this.argumentAt(at);
+    if (kind === 'next argument') return (atLineStart(this.text, at) || this.pairHeaderAt(at)) && this.argumentAt(at);
     return this.boundaryAt(at);
   }
 
@@ -767,6 +767,19 @@ class Reader implements CandidateTest<ValueStop> {
   followsValue(at: number): boolean {
     const pos = this.skip(at);
     return pos >= this.text.length || matchListAt(this.text, pos, this.needles.follow) !== null;
+  }
+
+  /**
+   * A whole key-value header of a pairs grammar at `at`, its value's open included
+   * (`<arg_key>unit</arg_key><arg_value>`): the next argument even mid-line, where GLM-4.7
+   * writes every argument; a key alone mid-line may be text (`Use <arg_key> for names`).
+   */
+  pairHeaderAt(at: number): boolean {
+    const { text } = this;
+    const args = this.grammar.args;
+    if (args.kind !== 'pairs' || args.valueOpen === '') return false;
+    const keyEnd = indexWithin(text, args.keyClose, at + args.keyOpen.length, FIELD_NAME_MAX);
+    return keyEnd >= 0 && text.startsWith(args.valueOpen, skipSpace(text, keyEnd + args.keyClose.length));
   }
 
   /** A well-formed argument opens at `at` (or the text ends inside its head). */

@@ -19,7 +19,7 @@
  * The reader is iterative (an explicit stack), reads each character once, never throws, and
  * tells "the text ended inside the value" (`eof`, truncation) from "not JSON".
  */
-import { Code, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
+import { Code, hex4, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
 import { JSON_NESTING_LIMIT, numberTailEnd, type JsonValueAt } from './json-stream.js';
 import { setOwn } from './json-object.js';
 
@@ -62,14 +62,9 @@ const LITERALS: readonly (readonly [string, unknown])[] = [
 function isPythonOnlyEscape(text: string, at: number): boolean {
   const code = text.charCodeAt(at + 1);
   if (code === 0x61 || code === 0x76 || (code >= Code.Digit0 && code <= 0x37)) return true;
-  if (code === 0x78) return hexRun(text, at + 2, 2);
-  if (code === 0x55) return hexRun(text, at + 2, 8);
+  if (code === 0x78) return hexDigitValue(text.charCodeAt(at + 2)) >= 0 && hexDigitValue(text.charCodeAt(at + 3)) >= 0;
+  if (code === 0x55) return hex4(text, at + 2) >= 0 && hex4(text, at + 6) >= 0;
   return code === 0x4e && text.charCodeAt(at + 2) === Code.LeftBrace;
-}
-
-function hexRun(text: string, from: number, count: number): boolean {
-  for (let k = 0; k < count; k++) if (hexDigitValue(text.charCodeAt(from + k)) < 0) return false;
-  return true;
 }
 
 /** A string in `"` or `'` starting at `at` (the quote). */
@@ -91,12 +86,8 @@ function readString(text: string, at: number): Step {
     const escape = text.charCodeAt(i + 1);
     if (escape === Code.LowerU) {
       if (i + 6 > text.length) return EOF;
-      let unit = 0;
-      for (let k = 2; k < 6; k++) {
-        const digit = hexDigitValue(text.charCodeAt(i + k));
-        if (digit < 0) return { error: 'invalid \\u escape in a string', at: i };
-        unit = unit * 16 + digit;
-      }
+      const unit = hex4(text, i + 2);
+      if (unit < 0) return { error: 'invalid \\u escape in a string', at: i };
       out += String.fromCharCode(unit);
       i += 6;
     } else {

@@ -12,7 +12,8 @@
  * call toggles inline code until the end of the line; names inside inline code are mentions.
  */
 import type { ToolCall } from '../types.js';
-import { MACHINE_PREFIXES } from '../diagnostics.js';
+import { fieldMessages } from '../field/messages.js';
+import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code, endsLineAt, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
@@ -237,7 +238,7 @@ function parenCall(
         // Cut off inside its arguments (`run(` at the end): a call attempt, reported as cut off
         // (the gateway's feedback names no other grammar to write it in).
         if (!py.ok && py.eof) {
-          scan.errors.push(`${MACHINE_PREFIXES.truncated} the call to '${name}' ended inside its arguments.`);
+          scan.errors.push(fieldMessages.truncated(LOOKALIKE.id, name));
           return skipName;
         }
         return { kind: 'none', resume: indentEnd };

@@ -759,7 +759,7 @@ class Reader implements CandidateTest<ValueStop> {
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */
   accepts(kind: ValueStop, at: number): boolean {
     if (kind === 'real close') return this.followsValue(this.past(at, this.needles.valueClose));
-    if (kind === 'next argument') return (atLineStart(this.text, at) || this.pairHeaderAt(at)) && this.argumentAt(at);
+    if (kind === 'next argument') return this.argumentAt(at, !atLineStart(this.text, at));
     return this.boundaryAt(at);
   }
 
@@ -770,29 +770,23 @@ class Reader implements CandidateTest<ValueStop> {
   }
 
   /**
-   * A whole key-value header of a pairs grammar at `at`, its value's open included
-   * (`<arg_key>unit</arg_key><arg_value>`): the next argument even mid-line, where GLM-4.7
-   * writes every argument; a key alone mid-line may be text (`Use <arg_key> for names`).
+   * A well-formed argument opens at `at` (or the text ends inside its head). `midLine`: `at`
+   * is not a line's start, where only a pairs grammar's whole key-value header counts, its
+   * value's open included (`<arg_key>unit</arg_key><arg_value>`: GLM-4.7 writes every argument
+   * mid-line; a key alone there may be text, `Use <arg_key> for names`).
    */
-  pairHeaderAt(at: number): boolean {
-    const { text } = this;
-    const args = this.grammar.args;
-    if (args.kind !== 'pairs' || args.valueOpen === '') return false;
-    const keyEnd = indexWithin(text, args.keyClose, at + args.keyOpen.length, FIELD_NAME_MAX);
-    return keyEnd >= 0 && text.startsWith(args.valueOpen, skipSpace(text, keyEnd + args.keyClose.length));
-  }
-
-  /** A well-formed argument opens at `at` (or the text ends inside its head). */
-  argumentAt(at: number): boolean {
+  argumentAt(at: number, midLine: boolean): boolean {
     const { text } = this;
     const args = this.grammar.args;
     if (args.kind === 'tags') {
+      if (midLine) return false;
       const tag = readOpenTag(text, at, this.needles.argTag!);
       return tag !== null && (tag.ok || tag.eof);
     }
-    if (args.kind !== 'pairs') return false;
+    if (args.kind !== 'pairs' || (midLine && args.valueOpen === '')) return false;
     const keyAt = at + args.keyOpen.length;
     const keyEnd = indexWithin(text, args.keyClose, keyAt, FIELD_NAME_MAX);
+    if (midLine) return keyEnd >= 0 && text.startsWith(args.valueOpen, skipSpace(text, keyEnd + args.keyClose.length)) && isKeyName(text.slice(keyAt, keyEnd).trim());
     if (keyEnd >= 0) return isKeyName(text.slice(keyAt, keyEnd).trim());
     if (text.length - keyAt > FIELD_NAME_MAX + args.keyClose.length) return false;
     // The text may end inside the key or its close: `<arg_key>ci`, `<arg_key>city</arg_`.

@@ -78,6 +78,9 @@ export const DEEPSEEK_V3: TokenSectionGrammar = tokenSection({
   callOpenOptional: true,
   heads: [
     ...DEEPSEEK_SEP.map((sep) => ({ prefix: `function${sep}`, nameEnd: '\n', nameForm: 'plain', args: 'json-fence' }) as const),
+    // The same call with its line breaks left out (`function<sep>NAME```json{…}```<call end>`):
+    // its fence's info word ends the name, so `function` is never taken for the name.
+    ...DEEPSEEK_SEP.map((sep) => ({ prefix: `function${sep}`, nameEnd: '```json', nameForm: 'plain', args: 'json', argsClose: '```' }) as const),
     ...DEEPSEEK_SEP.map((sep) => ({ prefix: '', nameEnd: sep, nameForm: 'plain', args: 'json' }) as const),
   ],
 });

@@ -222,16 +222,18 @@ const CHAIN_SEPARATORS: ReadonlySet<number> = new Set(LOOKALIKE.chainSeparators.
 
 /**
  * Where a chain of call values that begins with the one ending at `end` ends (Llama 3 writes
- * `{…}; {…}`): each further value, after a separator (`;` or `,`) and blanks, that carries a
- * call joins `items`. Blanks alone separate nothing: a second value there is read on its own.
+ * `{…}; {…}`, and `{…} {…}`): each further value, after a separator (`;` or `,`) and blanks, or
+ * after blanks alone on the same line, that carries a call joins `items`, as the look-alike
+ * reader chains them at a line start.
  */
 function chainEnd(reader: JsonReader, text: string, end: number, items: unknown[]): number {
   for (;;) {
     let at = end;
     while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab) at++;
-    if (!CHAIN_SEPARATORS.has(text.charCodeAt(at))) return end;
-    at++;
-    while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab || text.charCodeAt(at) === Code.LineFeed) at++;
+    if (CHAIN_SEPARATORS.has(text.charCodeAt(at))) {
+      at++;
+      while (text.charCodeAt(at) === Code.Space || text.charCodeAt(at) === Code.Tab || text.charCodeAt(at) === Code.LineFeed) at++;
+    } else if (at === end) return end;
     if (text.charCodeAt(at) !== Code.LeftBrace || reader.exhausted) return end;
     const next = reader.container(at);
     if (!next.ok || !carriesCall(next.value)) return end;

@@ -31,7 +31,8 @@ function pairOf(grammar: ReasoningGrammar): [string, string] {
 // response's first text, the close at a line's start; conformance/reasoning pins them), and
 // their words are no markers where they stand as text.
 const MARKED = REASONING_GRAMMARS.filter((g) => g.closeRequired !== true);
-const BLOCKS = MARKED.filter((g) => g.role === 'reasoning' && g.open.length > 0).map(pairOf);
+// A block that only the next message ends (flattened Harmony's `assistantanalysis`) has no close to render.
+const BLOCKS = MARKED.filter((g) => g.role === 'reasoning' && g.open.length > 0 && g.close.length > 0).map(pairOf);
 const ALL_MARKERS = MARKED.flatMap((g) => [...g.open, ...g.close]);
 
 describe('reasoning: its own channel', () => {

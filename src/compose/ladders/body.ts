@@ -79,11 +79,16 @@ const narrationRung: BodyRungFn = ({ t, sniff }) => {
   return { peeled: found.prose, rest: found.rest };
 };
 
-// The last rung always decides: exactly one sniffed call, or a diagnostic.
-const bareCall: BodyRungFn = ({ t, sniff }) => {
-  const { calls, errors } = sniff();
+// The last rung always decides: exactly one sniffed call, or a diagnostic. Under `gateway` the
+// words beside the call in the block (`Sure: {"name": …}`) are prose, where the reference lets
+// them go unrecorded.
+const bareCall: BodyRungFn = ({ t, ctx, sniff }) => {
+  const { calls, errors, prose } = sniff();
   if (errors.length > 0) return { ok: false, error: errors[0] as string, rung: 'bare-call' };
-  if (calls.length === 1) return { ok: true, call: calls[0], rung: 'bare-call' };
+  if (calls.length === 1) {
+    const words = ctx.profile === 'gateway' ? prose.trim() : '';
+    return words === '' ? { ok: true, call: calls[0], rung: 'bare-call' } : { ok: true, call: calls[0], prose: [words], rung: 'bare-call' };
+  }
   if (calls.length > 1) return { ok: false, error: msg.severalCalls(calls.length), rung: 'bare-call' };
   return { ok: false, error: msg.noCallExpression(t), rung: 'bare-call' };
 };

@@ -5,6 +5,8 @@ import type { ToolCall } from '../types.js';
 export interface Sniffed {
   calls: readonly ToolCall[];
   errors: readonly string[];
+  /** The body's text with the calls cut out. */
+  prose: string;
 }
 
 /**

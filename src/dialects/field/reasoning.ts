@@ -30,6 +30,8 @@ interface BlockSpec {
   readonly verbatimUntil?: readonly string[];
   /** Plain-word markers (`ReasoningGrammar.closeRequired`), and where the open counts. */
   readonly closeRequired?: boolean;
+  /** Plain-word markers ended by a stop anywhere (`ReasoningGrammar.stopRequired`). */
+  readonly stopRequired?: boolean;
   readonly openAt?: ReasoningGrammar['openAt'];
 }
 
@@ -40,7 +42,7 @@ function block(spec: BlockSpec): ReasoningGrammar {
     role: spec.role,
     openers: spec.strayClose ? [...spec.open, ...spec.close] : [...spec.open],
     // Plain words are no markers where they stand as text (a sentence may say them).
-    markers: spec.closeRequired === true ? [] : [...spec.open, ...spec.close],
+    markers: spec.closeRequired === true || spec.stopRequired === true ? [] : [...spec.open, ...spec.close],
     open: spec.open,
     close: spec.close,
     stop: spec.stop ?? [],
@@ -48,7 +50,8 @@ function block(spec: BlockSpec): ReasoningGrammar {
     orphanUnflagged: spec.orphan === true,
     suffix: spec.suffix ?? null,
     ...(spec.verbatimUntil === undefined ? {} : { verbatimUntil: spec.verbatimUntil }),
-    ...(spec.closeRequired === true ? { closeRequired: true } : {}),
+    ...(spec.closeRequired === true || spec.stopRequired === true ? { closeRequired: true } : {}),
+    ...(spec.stopRequired === true ? { stopRequired: true } : {}),
     ...(spec.openAt === undefined ? {} : { openAt: spec.openAt }),
   };
 }
@@ -151,6 +154,35 @@ export const HARMONY_FINAL = block({
   orphan: false,
   verbatimUntil: HARMONY_BODY_STOPS,
 });
+
+/**
+ * gpt-oss output whose special tokens a server stripped (`skip_special_tokens`): each message's
+ * role and channel run together, `assistantanalysis…assistantcommentary to=functions.f json{…}
+ * assistantfinal…`, and a response whose first header sat in the prompt begins with the bare
+ * channel word (`analysis…`). The glued words are the markers; `commentary` with a recipient is
+ * a call (the `harmony-flat` record), without one a preamble.
+ */
+export const HARMONY_FLAT_STARTS: readonly string[] = ['assistantanalysis', 'assistantcommentary', 'assistantfinal'];
+const HARMONY_FLAT_STOPS = [...HARMONY_FLAT_STARTS, ...HARMONY_BODY_STOPS];
+
+/** The first message's `analysis` (its header in the prompt): a plain word, reasoning only when a flattened message follows. */
+export const HARMONY_FLAT_FIRST = block({
+  id: 'harmony-flat-first',
+  role: 'reasoning',
+  open: ['analysis:', 'analysis'],
+  close: [],
+  stop: HARMONY_FLAT_STOPS,
+  strayClose: false,
+  orphan: false,
+  stopRequired: true,
+  openAt: 'response-start',
+});
+
+export const HARMONY_FLAT_ANALYSIS = block({ id: 'harmony-flat-analysis', role: 'reasoning', open: ['assistantanalysis'], close: [], stop: HARMONY_FLAT_STOPS, strayClose: false, orphan: false });
+
+/** The flattened `final` answer, and a `commentary` preamble with no recipient: prose as written up to the next message. */
+export const HARMONY_FLAT_FINAL = block({ id: 'harmony-flat-final', role: 'answer', open: ['assistantfinal'], close: [], strayClose: false, orphan: false, verbatimUntil: HARMONY_FLAT_STOPS });
+export const HARMONY_FLAT_COMMENTARY = block({ id: 'harmony-flat-commentary', role: 'answer', open: ['assistantcommentary'], close: [], strayClose: false, orphan: false, verbatimUntil: HARMONY_FLAT_STOPS });
 
 /** Command R7B / Command A / Command 4. */
 export const COMMAND_THINKING = block({
@@ -334,6 +366,10 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   HUNYUAN_SUFFIXED_ANSWER,
   HARMONY_ANALYSIS,
   HARMONY_FINAL,
+  HARMONY_FLAT_FIRST,
+  HARMONY_FLAT_ANALYSIS,
+  HARMONY_FLAT_FINAL,
+  HARMONY_FLAT_COMMENTARY,
   COMMAND_THINKING,
   COMMAND_RESPONSE,
   MAGISTRAL_THINK,

@@ -431,7 +431,40 @@ export const LLAMA_31_CODE: TokenSectionGrammar = tokenSection({
 });
 
 /** Token sections whose body takes any text: tried after every other family that shares their opener. */
-export const TOKEN_SECTION_FALLBACK_GRAMMARS: readonly TokenSectionGrammar[] = [LLAMA_31_CODE];
+/**
+ * A gpt-oss call whose special tokens a server stripped: `assistantcommentary to=functions.NAME
+ * json{…}`, the constraint spaced, glued or written as `<|constrain|>json`, `<|message|>` and
+ * `<|call|>` kept or not. Without ` to=` the glued header is a preamble's (reasoning family,
+ * `harmony-flat-commentary`), which shares the opener and is tried after this record.
+ */
+export const HARMONY_FLAT: TokenSectionGrammar = tokenSection({
+  id: 'harmony-flat',
+  family: 'token-section',
+  openers: ['assistantcommentary'],
+  markers: ['assistantcommentary', '<|constrain|>', '<|call|>'],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: ['assistantcommentary'],
+  callClose: ['<|call|>'],
+  callCloseOptional: true,
+  bodyDecides: true,
+  heads: [{ prefix: 'to=', nameEnd: '', nameForm: 'recipient', args: 'json' }],
+});
+
+/**
+ * The same call where the response begins mid-header (`commentary to=functions.NAME json{…}`):
+ * after Harmony's own record, which reads that opener where the header's tokens are all there.
+ */
+export const HARMONY_FLAT_MID_HEADER: TokenSectionGrammar = tokenSection({
+  ...HARMONY_FLAT,
+  id: 'harmony-flat-mid-header',
+  openers: ['commentary to='],
+  markers: ['<|constrain|>', '<|call|>'],
+  callOpen: ['commentary to='],
+  heads: [{ prefix: '', nameEnd: '', nameForm: 'recipient', args: 'json' }],
+});
+
+export const TOKEN_SECTION_FALLBACK_GRAMMARS: readonly TokenSectionGrammar[] = [LLAMA_31_CODE, HARMONY_FLAT, HARMONY_FLAT_MID_HEADER];
 
 export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [
   KIMI_K2,

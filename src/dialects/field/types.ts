@@ -62,10 +62,12 @@ export interface CallHeadForm {
    */
   readonly nameEnd: string;
   /**
-   * How the name is written: plainly, as Kimi's call id `functions.NAME:IDX`, or not at all
-   * (`none`: the body is call objects that carry their own names).
+   * How the name is written: plainly, as Kimi's call id `functions.NAME:IDX`, not at all
+   * (`none`: the body is call objects that carry their own names), or as a Harmony recipient
+   * whose tokens were stripped (`recipient`: `functions.NAME`, then a constraint, ` json`,
+   * `<|constrain|>json` or `json` glued before the `{`, and `<|message|>`, each optional).
    */
-  readonly nameForm: 'plain' | 'kimi-id' | 'none';
+  readonly nameForm: 'plain' | 'kimi-id' | 'none' | 'recipient';
   /**
    * A literal that ends a call id standing after the name's end (Mistral Small 3.2's
    * `NAME[CALL_ID]ID[ARGS]`); the id is stepped over. Absent when no id follows the name.
@@ -388,6 +390,12 @@ export type ValueBody =
        * is prose, never an error.
        */
       readonly bare?: boolean;
+      /**
+       * With `bare`: only where the text holds the string delimiter (FunctionGemma's
+       * `<escape>`), registered names or not, so a body without it is left to the next record
+       * sharing the opener (Gemma 4's).
+       */
+      readonly delimiterRequired?: boolean;
     };
 
 /**
@@ -572,6 +580,12 @@ export interface ReasoningGrammar extends FieldGrammarBase {
    * such a block flow before its close has come.
    */
   readonly closeRequired?: boolean;
+  /**
+   * With `closeRequired`: the block is one only when one of its `stop`s follows, anywhere (a
+   * flattened Harmony `analysis` message before `assistantfinal`); it ends there, the stop left
+   * for what follows. With none, the open is text.
+   */
+  readonly stopRequired?: boolean;
 }
 
 /**

@@ -135,4 +135,19 @@ export const FUNCTION_GEMMA: ValueGrammar = {
   trailers: ['<start_function_response>', '<end_of_turn>'],
 };
 
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, GEMMA4_BARE, FUNCTION_GEMMA];
+/**
+ * FunctionGemma's call with its `<start_function_call>` opener left out, on a line of its own:
+ * `call:NAME{k:<escape>v<escape>}` (mlx-lm reads it so). Only a body that writes `<escape>` is
+ * this grammar's; one that does not is left to Gemma 4's bare record, which shares `call:`.
+ */
+export const FUNCTION_GEMMA_BARE: ValueGrammar = {
+  ...FUNCTION_GEMMA,
+  id: 'function-gemma-bare',
+  openers: [GEMMA_CALL_PREFIX],
+  body: { form: 'gemma-calls', callPrefixes: [GEMMA_CALL_PREFIX], stringDelimiter: '<escape>', bare: true, delimiterRequired: true },
+  closeRequired: false,
+};
+
+// FunctionGemma's bare record before Gemma 4's: the two share `call:`, and only the first
+// requires its delimiter, so each reads the bodies written with its own.
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA_BARE, GEMMA4_BARE, FUNCTION_GEMMA];

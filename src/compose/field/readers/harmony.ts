@@ -32,6 +32,7 @@ import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
 import { fieldMessages } from '../messages.js';
+import { isConstraintWord, withoutGluedConstraint } from '../harmony-recipient.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
 
@@ -129,7 +130,9 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
     sink.drop(pos + (leading?.length ?? 0), restartAt, 'salvaged_as_prose');
     return restartAt;
   }
-  const recipient = header.recipient !== '' && !grammar.personRecipients.includes(header.recipient) ? header.recipient : '';
+  const named = header.recipient !== '' && !grammar.personRecipients.includes(header.recipient) ? header.recipient : '';
+  // `to=functions.shelljson<|message|>`: the constraint run into the name.
+  const recipient = named === '' ? '' : withoutGluedConstraint(named, scan.registry, false);
   // A Harmony message always names its channel: a whole header with a recipient and no channel
   // (`<|start|>assistant to=R<|message|>`) is Muse Glimmer's, left to its reader.
   if (midChannel === null && header.channel === '' && header.recipient !== '' && messageAt >= 0) return NOT_HARMONY;
@@ -168,6 +171,9 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
   let mode = midChannel === '' ? grammar.start : grammar.channel;
   let leading = midChannel === null;
   let constraint = false;
+  // A channel named a second time, after the recipient (`to=functions.f<|channel|>commentary`,
+  // as lmdeploy's gpt-oss tests show it): the same channel again is no second channel.
+  let repeated: string | null = null;
   let segment = 0;
   const takeWords = (to: number): boolean => {
     for (const word of header.slice(segment, to).split(/\s+/)) {
@@ -179,11 +185,13 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
         continue;
       }
       if (leading) {
-        if (mode === grammar.channel) channel = word;
+        if (mode === grammar.channel && repeated !== null) {
+          if (word !== repeated) return false;
+        } else if (mode === grammar.channel) channel = word;
         else if (mode === grammar.constrain) constraint = true;
         leading = false;
-      } else if (mode === grammar.channel && !constraint) {
-        constraint = true; // a bare `json` after the channel
+      } else if (mode === grammar.channel && !constraint && isConstraintWord(word)) {
+        constraint = true; // a bare `json` after the channel (not JSON glued to it: no header)
       } else {
         return false;
       }
@@ -195,7 +203,10 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
     const marker = matchAt(header, i, markers);
     if (marker === null) continue;
     if (!takeWords(i)) return null;
-    if ((marker === grammar.channel && channel !== '') || (marker === grammar.constrain && constraint)) return null;
+    if (marker === grammar.channel && channel !== '') {
+      if (repeated !== null || recipient === '') return null;
+      repeated = channel;
+    } else if (marker === grammar.constrain && constraint) return null;
     mode = marker;
     leading = true;
     segment = i + marker.length;

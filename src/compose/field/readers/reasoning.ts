@@ -172,6 +172,13 @@ export function readReasoning(scan: FieldScan, at: number, grammar: ReasoningGra
     if (grammar.verbatimUntil !== undefined) sink.bodyEnds = grammar.verbatimUntil;
     return bodyStart;
   }
+  if (grammar.stopRequired === true) {
+    // Plain words: a block only when a stop follows, which is left for what follows.
+    const stop = scan.earliest(grammar.stop, bodyStart);
+    if (stop < 0) return -1;
+    sink.reasoningSpan(bodyStart, stop);
+    return stop;
+  }
   if (grammar.closeRequired === true) {
     // Plain words: a block only when its close follows at a line's start.
     const close = closeAtLineStart(scan, bodyStart, grammar);

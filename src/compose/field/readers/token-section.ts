@@ -28,6 +28,8 @@ import { fenceCloseCut } from '../fence.js';
 import { readJsonItem } from '../json-text.js';
 import { dottedNameEnd } from '../../../lex/py-call.js';
 import { atEnd, indexWithin, matchAt, skipSpace } from '../cursor.js';
+import type { ToolRegistry } from '../../../dialects/registry.js';
+import { pastStrippedHeader, withoutGluedConstraint } from '../harmony-recipient.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
@@ -139,7 +141,7 @@ export function readUnmarkedSegment(scan: FieldScan, grammar: TokenSectionGramma
   const text = scan.text;
   const at = skipSpace(text, 0);
   for (const form of grammar.heads) {
-    const named = readHead(text, at, form);
+    const named = readHead(text, at, form, scan.registry);
     if (named === null || !formReads(form, named.name)) continue;
     if (grammar.proseHeads?.includes(named.name) === true) return proseSegment(scan, named.argsAt, grammar, sink, proseStop);
     if (scan.registry?.byName.has(named.name) !== true || !argumentsStart(text, named.argsAt, form)) continue;
@@ -174,14 +176,15 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
   if (cut !== null) {
     // A word ending the text's sentence after a blank, the opener named mid-sentence
     // (`it writes [TOOL_CALLS] first.`): the token named in prose, not a call cut off.
-    if (cut.endsWith('.') && skipSpace(text, head) > head && wordBeforeOnLine(text, callStart)) return NOT_MINE;
+    // (A recipient's namespace, `to=functions.`, ends with a dot as it is written.)
+    if (cut.endsWith('.') && !isRecipientHead(grammar) && skipSpace(text, head) > head && wordBeforeOnLine(text, callStart)) return NOT_MINE;
     sink.fail(fieldMessages.truncated(grammar.id, cut), callStart, text.length);
     return text.length;
   }
   // Indexed: the heads are frozen vocabulary (see cursor.ts `matchAt`).
   for (let i = 0; i < grammar.heads.length; i++) {
     const form = grammar.heads[i]!;
-    const named = readHead(text, head, form);
+    const named = readHead(text, head, form, scan.registry);
     if (named === null || !formReads(form, named.name)) continue;
     if (grammar.proseHeads?.includes(named.name) === true) return proseSegment(scan, named.argsAt, grammar, sink, text.length);
     if (grammar.bodyDecides === true && !argumentsStart(text, named.argsAt, form)) continue;
@@ -377,7 +380,7 @@ interface Head {
   readonly argsAt: number;
 }
 
-function readHead(text: string, at: number, form: CallHeadForm): Head | null {
+function readHead(text: string, at: number, form: CallHeadForm, registry: ToolRegistry | null): Head | null {
   let pos = skipSpace(text, at);
   if (form.prefix !== '') {
     if (!text.startsWith(form.prefix, pos)) return null;
@@ -389,6 +392,7 @@ function readHead(text: string, at: number, form: CallHeadForm): Head | null {
     pos = skipSpace(text, idEnd + form.idEnd.length);
   }
   if (form.nameForm === 'none') return { name: '', argsAt: pos };
+  if (form.nameForm === 'recipient') return recipientHead(text, pos, registry);
   const [nameEnd, afterName] = nameBounds(text, pos, form.nameEnd);
   if (nameEnd < 0) return null;
   let argsAt = afterName;
@@ -403,6 +407,20 @@ function readHead(text: string, at: number, form: CallHeadForm): Head | null {
   if (form.argsOpen === undefined) return { name, argsAt };
   const open = skipSpace(text, argsAt);
   return text.startsWith(form.argsOpen, open) ? { name, argsAt: open + form.argsOpen.length } : null;
+}
+
+function isRecipientHead(grammar: TokenSectionGrammar): boolean {
+  return grammar.heads.length > 0 && grammar.heads[0]!.nameForm === 'recipient';
+}
+
+/** A Harmony recipient with its header's tokens stripped (`functions.f json{…}`, `functions.fjson{…}`). */
+function recipientHead(text: string, from: number, registry: ToolRegistry | null): Head | null {
+  const stop = Math.min(text.length, from + FIELD_NAME_MAX);
+  let end = from;
+  while (end < stop && isHeadNameCode(text.charCodeAt(end))) end++;
+  if (end === from || (end === stop && stop < text.length)) return null;
+  const name = withoutGluedConstraint(text.slice(from, end), registry, text.charCodeAt(end) === Code.LeftBrace);
+  return { name, argsAt: pastStrippedHeader(text, end) };
 }
 
 /** Where the name ends and its arguments start, searched no further than a name's length. */

@@ -78,7 +78,7 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   let read: Body | null;
   if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar);
   else if (body.form === 'py-method-call') read = readMethodCall(scan, at, bodyAt, grammar, body.method);
-  else read = body.bare === true ? readBareGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter) : readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
+  else read = body.bare === true ? readBareGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter, body.delimiterRequired === true) : readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
   if (read === null) return -1;
   const calls = read.calls;
   // With no call read, the region is one failure: each error, and one drop of all of it.
@@ -280,7 +280,7 @@ function readGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: Va
  * ending their line (a close or trailer of the grammar may follow), and only where their text
  * holds the string delimiter or every name is registered; otherwise null, prose.
  */
-function readBareGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string): Body | null {
+function readBareGemmaCalls(scan: FieldScan, at: number, opener: string, grammar: ValueGrammar, prefixes: readonly string[], delimiter: string, delimiterRequired: boolean): Body | null {
   const text = scan.text;
   if (!startsLine(text, at)) return null;
   const nameAt = at + opener.length;
@@ -293,7 +293,7 @@ function readBareGemmaCalls(scan: FieldScan, at: number, opener: string, grammar
   if (close !== null) end = skipBlanks(text, end + close.length);
   if (!endsLineAt(text, end) && matchAt(text, end, grammar.trailers) === null) return null;
   const registry = scan.registry;
-  const owned = text.slice(at, read.end).includes(delimiter) || (registry !== null && read.calls.every((call) => registry.byName.has(call.name)));
+  const owned = text.slice(at, read.end).includes(delimiter) || (!delimiterRequired && registry !== null && read.calls.every((call) => registry.byName.has(call.name)));
   return owned ? read : null;
 }
 

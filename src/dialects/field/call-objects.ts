@@ -34,8 +34,8 @@ function tagged(id: string, open: readonly string[], close: readonly string[], e
  */
 export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>'], { openerAlone: 'left' });
 
-/** Granite 3: `<|tool_call|>[…]`, closed by nothing. */
-export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true });
+/** Granite 3: `<|tool_call|>[…]`, closed by nothing; Phi-4-mini closes the same body with `<|/tool_call|>`. */
+export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true, extraClose: ['<|/tool_call|>'] });
 
 /** Hunyuan, Jamba, Apriel 1.5 (`<tool_calls>[…]</tool_calls>`) and MiniMax M1 (one object per line). */
 export const TOOL_CALLS_JSON = tagged('tool-calls-json', ['<tool_calls>'], ['</tool_calls>']);

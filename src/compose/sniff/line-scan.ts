@@ -88,8 +88,8 @@ function nameStart(text: string, indentEnd: number): number {
 type LineOutcome =
   /** Nothing at this line start; the walk resumes at `resume` as ordinary text. */
   | { kind: 'none'; resume: number }
-  /** Handled; the walk resumes at `resume`, at a line start iff `lineStart`. */
-  | { kind: 'done'; resume: number; lineStart: boolean };
+  /** Handled; the walk resumes at `resume`, at a line start iff `lineStart`; `call`: a call was read. */
+  | { kind: 'done'; resume: number; lineStart: boolean; call?: true };
 
 export function scanLines(text: string, known: KnownNames, meter: WorkMeter): LineScan {
   const scan: LineScan = { calls: [], written: [], errors: [], callRanges: [], fences: [] };
@@ -102,6 +102,15 @@ export function scanLines(text: string, known: KnownNames, meter: WorkMeter): Li
     if (outcome.kind === 'done' && outcome.lineStart) {
       pos = outcome.resume;
       continue;
+    }
+    // The gateway reads calls written one after another on a line (`f{…} f{…}`, Mistral's calls
+    // with their special tokens skipped) as it reads them one per line; the reference reads the first.
+    if (outcome.kind === 'done' && outcome.call === true && known.lookAlikes === true) {
+      const next = skipBlanks(text, outcome.resume);
+      if (identLength(text, next) > 0) {
+        pos = next;
+        continue;
+      }
     }
     // `none` resumes at the indentation end; `done` mid-line resumes after what it handled.
     pos = outcome.resume;
@@ -181,7 +190,7 @@ function recordCall(scan: LineScan, text: string, indentEnd: number, end: number
   scan.calls.push({ id: `tc_${scan.calls.length}`, name, arguments: args });
   scan.written.push(text.slice(indentEnd, stop));
   scan.callRanges.push([indentEnd, stop]);
-  return { kind: 'done', resume: stop, lineStart: text.charCodeAt(stop - 1) === Code.LineFeed };
+  return { kind: 'done', resume: stop, lineStart: text.charCodeAt(stop - 1) === Code.LineFeed, call: true };
 }
 
 /** Whether `at` begins its line, unindented (an indented call is a statement of a program). */

@@ -183,6 +183,22 @@ export const ANTHROPIC_XML: ParamMarkupGrammar = {
  * reader takes it, MiniMax's invokes too). `<tool_calls>` also opens JSON bodies (MiniMax M1,
  * Jamba, Hunyuan) and HY-V3's suffixed calls: a body that does not open with an invoke is theirs.
  */
+/**
+ * `<tool_call>` holding MiniMax M2's `<invoke name="N"><parameter name="K">` (ik_llama.cpp
+ * documents Kimi K2 writing it; models trained on Claude's XML do too). After MiniMax M3's
+ * record, which shares the tag and the head and leaves a `<parameter` argument to this one.
+ */
+export const TOOL_CALL_INVOKE: ParamMarkupGrammar = {
+  ...PLAIN,
+  id: 'tool-call-invoke',
+  family: 'param-markup',
+  openers: ['<tool_call>'],
+  markers: ['<tool_call>', '</tool_call>', ...INVOKE_MARKERS],
+  section: { open: ['<tool_call>'], close: ['</tool_call>'] },
+  call: { kind: 'tag', tag: INVOKE },
+  args: tagArgs(PARAMETER),
+};
+
 export const TOOL_CALLS_INVOKE: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'tool-calls-invoke',
@@ -406,7 +422,7 @@ export const MINIMAX_M3: ParamMarkupGrammar = {
   section: { open: ['<tool_call>'], close: ['</tool_call>'] },
   bare: true,
   call: { kind: 'tag', tag: INVOKE },
-  args: { kind: 'named-tags', listItem: 'item' },
+  args: { kind: 'named-tags', listItem: 'item', foreignArgs: ['<parameter '] },
   values: { ...STRIP, nullWords: ['null', 'Null', 'NULL'] },
   tagToken: MINIMAX_TOKEN,
 };
@@ -432,6 +448,7 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   DOTS,
   QWEN3_CODER,
   MINIMAX_M3,
+  TOOL_CALL_INVOKE,
   GLM,
   HUNYUAN,
   ANTHROPIC_XML,

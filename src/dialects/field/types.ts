@@ -280,6 +280,11 @@ export interface PairArguments {
 export interface NamedTagArguments {
   readonly kind: 'named-tags';
   readonly listItem: string;
+  /**
+   * Another record's argument open (`<parameter ` with its attributes) that may follow the same head: a call whose
+   * first argument is written with one is left to the records after this one.
+   */
+  readonly foreignArgs: readonly string[];
 }
 
 /**

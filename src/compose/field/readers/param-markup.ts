@@ -29,7 +29,7 @@ import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
-import { indexWithin, matchListAt, searchList, skipSpace, type SearchList } from '../cursor.js';
+import { indexWithin, matchAt, matchListAt, searchList, skipSpace, type SearchList } from '../cursor.js';
 import { readOpenTag, type ListedTag } from '../markup-tag.js';
 import { fieldMessages } from '../messages.js';
 import { isReferenceTag } from '../reference-tags.js';
@@ -395,7 +395,8 @@ class Reader implements CandidateTest<ValueStop> {
       if (read.kind === 'bad') {
         // A head followed by no argument at all: outside a section it is prose that looks like a
         // head (`<function=name> then …`); a JSON body where the grammar takes none is another grammar's.
-        if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null))) return FOREIGN;
+        // So is a first argument written in another record's form after the same head (`<parameter` where MiniMax M3 names its tags).
+        if (read.first && read.at === bodyAt && (!inSection || (text.charCodeAt(bodyAt) === 0x7b && grammar.jsonBody === null) || this.foreignArgumentAt(bodyAt))) return FOREIGN;
         return this.unreadable(start, read.at, name, read.detail ?? 'text inside the call that is not an argument');
       }
       args = needles.tagArgs !== null ? unwrapArguments(read.args, needles.tagArgs, tool) : read.args;
@@ -556,6 +557,12 @@ class Reader implements CandidateTest<ValueStop> {
     const value = read.value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return { kind: 'bad', error: 'the arguments are not a JSON object' };
     return { kind: 'ok', value: value as Record<string, unknown>, end: read.end };
+  }
+
+  /** Another record's argument open stands at `at` (`NamedTagArguments.foreignArgs`). */
+  foreignArgumentAt(at: number): boolean {
+    const named = this.needles.namedArgs;
+    return named !== null && matchAt(this.text, at, named.foreignArgs) !== null;
   }
 
   /** An error beside the call being read. */

@@ -72,12 +72,37 @@ const jsonBody: BodyRungFn = ({ t, ctx }) => {
 };
 
 // repair: narration tags around (or instead of) the call (seen in: reasoning models; case: Ex44, Ex45)
-const narrationRung: BodyRungFn = ({ t, sniff }) => {
+const narrationRung: BodyRungFn = ({ t, ctx, sniff }) => {
   const found = narration(t, sniff);
   if (found === null) return undefined;
-  if (found.kind === 'plain') return { ok: true, prose: [found.prose], rung: 'narration' };
+  if (found.kind === 'plain') {
+    // Under `gateway` a body that begins with a registered tool's name, then arguments of some
+    // other form (`<tool_call>multiply a=2 b=3</tool_call>`, `<tool_call>f</arg_value>`), was a
+    // call that failed: reported, where the reference lets it pass as prose unremarked.
+    const attempted = ctx.profile === 'gateway' ? attemptedCall(found.prose, ctx) : null;
+    if (attempted !== null) return { ok: false, error: msg.unreadCall(attempted, t), matched: true, rung: 'narration' };
+    return { ok: true, prose: [found.prose], rung: 'narration' };
+  }
   return { peeled: found.prose, rest: found.rest };
 };
+
+/**
+ * The registered tool a body's first word names, where what follows it is no sentence: nothing,
+ * markup (`f</arg_value>`), or a `key=`/`key:` argument (`multiply a=2`); else null.
+ */
+function attemptedCall(body: string, ctx: ComposeContext): string | null {
+  const registry = ctx.registry;
+  if (registry === null) return null;
+  let end = 0;
+  while (end < body.length && !FIRST_WORD_ENDS.has(body.charCodeAt(end))) end++;
+  const name = body.slice(0, end);
+  if (end === 0 || !registry.byName.has(name)) return null;
+  return end === body.length || body.charCodeAt(end) === 0x3c || KEYED_ARGUMENT.test(body.slice(end)) ? name : null;
+}
+
+const FIRST_WORD_ENDS: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3c, 0x28, 0x7b, 0x3a]);
+/** A first argument written `key=value` or `key: value` after the name. */
+const KEYED_ARGUMENT = /^\s+[A-Za-z_][\w-]*\s*[=:]/;
 
 // The last rung always decides: exactly one sniffed call, or a diagnostic. Under `gateway` the
 // words beside the call in the block (`Sure: {"name": …}`) are prose, where the reference lets

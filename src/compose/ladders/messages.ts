@@ -28,6 +28,9 @@ export const SHORT_TOOL_LIST = 20;
 export const bodyMessages = {
   noCallExpression: (body: string): string =>
     `<tool_call> body did not contain a bare \`name({ ... })\` expression. Got: ${quote(body)}`,
+  /** Gateway only: a block that begins with a registered tool's name and holds no arguments that read. */
+  unreadCall: (name: string, body: string): string =>
+    `<tool_call> body names the tool '${name}' but holds no arguments that could be read, so it did not run. Got: ${quote(body)}`,
   severalCalls: (count: number): string =>
     `<tool_call> body contained ${count} calls; write exactly one call in each <tool_call> block.`,
   defaultFailure: 'tool-call parse failed',

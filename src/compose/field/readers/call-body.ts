@@ -49,7 +49,9 @@ export interface CallBodyEnd {
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
 /** Keys a call object may carry beside its name and arguments without passing anything (an id, its type, an index). */
 const CALL_OBJECT_META_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'index', 'call_id', 'tool_call_id']);
-const NAME_KEYS = ['name', 'tool_name'] as const;
+// `function` holding the name as a string (lmdeploy's and LocalAI's JSON readers take it; as an
+// object it is OpenAI's wrapper, unwrapped above).
+const NAME_KEYS = ['name', 'tool_name', 'function'] as const;
 
 /** Where a call-objects body starts at `at` (`{`, or `[` then `{`), or -1. */
 export function callBodyStart(text: string, at: number, glued: boolean): number {

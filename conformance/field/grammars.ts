@@ -163,6 +163,8 @@ export const GRAMMARS: GrammarSpec[] = [
   { grammar: 'iquest-q1', title: 'IQuest Q1', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['iquest_tool_call>', '<arg_key>', '<arg_value>'] },
   // Not in the spec's table: vLLM's `iquest_coder_v2` parser reads the IQuest Q1 body in its own tag.
   { grammar: 'iquest-coder-v2', title: 'IQuest Coder V2', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['iquestcoder_tool_call>', '<arg_key>', '<arg_value>'] },
+  // Not in the spec's table: LongCat-Flash-Lite writes GLM's pairs in its own tags (mlx-lm's LongCat reader).
+  { grammar: 'longcat-pairs', title: 'LongCat-Flash-Lite', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['longcat_tool_call>', '<longcat_arg_key>', '<longcat_arg_value>'] },
   { grammar: 'pangu', title: 'Pangu / openPangu v2', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['[unused12]', '[unused11]'] },
   { grammar: 'inkling', title: 'Inkling', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<|end_message|>', '<|message_model|>', '<|content_invoke_tool_json|>'] },
   { grammar: 'muse-glimmer', title: 'Muse Glimmer (ATEM)', family: 'raw-parameter-markup', section: '7b', values: 'json-else-raw', markers: ['atem:', '<|start|>', '<|message|>', '<|eom|>'], trailingProse: false },

@@ -69,6 +69,7 @@ export const MARKUP_RENDERERS: Record<string, Renderer> = {
   'glm-4.7': invokes('', '', '', (call) => `<tool_call>${call.name}`, argKeyValue(''), '</tool_call>'),
   'glm-body-ling': invokes('', '', '\n', (call) => `<tool_call>${call.name}`, (k, v) => `${argKeyValue('')(k, v)}\n`, '</tool_call>'),
   'iquest-q1': invokes('', '', '\n', (call) => `<iquest_tool_call>${call.name}`, argKeyValue(''), '</iquest_tool_call>'),
+  'longcat-pairs': invokes('', '', '\n', (call) => `<longcat_tool_call>${call.name}\n`, (k, v) => `<longcat_arg_key>${k}</longcat_arg_key>\n<longcat_arg_value>${rawText(v)}</longcat_arg_value>\n`, '</longcat_tool_call>'),
   'iquest-coder-v2': invokes('', '', '\n', (call) => `<iquestcoder_tool_call>${call.name}`, argKeyValue(''), '</iquestcoder_tool_call>'),
   'anthropic-xml': invokes(
     '<function_calls>\n',

@@ -62,17 +62,18 @@ export const SEED_OSS: ParamMarkupGrammar = {
 const ESCAPED_BREAK = '\\n';
 
 /** GLM-4.5 / 4.6 / 4.7 (and Ling 3, Spark, HyperCLOVAX, Poolside Laguna): `<tool_call>NAME` + arg_key/arg_value pairs. */
-function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
+function glmLike(id: string, open: string, close: string, prefix = ''): ParamMarkupGrammar {
+  const [keyOpen, keyClose, valueOpen, valueClose] = [`<${prefix}arg_key>`, `</${prefix}arg_key>`, `<${prefix}arg_value>`, `</${prefix}arg_value>`];
   return {
     ...PLAIN,
     id,
     family: 'param-markup',
     openers: [open],
-    markers: [open, close, '<arg_key>', '</arg_key>', '<arg_value>', '</arg_value>'],
+    markers: [open, close, keyOpen, keyClose, valueOpen, valueClose],
     section: null,
     bare: true,
-    call: { kind: 'text', open: [open], nameEnd: ['<arg_key>', '\n', ESCAPED_BREAK, close], nameSep: [], close: [close] },
-    args: { kind: 'pairs', keyOpen: '<arg_key>', keyClose: '</arg_key>', typeOpen: null, typeClose: null, valueOpen: '<arg_value>', valueClose: '</arg_value>' },
+    call: { kind: 'text', open: [open], nameEnd: [keyOpen, '\n', ESCAPED_BREAK, close], nameSep: [], close: [close] },
+    args: { kind: 'pairs', keyOpen, keyClose, typeOpen: null, typeClose: null, valueOpen, valueClose },
     // SGLang's GLM reader takes `<tool_call>NAME\n<arg_key>…` with the breaks written escaped.
     escapedBreaks: true,
   };
@@ -80,6 +81,12 @@ function glmLike(id: string, open: string, close: string): ParamMarkupGrammar {
 
 export const GLM = glmLike('glm', '<tool_call>', '</tool_call>');
 export const IQUEST = glmLike('iquest-q1', '<iquest_tool_call>', '</iquest_tool_call>');
+/**
+ * LongCat-Flash-Lite: GLM's pairs with LongCat's own tags, `<longcat_tool_call>NAME⏎
+ * <longcat_arg_key>K</longcat_arg_key><longcat_arg_value>V</longcat_arg_value>…` (mlx-lm's
+ * LongCat reader); a JSON body in the same tag is the call-objects record `longcat`'s.
+ */
+export const LONGCAT_PAIRS = glmLike('longcat-pairs', '<longcat_tool_call>', '</longcat_tool_call>', 'longcat_');
 /** IQuest Coder V2 (vLLM's `iquest_coder_v2` parser): the same body in `<iquestcoder_tool_call>`. */
 export const IQUEST_CODER_V2 = glmLike('iquest-coder-v2', '<iquestcoder_tool_call>', '</iquestcoder_tool_call>');
 
@@ -445,6 +452,7 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   STEP_DEEPRESEARCH,
   IQUEST,
   IQUEST_CODER_V2,
+  LONGCAT_PAIRS,
   DOTS,
   QWEN3_CODER,
   MINIMAX_M3,

@@ -184,6 +184,23 @@ export const HARMONY_FLAT_ANALYSIS = block({ id: 'harmony-flat-analysis', role: 
 export const HARMONY_FLAT_FINAL = block({ id: 'harmony-flat-final', role: 'answer', open: ['assistantfinal'], close: [], strayClose: false, orphan: false, verbatimUntil: HARMONY_FLAT_STOPS });
 export const HARMONY_FLAT_COMMENTARY = block({ id: 'harmony-flat-commentary', role: 'answer', open: ['assistantcommentary'], close: [], strayClose: false, orphan: false, verbatimUntil: HARMONY_FLAT_STOPS });
 
+/**
+ * Inkling (TMLv0): a model message is `<|message_model|>`, a content token and a body ending at
+ * `<|end_message|>`; the first message's header sits in the prompt, so a response may begin at
+ * the content token. `<|content_thinking|>` is reasoning, `<|content_text|>` the answer (a call is
+ * `NAME<|content_invoke_tool_json|>`, the `inkling` record).
+ */
+export const INKLING_THINKING = block({
+  id: 'inkling-thinking',
+  role: 'reasoning',
+  open: ['<|message_model|><|content_thinking|>', '<|content_thinking|>'],
+  close: ['<|end_message|>'],
+  strayClose: false,
+  orphan: false,
+});
+// The answer's close is stepped over where it stands (the lane reads the answer's body up to it).
+export const INKLING_TEXT = block({ id: 'inkling-text', role: 'answer', open: ['<|message_model|><|content_text|>', '<|content_text|>'], close: ['<|end_message|>'], strayClose: true, orphan: false });
+
 /** Command R7B / Command A / Command 4. */
 export const COMMAND_THINKING = block({
   id: 'command-thinking',
@@ -370,6 +387,8 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   HARMONY_FLAT_ANALYSIS,
   HARMONY_FLAT_FINAL,
   HARMONY_FLAT_COMMENTARY,
+  INKLING_THINKING,
+  INKLING_TEXT,
   COMMAND_THINKING,
   COMMAND_RESPONSE,
   MAGISTRAL_THINK,

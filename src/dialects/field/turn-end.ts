@@ -53,6 +53,8 @@ const TOKENS = [
   '[e~[',
   // Ling 3 / Bailing: the end of a role's turn (llama.cpp strips it when it arrives as text).
   '<|role_end|>',
+  // Inkling: the model's end of sampling, after its last message.
+  '<|content_model_end_sampling|>',
 ];
 
 /** Spelled like HTML tags, so prose writes them too: only at the end of the text. */

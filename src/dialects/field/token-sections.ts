@@ -371,6 +371,27 @@ export const FUNCTIONARY_V32: TokenSectionGrammar = tokenSection({
   unmarkedFirstSegment: true,
 });
 
+const FUNCTIONARY_V2_OPEN = ['<|from|>assistant\n<|recipient|>', '<|from|>assistant<|recipient|>', '<|recipient|>'];
+
+/**
+ * Functionary v2: `<|from|>assistant⏎<|recipient|>NAME⏎<|content|>{JSON}`, one message per call
+ * (`<|stop|>` may end the turn); the recipient `all` addresses the user, so its content is prose.
+ */
+export const FUNCTIONARY_V2: TokenSectionGrammar = tokenSection({
+  id: 'functionary-v2',
+  family: 'token-section',
+  openers: FUNCTIONARY_V2_OPEN,
+  markers: [...FUNCTIONARY_V2_OPEN, '<|from|>', '<|content|>', '<|stop|>'],
+  sectionOpen: [],
+  sectionClose: [],
+  callOpen: FUNCTIONARY_V2_OPEN,
+  callClose: ['<|stop|>'],
+  callCloseOptional: true,
+  heads: [{ prefix: '', nameEnd: '<|content|>', nameForm: 'plain', args: 'json' }],
+  bodyDecides: true,
+  proseHeads: ['all'],
+});
+
 const QWEN_AGENT_OPEN = ['✿FUNCTION✿:'];
 const QWEN_AGENT_ARGS = '✿ARGS✿:';
 
@@ -479,6 +500,7 @@ export const TOKEN_SECTION_GRAMMARS: readonly TokenSectionGrammar[] = [
   CWM,
   RWKV,
   FUNCTIONARY_V32,
+  FUNCTIONARY_V2,
   QWEN_AGENT,
   LLAMA_31_FUNCTION,
   STEP_AUDIO_2,

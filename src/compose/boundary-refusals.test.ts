@@ -104,3 +104,36 @@ describe('harn, validate: reject', () => {
     expect(recoveries(result)).toEqual([]);
   });
 });
+
+describe('the stray sniffer, a line call to an unregistered name (gateway)', () => {
+  const registered = [...tools, { type: 'function', function: { name: 'note', parameters: { type: 'object', properties: { text: { type: 'string' } } } } }];
+
+  it('refuses the whole call beside a registered one: an error, an unknown_tool drop, no prose', () => {
+    const result = parseToolCalls('look({"path": 1})\nfrob({"x": 1})\nDone.', { tools: registered });
+    expect(result.calls.map((c) => c.name)).toEqual(['look']);
+    expect(result.tool_parse_errors.some((e) => e.includes("'frob'"))).toBe(true);
+    expect(result.dropped).toEqual([{ text: 'frob({"x": 1})', reason: 'unknown_tool' }]);
+    expect(result.prose).toBe('Done.');
+  });
+
+  it('refuses one standing alone as an unknown tool, not as salvaged prose', () => {
+    const result = parseToolCalls('frob({"x": 1})', { tools: registered });
+    expect(result.calls).toEqual([]);
+    expect(result.prose).toBe('');
+    expect(result.dropped).toEqual([{ text: 'frob({"x": 1})', reason: 'unknown_tool' }]);
+  });
+
+  it('leaves a line of a block labelled with a language to the program: prose as written, no error', () => {
+    const text = 'Here is the fix:\n```js\nsetState({ loading: true })\n```\nThat is all.';
+    const result = parseToolCalls(text, { tools: registered });
+    expect(result.calls).toEqual([]);
+    expect(result.tool_parse_errors).toEqual([]);
+    expect(result.prose).toBe(text);
+  });
+
+  it('keeps the reference reading under harn: the text stays prose beside the registered call', () => {
+    const result = parseToolCalls('look({"path": 1})\nfrob({"x": 1})', { tools: registered, profile: 'harn' });
+    expect(result.prose).toBe('frob({"x": 1})');
+    expect(result.dropped).toEqual([]);
+  });
+});

@@ -270,6 +270,15 @@ function parenCall(
     const folded = parsed.ok ? foldAlias(name, parsed.arguments, known) : null;
     if (parsed.ok && folded !== null) return recordCall(scan, text, indentEnd, k + parsed.consumed, folded.name, folded.arguments);
   }
+  // The gateway reads a whole call to an unregistered name as a call, which the parse's boundary
+  // then refuses (an error and an `unknown_tool` drop of its text), as it refuses one from every
+  // other lane; the reference reports it here and leaves its text in the prose.
+  if (known.lookAlikes === true) {
+    // In a block labelled with a language (```js) an unregistered name is the program's: prose.
+    if (inCodeBlock(text, scan)) return { kind: 'none', resume: indentEnd };
+    const parsed = gate.callExpr(k, name, scan.errors);
+    if (parsed !== null && parsed.ok) return recordCall(scan, text, indentEnd, k + parsed.consumed, name, parsed.arguments);
+  }
   scan.errors.push(unknownToolFeedback(name, known));
   return skipName;
 }

@@ -84,6 +84,8 @@ export const CALL_HEADS_ENDING_REASONING: readonly { readonly open: string; read
 
 export const CALL_OPENS_ENDING_REASONING: readonly string[] = Object.freeze([
   `${QWEN3_CODER.openers[0]}\n${QWEN3_CODER.openers[1]}`,
+  // Glued (Qwen3.5 writes `<tool_call><function=` on one line; Ollama's Qwen3.5 parser reads it).
+  `${QWEN3_CODER.openers[0]}${QWEN3_CODER.openers[1]}`,
   ...new Set(
     FIELD_GRAMMARS.filter((g) => g.family !== 'reasoning' && g.family !== 'look-alike' && g.family !== 'turn-end' && g.family !== 'harmony').flatMap((g) =>
       g.openers.filter((opener) => isCallToken(opener) && !OPENS_MORE_THAN_CALLS.has(opener)),

@@ -27,6 +27,7 @@
 import type { MarkupTag, NamedTagArguments, ParamMarkupGrammar, PairArguments, TagArguments } from '../../../dialects/field/index.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ToolDef } from '../../../dialects/registry.js';
+import { isJsonSpace } from '../../../lex/codes.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
 import { indexWithin, matchAt, matchListAt, searchList, skipSpace, type SearchList } from '../cursor.js';
@@ -559,6 +560,28 @@ class Reader implements CandidateTest<ValueStop> {
     return { kind: 'ok', value: value as Record<string, unknown>, end: read.end };
   }
 
+  /**
+   * Where a value with no close of its own ends once a close the model garbled is taken off its
+   * last line (`</parameter/>`, `</parameter1>`, `</parameterfunction>`, `</parameter` cut off:
+   * Qwen3.5 and 3.6 write them, SGLang strips them): the line's start when it begins with the
+   * close less its `>`, else `end`. Looks back over that one line only.
+   */
+  withoutBrokenClose(from: number, end: number): number {
+    const { text } = this;
+    let last = end - 1;
+    while (last >= from && isJsonSpace(text.charCodeAt(last))) last--;
+    let lineStart = last;
+    while (lineStart > from && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+    const first = skipSpace(text, lineStart);
+    if (first > last) return end;
+    const closes = this.needles.valueClose;
+    for (let i = 0; i < closes.length; i++) {
+      const stem = closes[i]!.slice(0, -1);
+      if (stem.length > 1 && text.startsWith(stem, first)) return lineStart;
+    }
+    return end;
+  }
+
   /** Another record's argument open stands at `at` (`NamedTagArguments.foreignArgs`). */
   foreignArgumentAt(at: number): boolean {
     const named = this.needles.namedArgs;
@@ -602,7 +625,8 @@ class Reader implements CandidateTest<ValueStop> {
       if (value.kind === 'eof') return EOF;
       if (value.kind === 'unclosed') return { kind: 'bad', at: tag.end, first: false, detail: VALUE_UNCLOSED };
       const inband = this.inband(tag.attributes);
-      this.assign(args, tag.name, text.slice(tag.end, value.end), tool, inband);
+      const end = value.kind === 'open' ? this.withoutBrokenClose(tag.end, value.end) : value.end;
+      this.assign(args, tag.name, text.slice(tag.end, end), tool, inband);
       if (value.kind === 'open') (this.#unclosedKeys ??= []).push(tag.name);
       at = value.kind === 'closed' ? value.next : value.end;
       first = false;

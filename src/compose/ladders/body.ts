@@ -97,12 +97,14 @@ function attemptedCall(body: string, ctx: ComposeContext): string | null {
   while (end < body.length && !FIRST_WORD_ENDS.has(body.charCodeAt(end))) end++;
   const name = body.slice(0, end);
   if (end === 0 || !registry.byName.has(name)) return null;
-  return end === body.length || body.charCodeAt(end) === 0x3c || KEYED_ARGUMENT.test(body.slice(end)) ? name : null;
+  return end === body.length || body.charCodeAt(end) === 0x3c || KEYED_ARGUMENT.test(body.slice(end)) || MARKED_ARGUMENT.test(body.slice(end)) ? name : null;
 }
 
 const FIRST_WORD_ENDS: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3c, 0x28, 0x7b, 0x3a]);
 /** A first argument written `key=value` or `key: value` after the name. */
 const KEYED_ARGUMENT = /^\s+[A-Za-z_][\w-]*\s*[=:]/;
+/** A word then markup after the name (`browser_action task</arg_key>`: GLM's pairs with their first open lost). */
+const MARKED_ARGUMENT = /^\s+[A-Za-z_][\w-]*<\/?[A-Za-z_]+>/;
 
 // The last rung always decides: exactly one sniffed call, or a diagnostic. Under `gateway` the
 // words beside the call in the block (`Sure: {"name": …}`) are prose, where the reference lets

@@ -649,7 +649,10 @@ class Reader implements CandidateTest<ValueStop> {
       const keyAt = here + spec.keyOpen.length;
       const keyEnd = indexWithin(text, spec.keyClose, keyAt, FIELD_NAME_MAX);
       if (keyEnd < 0) return text.length - keyAt <= FIELD_NAME_MAX + spec.keyClose.length ? EOF : { kind: 'bad', at: here, first };
-      const key = text.slice(keyAt, keyEnd).trim();
+      let key = text.slice(keyAt, keyEnd).trim();
+      // The key's open written twice (`<arg_key><arg_key>path</arg_key>`, GLM-4.7; vLLM strips it).
+      while (key.startsWith(spec.keyOpen)) key = key.slice(spec.keyOpen.length).trim();
+      if (key !== '' && !isKeyName(key)) return { kind: 'bad', at: here, first: false, detail: KEY_UNREADABLE };
       let next = keyEnd + spec.keyClose.length;
       let inband: InbandType | null = null;
       if (spec.typeOpen !== null && spec.typeClose !== null) {
@@ -890,6 +893,7 @@ type ArgsRead =
 
 const VALUE_UNCLOSED = 'an argument value has no close of its own before the call ends';
 const VALUE_OPEN_MISSING = "an argument's key is not followed by its value's open";
+const KEY_UNREADABLE = "an argument's key holds markup or quotes";
 
 const EOF: ArgsRead = { kind: 'eof' };
 

@@ -372,7 +372,8 @@ class Reader implements CandidateTest<ValueStop> {
         return { kind: 'read', end: text.length };
       }
       if (json.kind === 'bad') return this.unreadable(start, bodyAt, name, json.error);
-      args = json.value;
+      // A JSON body that is one wrapper object (`{"arguments": {…}}`, DeepSeek V4) unwraps as a wrapper parameter does.
+      args = needles.tagArgs !== null ? unwrapArguments(json.value, needles.tagArgs, tool) : json.value;
       end = json.end;
       const after = this.skip(end);
       const closedAt = this.past(after, needles.jsonClose);

@@ -150,7 +150,15 @@ function readKey(text: string, at: number, delimiter: string): { ok: true; key: 
     return read.ok ? { ok: true, key: read.value as string, end: read.end } : read;
   }
   let end = at;
-  while (end < text.length && !isStop(text.charCodeAt(end))) end++;
+  for (;;) {
+    while (end < text.length && !isStop(text.charCodeAt(end))) end++;
+    // A bare key may hold blanks between its words (`Basic LLM Chain:`, n8n node names; Ollama's
+    // Gemma 4 parser reads them): a blank run followed by more of the key is part of it.
+    let next = end;
+    while (next < text.length && (text.charCodeAt(next) === Code.Space || text.charCodeAt(next) === Code.Tab)) next++;
+    if (next === end || next >= text.length || isStop(text.charCodeAt(next))) break;
+    end = next;
+  }
   if (end >= text.length) return eofAt(end);
   if (end === at) return errorAt(at, 'expected a key');
   return { ok: true, key: text.slice(at, end), end };

@@ -168,6 +168,19 @@ export const MINIMAX_M2: ParamMarkupGrammar = {
 };
 
 /**
+ * `<tool_call>` holding MiniMax M2's `<invoke name="N"><parameter name="K">` (ik_llama.cpp
+ * documents Kimi K2 writing it; models trained on Claude's XML do too). After MiniMax M3's
+ * record, which shares the tag and the head and leaves a `<parameter` argument to this one.
+ */
+export const TOOL_CALL_INVOKE: ParamMarkupGrammar = {
+  ...MINIMAX_M2,
+  id: 'tool-call-invoke',
+  openers: ['<tool_call>'],
+  markers: ['<tool_call>', '</tool_call>', ...INVOKE_MARKERS],
+  section: { open: ['<tool_call>'], close: ['</tool_call>'] },
+};
+
+/**
  * Anthropic XML in `<function_calls>` (entities decoded). DeepSeek V4 also writes its DSML-less
  * form here, with `string="true|false"` on the parameters: that attribute types the value, and
  * such a value is not entity-decoded.
@@ -190,22 +203,6 @@ export const ANTHROPIC_XML: ParamMarkupGrammar = {
  * reader takes it, MiniMax's invokes too). `<tool_calls>` also opens JSON bodies (MiniMax M1,
  * Jamba, Hunyuan) and HY-V3's suffixed calls: a body that does not open with an invoke is theirs.
  */
-/**
- * `<tool_call>` holding MiniMax M2's `<invoke name="N"><parameter name="K">` (ik_llama.cpp
- * documents Kimi K2 writing it; models trained on Claude's XML do too). After MiniMax M3's
- * record, which shares the tag and the head and leaves a `<parameter` argument to this one.
- */
-export const TOOL_CALL_INVOKE: ParamMarkupGrammar = {
-  ...PLAIN,
-  id: 'tool-call-invoke',
-  family: 'param-markup',
-  openers: ['<tool_call>'],
-  markers: ['<tool_call>', '</tool_call>', ...INVOKE_MARKERS],
-  section: { open: ['<tool_call>'], close: ['</tool_call>'] },
-  call: { kind: 'tag', tag: INVOKE },
-  args: tagArgs(PARAMETER),
-};
-
 export const TOOL_CALLS_INVOKE: ParamMarkupGrammar = {
   ...PLAIN,
   id: 'tool-calls-invoke',

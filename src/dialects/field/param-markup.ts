@@ -168,6 +168,22 @@ export const MINIMAX_M2: ParamMarkupGrammar = {
 };
 
 /**
+ * A `<tool_call>` tag that names its tool in an attribute and holds the arguments as JSON,
+ * `<tool_call id="call_0" name="f">{…}</tool_call>` (DeepSeek V4 Pro, reported by an agent
+ * project); `<parameter name="K">` arguments read as MiniMax M2's do.
+ */
+export const TOOL_CALL_NAMED: ParamMarkupGrammar = {
+  ...MINIMAX_M2,
+  id: 'tool-call-named',
+  openers: ['<tool_call '],
+  markers: ['<tool_call ', '</tool_call>', '<parameter', '</parameter>'],
+  section: null,
+  bare: true,
+  call: { kind: 'tag', tag: attrTag('<tool_call', '</tool_call>') },
+  jsonBody: { open: [''], close: [] },
+};
+
+/**
  * `<tool_call>` holding MiniMax M2's `<invoke name="N"><parameter name="K">` (ik_llama.cpp
  * documents Kimi K2 writing it; models trained on Claude's XML do too). After MiniMax M3's
  * record, which shares the tag and the head and leaves a `<parameter` argument to this one.
@@ -445,6 +461,7 @@ export const PARAM_MARKUP_GRAMMARS: readonly ParamMarkupGrammar[] = [
   SOLAR_OPEN2,
   MUSE_GLIMMER,
   MINIMAX_M2,
+  TOOL_CALL_NAMED,
   SEED_OSS,
   STEP_DEEPRESEARCH,
   IQUEST,

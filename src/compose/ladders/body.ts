@@ -96,7 +96,9 @@ function attemptedCall(body: string, ctx: ComposeContext): string | null {
   let end = 0;
   while (end < body.length && !FIRST_WORD_ENDS.has(body.charCodeAt(end))) end++;
   const name = body.slice(0, end);
-  if (end === 0 || !registry.byName.has(name)) return null;
+  if (end === 0) return null;
+  // The first argument's key glued to the name, its open lost (`send_commandcommand</arg_key>`, GLM-4.7).
+  if (!registry.byName.has(name)) return body.charCodeAt(end) === 0x3c ? (registry.tools.find((tool) => name.startsWith(tool.name))?.name ?? null) : null;
   return end === body.length || body.charCodeAt(end) === 0x3c || KEYED_ARGUMENT.test(body.slice(end)) || MARKED_ARGUMENT.test(body.slice(end)) ? name : null;
 }
 

@@ -5,13 +5,16 @@
  */
 import { HARMONY } from '../../dialects/field/harmony.js';
 import type { ToolRegistry } from '../../dialects/registry.js';
+import { isIdentPart } from '../../lex/ident.js';
+import { admitName } from './admit.js';
 import { skipSpace } from './cursor.js';
 
 /** The constraint word gpt-oss writes after a recipient (`<|constrain|>json`, or bare). */
 const CONSTRAINT_WORD = 'json';
 
+/** The registry admits `name`, a namespace before it (`functions.`) taken as admission takes it. */
 function registered(registry: ToolRegistry, name: string): boolean {
-  return registry.byName.has(name) || registry.byName.has(name.slice(name.lastIndexOf('.') + 1));
+  return admitName(name, registry, 'marked').ok;
 }
 
 /**
@@ -25,10 +28,6 @@ export function withoutGluedConstraint(recipient: string, registry: ToolRegistry
   if (bare === '' || bare.endsWith('.')) return recipient;
   if (registry === null) return bodyFollows ? bare : recipient;
   return !registered(registry, recipient) && registered(registry, bare) ? bare : recipient;
-}
-
-function isWordCode(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 }
 
 const HEADER_TAIL = [HARMONY.constrain, CONSTRAINT_WORD, HARMONY.message];
@@ -48,13 +47,13 @@ function cutInTail(text: string, pos: number): boolean {
 export function pastStrippedHeader(text: string, from: number): number {
   let pos = skipSpace(text, from);
   if (text.startsWith(HARMONY.constrain, pos)) pos = skipSpace(text, pos + HARMONY.constrain.length);
-  if (text.startsWith(CONSTRAINT_WORD, pos) && !isWordCode(text.charCodeAt(pos + CONSTRAINT_WORD.length))) pos = skipSpace(text, pos + CONSTRAINT_WORD.length);
+  if (text.startsWith(CONSTRAINT_WORD, pos) && !isIdentPart(text.charCodeAt(pos + CONSTRAINT_WORD.length))) pos = skipSpace(text, pos + CONSTRAINT_WORD.length);
   if (text.startsWith(HARMONY.message, pos)) pos = skipSpace(text, pos + HARMONY.message.length);
   return cutInTail(text, pos) ? text.length : pos;
 }
 
 /** A bare constraint word after a header's channel (`commentary to=f json<|message|>`): letters only, never the body glued to it. */
 export function isConstraintWord(word: string): boolean {
-  for (let i = 0; i < word.length; i++) if (!isWordCode(word.charCodeAt(i))) return false;
+  for (let i = 0; i < word.length; i++) if (!isIdentPart(word.charCodeAt(i))) return false;
   return word !== '';
 }

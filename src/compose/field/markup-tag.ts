@@ -12,13 +12,15 @@ import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { decodeCharacterReferences } from '../../lex/entities.js';
 import { Code, isJsonSpace, isJsSpace } from '../../lex/codes.js';
+import { isIdentPart } from '../../lex/ident.js';
 import { indexWithin, matchListAt, type SearchList } from './cursor.js';
 
 /** The longest open tag read; a longer header is not a tag. */
 export const TAG_HEADER_MAX = 2048;
 
 export type OpenTag =
-  | { readonly ok: true; readonly name: string; readonly attributes: ReadonlyMap<string, string>; readonly end: number }
+  /** `unterminated`: the header's end literal was missing and the name was read up to its line break. */
+  | { readonly ok: true; readonly name: string; readonly attributes: ReadonlyMap<string, string>; readonly end: number; readonly unterminated: boolean }
   /** `eof`: the text ended inside the tag; otherwise the header is not a tag of this form. */
   | { readonly ok: false; readonly eof: boolean };
 
@@ -53,9 +55,10 @@ export function readOpenTag(text: string, at: number, tag: ListedTag): OpenTag |
   const from = at + open.length;
   if (tag.nameAttribute === null) {
     const end = indexWithin(text, tag.end, from, FIELD_NAME_MAX);
-    if (end < 0) return from + FIELD_NAME_MAX + tag.end.length >= text.length ? CUT_OFF : NOT_A_TAG;
-    const name = headerName(text, from, end);
-    return name === null ? NOT_A_TAG : { ok: true, name, attributes: NO_ATTRIBUTES, end: end + tag.end.length };
+    if (end < 0 && from + FIELD_NAME_MAX + tag.end.length >= text.length) return CUT_OFF;
+    const name = end < 0 ? null : headerName(text, from, end);
+    if (name !== null) return { ok: true, name, attributes: NO_ATTRIBUTES, end: end + tag.end.length, unterminated: false };
+    return unterminatedHeader(text, from, end) ?? NOT_A_TAG;
   }
   if (from >= text.length) return CUT_OFF;
   if (!isJsonSpace(text.charCodeAt(from))) return NOT_A_TAG;
@@ -78,6 +81,36 @@ function headerName(text: string, from: number, end: number): string | null {
     if (code === Code.LessThan || code === Code.LineFeed) return null;
   }
   return text.slice(start, stop);
+}
+
+/**
+ * A header whose end literal the model left out (`<function=read_file⏎<parameter=path>`,
+ * `<parameter=path⏎/etc/hosts⏎</parameter>`: quantised Qwen3-Coder models write both): a name
+ * alone on the opener's line, and the next markup (a `<`) on a later line before any end
+ * literal. The tag ends at the line break, so a value keeps the line after it. A header whose
+ * line break runs on to an end literal with no `<` (`<function=lo⏎ok>`) stays no tag.
+ */
+function unterminatedHeader(text: string, from: number, end: number): OpenTag | null {
+  let pos = from;
+  while (isLineBlank(text.charCodeAt(pos))) pos++;
+  const start = pos;
+  while (isHeaderNameCode(text.charCodeAt(pos))) pos++;
+  if (pos === start) return null;
+  const stop = pos;
+  while (isLineBlank(text.charCodeAt(pos))) pos++;
+  if (text.charCodeAt(pos) === Code.CarriageReturn) pos++;
+  if (text.charCodeAt(pos) !== Code.LineFeed) return null;
+  const markup = text.indexOf('<', pos);
+  if (markup < 0 || (end >= 0 && markup > end)) return null;
+  return { ok: true, name: text.slice(start, stop), attributes: NO_ATTRIBUTES, end: pos, unterminated: true };
+}
+
+function isLineBlank(code: number): boolean {
+  return code === Code.Space || code === Code.Tab;
+}
+
+function isHeaderNameCode(code: number): boolean {
+  return isIdentPart(code) || code === Code.Dash || code === Code.Dot || code === 0x3a; // ':'
 }
 
 function readAttributes(text: string, from: number, tag: ListedTag): OpenTag {
@@ -122,5 +155,5 @@ function readAttributes(text: string, from: number, tag: ListedTag): OpenTag {
   }
   const name = attributes.get(tag.nameAttribute!);
   if (name === undefined || name.trim() === '') return NOT_A_TAG;
-  return { ok: true, name: name.trim(), attributes, end: pos };
+  return { ok: true, name: name.trim(), attributes, end: pos, unterminated: false };
 }

@@ -194,6 +194,8 @@ class Reader implements CandidateTest<ValueStop> {
   // value had no close of its own. Made at the first (perf: two lists per call otherwise).
   #problems: string[] | null = null;
   #unclosedKeys: string[] | null = null;
+  /** The call being read has a header whose end literal was missing (`<parameter=path⏎`). */
+  #unterminated = false;
   constructor(
     readonly scan: FieldScan,
     readonly grammar: ParamMarkupGrammar,
@@ -365,6 +367,7 @@ class Reader implements CandidateTest<ValueStop> {
     let closed: boolean;
     this.#problems = null;
     this.#unclosedKeys = null;
+    this.#unterminated = head.unterminated === true;
     if (json !== null) {
       if (json.kind === 'foreign') return FOREIGN;
       if (json.kind === 'eof') {
@@ -428,6 +431,7 @@ class Reader implements CandidateTest<ValueStop> {
       const unclosedKeys = this.#unclosedKeys as string[] | null;
       if (problems !== null) for (const problem of problems) sink.note(problem);
       if (unclosedKeys !== null) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
+      if (this.#unterminated as boolean) sink.recovered(fieldMessages.headerEndMissing(grammar.id), sink.calls.length - 1);
     }
     return { kind: 'read', end };
   }
@@ -486,14 +490,14 @@ class Reader implements CandidateTest<ValueStop> {
     return admission.ok ? registry.byName.get(admission.name) : undefined;
   }
 
-  head(pos: number): { kind: 'none' } | { kind: 'eof'; named?: boolean } | { kind: 'name' | 'spaced'; name: string; end: number } {
+  head(pos: number): { kind: 'none' } | { kind: 'eof'; named?: boolean } | { kind: 'name' | 'spaced'; name: string; end: number; unterminated?: boolean } {
     const { text, grammar } = this;
     const call = grammar.call;
     if (call.kind === 'tag') {
       const tag = readOpenTag(text, pos, this.needles.headTag!);
       if (tag === null) return { kind: 'none' };
       if (!tag.ok) return tag.eof ? { kind: 'eof' } : { kind: 'none' };
-      return { kind: 'name', name: tag.name, end: tag.end };
+      return { kind: 'name', name: tag.name, end: tag.end, unterminated: tag.unterminated };
     }
     const opened = this.past(pos, this.needles.textOpen);
     if (opened < 0) return { kind: 'none' };
@@ -622,6 +626,7 @@ class Reader implements CandidateTest<ValueStop> {
         return { kind: 'bad', at: here, first };
       }
       if (!tag.ok) return tag.eof ? EOF : { kind: 'bad', at: here, first };
+      if (tag.unterminated) this.#unterminated = true;
       const value = this.valueEnd(tag.end, spec.closeOptional);
       if (value.kind === 'eof') return EOF;
       if (value.kind === 'unclosed') return { kind: 'bad', at: tag.end, first: false, detail: VALUE_UNCLOSED };
@@ -736,7 +741,11 @@ class Reader implements CandidateTest<ValueStop> {
     if (needles.lead !== '') {
       const first = this.text.indexOf(needles.lead, from);
       const next = first < 0 ? -1 : this.past(first, needles.valueClose);
-      if (next >= 0 && this.followsValue(next)) return { kind: 'closed', end: first, next };
+      if (next >= 0) {
+        if (this.followsValue(next)) return { kind: 'closed', end: first, next };
+        const again = this.closedAgain(next);
+        if (again >= 0) return { kind: 'closed', end: first, next: again };
+      }
     }
     const close = scan.earliestAccepted(needles.valueClose, 'real close', from, this);
     // perf: with a real close ahead, only a stop before it matters, so the stops are looked for in
@@ -745,7 +754,11 @@ class Reader implements CandidateTest<ValueStop> {
     const arg = close >= 0 ? scan.acceptedBefore(needles.argOpen, 'next argument', from, close, this) : scan.earliestAccepted(needles.argOpen, 'next argument', from, this);
     const boundary = close >= 0 ? scan.acceptedBefore(needles.boundary, 'call boundary', from, close, this) : scan.earliestAccepted(needles.boundary, 'call boundary', from, this);
     const stop = arg < 0 ? boundary : boundary < 0 ? arg : Math.min(arg, boundary);
-    if (close >= 0 && (stop < 0 || close < stop)) return { kind: 'closed', end: close, next: this.past(close, needles.valueClose) };
+    if (close >= 0 && (stop < 0 || close < stop)) {
+      const next = this.past(close, needles.valueClose);
+      const again = this.closedAgain(next);
+      return { kind: 'closed', end: close, next: again >= 0 ? again : next };
+    }
     const firstClose = scan.earliest(needles.valueClose, from);
     if (firstClose >= 0 && (stop < 0 || firstClose < stop)) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
     return stop >= 0 ? { kind: 'stop', at: stop, boundary: stop === boundary } : NO_STOP;
@@ -793,9 +806,22 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** The candidate tests of `valueEnd`'s searches (see `CandidateTest`). */
   accepts(kind: ValueStop, at: number): boolean {
-    if (kind === 'real close') return this.followsValue(this.past(at, this.needles.valueClose));
+    if (kind === 'real close') {
+      const next = this.past(at, this.needles.valueClose);
+      return this.followsValue(next) || this.closedAgain(next) >= 0;
+    }
     if (kind === 'next argument') return this.argumentAt(at, !atLineStart(this.text, at));
     return this.boundaryAt(at);
+  }
+
+  /**
+   * Past a value's close written a second time at `at` (past whitespace), where what follows
+   * that one follows a value (`</parameter>⏎</parameter>⏎<parameter=…`: Qwen3.6 doubles it);
+   * -1 when there is none. A third close is the value's text again.
+   */
+  closedAgain(at: number): number {
+    const again = this.past(this.skip(at), this.needles.valueClose);
+    return again >= 0 && this.followsValue(again) ? again : -1;
   }
 
   /** After a value's close: the end, or (past whitespace) the next argument, a close or the next call. */

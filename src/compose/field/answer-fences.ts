@@ -87,6 +87,33 @@ export class AnswerFences {
   }
 }
 
+/** Whether `text` has three backticks or tildes anywhere (no fence line can stand without them). */
+export function mayHoldFence(text: string): boolean {
+  return text.includes('```') || text.includes('~~~');
+}
+
+/**
+ * Whether a call opener at `at`, inside the block whose opening fence line starts at `openedAt`,
+ * stands where a fenced call does: anywhere in a block labelled for calls (`CALL_FENCE_INFOS`),
+ * else only as the block's first text (blank lines before it allowed). `output = '<tool_call>…'`
+ * in a ```` ```python ```` block, or a `<tool_call>` after an example's first line, is the
+ * block's text.
+ */
+export function callPlaceInFence(text: string, openedAt: number, at: number, callInfos: ReadonlySet<string>): boolean {
+  let i = openedAt;
+  while (text.charCodeAt(i) === Code.Space || text.charCodeAt(i) === Code.Tab) i++;
+  const kind = text.charCodeAt(i);
+  while (text.charCodeAt(i) === kind) i++;
+  let lineEnd = text.indexOf('\n', i);
+  if (lineEnd < 0) lineEnd = text.length;
+  if (callInfos.has(text.slice(i, lineEnd).trim().toLowerCase())) return true;
+  for (let j = lineEnd; j < at; j++) {
+    const code = text.charCodeAt(j);
+    if (code !== Code.LineFeed && code !== Code.CarriageReturn && code !== Code.Space && code !== Code.Tab) return false;
+  }
+  return true;
+}
+
 /**
  * Where the closing fence line of a block of `kind` ends, looking from the line after `from`;
  * the end of the text when none comes (the block runs on).

@@ -32,7 +32,8 @@ import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { referenceBlockTags } from './call-markup.js';
-import { AnswerFences, blockEndAfter } from './answer-fences.js';
+import { AnswerFences, blockEndAfter, callPlaceInFence, mayHoldFence } from './answer-fences.js';
+import { CALL_FENCE_INFOS } from '../../dialects/field/fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
 import { FieldScan } from './scan.js';
@@ -387,7 +388,7 @@ function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: C
   const end = blockEndAfter(text, hit.index, fences.kind);
   const sink = new RegionSink(text, hit.grammars[0]!, ctx.registry, ctx.marks, scan);
   sink.proseSpan(start, end);
-  return sink.region(start, end);
+  return { ...sink.region(start, end), sample: true };
 }
 
 /**
@@ -677,6 +678,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   };
   const blocks = new ReferenceBlocks(scan);
   const fences = new AnswerFences(scan);
+  let hasFence: boolean | undefined;
   let from = resumed?.end ?? 0;
   let hit = first;
   if (started) {
@@ -754,6 +756,15 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     // keeps the span as written (lex/inline-code.ts masks it).
     if (hit.opener.startsWith('</') && reasoningOnly && quotedMidLine(text, hit, floor, scan, lines)) {
       from = hit.index + 1;
+      continue;
+    }
+    // A call opener inside a code block the answer opened, past the block's first text (a
+    // program's string, an example after its introduction): the block is the sample's text.
+    // perf: the fences are swept only in a text that has a fence line at all.
+    if (!reasoningOnly && (hasFence ??= mayHoldFence(text)) && fences.inside(hit.index, floor) && !callPlaceInFence(text, fences.openedAt, hit.index, CALL_FENCE_INFOS)) {
+      const sample = fencedSample(text, hit, fences, ctx, scan);
+      keep(sample);
+      from = floor = sample.end;
       continue;
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit, false) : null;

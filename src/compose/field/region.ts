@@ -58,6 +58,12 @@ export interface FieldRegion {
    * prose up to its line's end, so more text on that line extends it.
    */
   readonly mention?: true;
+  /**
+   * The region is a code block the answer opened, taken whole as prose (lane.ts `fencedSample`):
+   * up to its closing fence line's end, or the end of the text while none has come, so more
+   * text extends a region that ends where the text does.
+   */
+  readonly sample?: true;
 }
 
 /** A visible answer's body that no grammar reads calls in, and what ends it. */

@@ -12,3 +12,11 @@ export const JSON_FENCE: CodeFence = { open: ['```json', '```JSON'], close: '```
  * is code, and streams as prose.
  */
 export const PYTHON_LIST_FENCE: CodeFence = { open: ['```python', '```py', '```tool_code', '```'], close: '```' };
+
+/**
+ * Labels of a code fence that holds calls wherever they stand in it (the reference's ```` ```tool ````
+ * and its drifts). In a fence with any other label, or none, a call is read only as the
+ * block's first text: further in (`output = '<tool_call>…'`, `echo '[TOOL_CALLS]…'`) it is the
+ * program's or the sample's text.
+ */
+export const CALL_FENCE_INFOS: ReadonlySet<string> = new Set(['tool', 'tools', 'tool_code', 'tool_call', 'tool_calls', 'tool_use', 'function_call', 'function_calls', 'functions']);

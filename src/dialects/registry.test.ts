@@ -19,3 +19,40 @@ describe('registry parameters keep their whole schema', () => {
     expect(registry.byName.get('f')!.paramsByName.get('x')!.schema).toBeNull();
   });
 });
+
+describe('parameters written as any JSON Schema', () => {
+  const fn = (parameters: unknown) => normalizeTools([{ type: 'function', function: { name: 'f', parameters } }])!.byName.get('f')!;
+
+  it('follows a top-level $ref to a local definition (zod-to-json-schema with a name)', () => {
+    const parameters = { $ref: '#/definitions/f', definitions: { f: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] } }, $schema: 'http://json-schema.org/draft-07/schema#' };
+    const tool = fn(parameters);
+    expect(tool.params.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['city', 'string', true],
+      ['days', 'integer', false],
+    ]);
+    expect(tool.schema).toBe(parameters);
+  });
+
+  it('takes the properties of anyOf and oneOf branches, none of them required, and allOf parts with their required lists', () => {
+    const anyOf = fn({ anyOf: [{ type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'boolean' } } }] });
+    expect(anyOf.params.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['a', 'integer', false],
+      ['b', 'boolean', false],
+    ]);
+    const allOf = fn({ allOf: [{ $ref: '#/$defs/base' }, { properties: { extra: { type: 'number' } } }], $defs: { base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } });
+    expect(allOf.params.map((p) => [p.name, p.required])).toEqual([
+      ['id', true],
+      ['extra', false],
+    ]);
+  });
+
+  it('reads a schema of keywords only (`additionalProperties: false`) as one with no parameters, and a boolean property schema as untyped', () => {
+    expect(fn({ additionalProperties: false }).params).toEqual([]);
+    expect(fn({ type: ['object', 'null'], properties: { x: true } }).params).toEqual([{ name: 'x', type: null, required: false, schema: null }]);
+  });
+
+  it('still reads the reference per-parameter form, and a $ref to no definition gives no parameters', () => {
+    expect(fn({ city: { type: 'string', required: true } }).params.map((p) => [p.name, p.required])).toEqual([['city', true]]);
+    expect(fn({ $ref: '#/nowhere' }).params).toEqual([]);
+  });
+});

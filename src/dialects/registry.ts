@@ -2,7 +2,8 @@
  * Tool registries, normalised once at the boundary.
  *
  * Accepted forms (a single entry or a list of entries, or a registry dict):
- * - `{name, description?, parameters?}` with JSON Schema parameters (`{type: "object", properties, required}`);
+ * - `{name, description?, parameters?}` with JSON Schema parameters (`{type: "object", properties, required}`,
+ *   or any schema: a top-level `$ref` to a local definition, `allOf` / `anyOf` / `oneOf` branches);
  * - OpenAI `{type: "function", function: {name, description?, parameters?}}`;
  * - Anthropic `{name, description?, input_schema}`;
  * - the reference's registry dict `{_type: "tool_registry", tools: [{name, parameters: {<param>: {type, required?}}}]}`
@@ -72,6 +73,8 @@ function optionalString(value: unknown, where: string): string | undefined {
 }
 
 function paramFromSchema(name: string, schema: unknown, required: boolean, where: string): ToolParam {
+  // A boolean schema (`true`: anything) declares no type.
+  if (typeof schema === 'boolean') return { name, type: null, required, schema: null };
   if (schema !== undefined && schema !== null && !isDict(schema)) {
     throw new TypeError(`${where} must be an object; got ${typeName(schema)}`);
   }
@@ -87,20 +90,86 @@ function paramFromSchema(name: string, schema: unknown, required: boolean, where
   return param;
 }
 
-/** JSON Schema `{type: "object", properties, required}` or the reference's `{<param>: {type, required?}}`. */
+/**
+ * Keywords that only a JSON Schema writes at its top: a `parameters` object holding one is a
+ * schema (`{"$ref": "#/definitions/args", "definitions": …}` as zod-to-json-schema writes it,
+ * `{"anyOf": […]}`, `{"additionalProperties": false}`), never the reference's per-parameter form,
+ * whose every value is a parameter's own object.
+ */
+const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  '$ref', '$schema', '$id', '$defs', '$comment', 'definitions', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else',
+  'additionalProperties', 'patternProperties', 'propertyNames', 'unevaluatedProperties', 'minProperties', 'maxProperties',
+  'dependentRequired', 'dependentSchemas', 'required', 'enum', 'const', 'title', 'description', 'default', 'examples',
+]);
+
+/** Whether `parameters` is a JSON Schema rather than the reference's `{<param>: {type, required?}}`. */
+function isJsonSchema(parameters: Record<string, unknown>): boolean {
+  if (typeof parameters.type === 'string' || Array.isArray(parameters.type) || isDict(parameters.properties)) return true;
+  for (const key of Object.keys(parameters)) if (SCHEMA_KEYWORDS.has(key)) return true;
+  return false;
+}
+
+/**
+ * The object schemas whose `properties` name the arguments: the schema itself, the local
+ * definition a top-level `$ref` points to, and the branches of a top-level `allOf`, `anyOf` or
+ * `oneOf` (each followed on the same way). `binding`: the schema always applies (reached through
+ * `$ref` and `allOf` only), so its `required` list holds; a branch of `anyOf` may not apply.
+ * Depth-bounded: a registry is caller data.
+ */
+function propertySchemas(schema: Record<string, unknown>, root: Record<string, unknown>, binding = true, depth = 0): { schema: Record<string, unknown>; binding: boolean }[] {
+  const out = [{ schema, binding }];
+  if (depth >= 4) return out;
+  if (typeof schema.$ref === 'string') {
+    const target = localTarget(root, schema.$ref);
+    if (target !== null) out.push(...propertySchemas(target, root, binding, depth + 1));
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) if (isDict(branch)) out.push(...propertySchemas(branch, root, binding && key === 'allOf', depth + 1));
+  }
+  return out;
+}
+
+/** The schema a local JSON pointer (`#/definitions/args`, `#/$defs/args`) names in `root`, or null. */
+function localTarget(root: Record<string, unknown>, ref: string): Record<string, unknown> | null {
+  if (!ref.startsWith('#/')) return null;
+  let at: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isDict(at) || !Object.hasOwn(at, key)) return null;
+    at = at[key];
+  }
+  return isDict(at) ? at : null;
+}
+
+/** JSON Schema `{type: "object", properties, required}` (or one that points to such) or the reference's `{<param>: {type, required?}}`. */
 function paramsFrom(parameters: unknown, where: string): ToolParam[] {
   if (parameters === undefined || parameters === null) return [];
   if (!isDict(parameters)) throw new TypeError(`${where} must be an object; got ${typeName(parameters)}`);
-  const looksLikeSchema = typeof parameters.type === 'string' || isDict(parameters.properties);
-  if (looksLikeSchema) {
-    const props = parameters.properties ?? {};
-    if (!isDict(props)) throw new TypeError(`${where}.properties must be an object; got ${typeName(props)}`);
-    const req = parameters.required ?? [];
-    if (!Array.isArray(req) || req.some((r) => typeof r !== 'string')) {
-      throw new TypeError(`${where}.required must be an array of strings`);
+  if (isJsonSchema(parameters)) {
+    const params: ToolParam[] = [];
+    const seen = new Set<string>();
+    for (const { schema, binding } of propertySchemas(parameters, parameters)) {
+      const own = schema === parameters;
+      const props = schema.properties ?? {};
+      if (!isDict(props)) {
+        if (own) throw new TypeError(`${where}.properties must be an object; got ${typeName(props)}`);
+        continue;
+      }
+      const req = schema.required ?? [];
+      if (!Array.isArray(req) || req.some((r) => typeof r !== 'string')) {
+        if (own) throw new TypeError(`${where}.required must be an array of strings`);
+        continue;
+      }
+      const requiredSet = new Set(binding ? (req as string[]) : []);
+      for (const key of Object.keys(props)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        params.push(paramFromSchema(key, props[key], requiredSet.has(key), `${where}.properties.${key}`));
+      }
     }
-    const requiredSet = new Set(req as string[]);
-    return Object.keys(props).map((key) => paramFromSchema(key, props[key], requiredSet.has(key), `${where}.properties.${key}`));
+    return params;
   }
   return Object.keys(parameters).map((key) => {
     const spec = parameters[key];
@@ -116,7 +185,7 @@ function paramsFrom(parameters: unknown, where: string): ToolParam[] {
 /** The arguments' JSON Schema: the caller's own when it is one, else the reference form's equivalent. */
 function schemaOf(parameters: unknown, params: readonly ToolParam[]): Record<string, unknown> | undefined {
   if (!isDict(parameters)) return undefined;
-  if (typeof parameters.type === 'string' || isDict(parameters.properties)) return parameters;
+  if (isJsonSchema(parameters)) return parameters;
   const properties: Record<string, unknown> = {};
   for (const p of params) properties[p.name] = p.type === null ? {} : { type: p.type };
   return { type: 'object', properties, required: params.filter((p) => p.required).map((p) => p.name) };

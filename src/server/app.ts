@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_SPLIT_MIN_CHARS, POOL_KINDS, resolveNumeric, upstreamBaseUrl, type NumericOptions } from './config.js';
 import { defaultThreads } from './cpu.js';
-import { errorBody, errorJson, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from './errors.js';
+import { errorBody, errorJson, isSidecarPath, openaiErrorBody, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from './errors.js';
 import { discardBound, discardRest, guardedBody, InflightBytes, IntakeError, overloadedByBytes, refusedHeaders } from './intake.js';
 import { createMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
@@ -276,8 +276,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
   });
 
+  // The sidecar's requests are answered in OpenAI's error shape, refusals made before its route runs included.
+  const bodyFor = (request: FastifyRequest, code: ErrorCodeValue, message: string): object =>
+    upstreamUrl !== null && isSidecarPath(request.url) ? openaiErrorBody(code, message) : errorBody(code, message);
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+    void reply.code(404).send(bodyFor(request, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
   });
   /** A refusal sent before its body was read: the rest is read and dropped first, then the connection closes. */
   const refuseBody = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -293,21 +296,21 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     else if (status === 413 || status === 415 || status === 503) await refuseBody(request, reply);
     if (error instanceof IntakeError) {
       if (error.code === 'overloaded') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+      return reply.code(error.statusCode).send(bodyFor(request, error.code, error.message));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(errorBody('body_too_large', `request body is larger than the limit of ${bodyLimit} bytes (BODY_LIMIT)`));
+      return reply.code(413).send(bodyFor(request, 'body_too_large', `request body is larger than the limit of ${bodyLimit} bytes (BODY_LIMIT)`));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       const type = request.headers['content-type'] ?? 'none';
-      return reply.code(415).send(errorBody('unsupported_media_type', `content type ${JSON.stringify(type)} is not supported; send application/json`));
+      return reply.code(415).send(bodyFor(request, 'unsupported_media_type', `content type ${JSON.stringify(type)} is not supported; send application/json`));
     }
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code }, 'request rejected');
-      return reply.code(status).send(errorBody('invalid_request', error.message));
+      return reply.code(status).send(bodyFor(request, 'invalid_request', error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorBody('internal_error', 'internal error'));
+    return reply.code(500).send(bodyFor(request, 'internal_error', 'internal error'));
   });
 
   await app.register(swagger, {

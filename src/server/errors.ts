@@ -45,6 +45,19 @@ export function errorBody(code: ErrorCodeValue, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
+/**
+ * The catalogue's error body with OpenAI's `type` and `param` beside `code` and `message`, so an
+ * OpenAI client reads the sidecar's refusals as it reads the provider's own errors.
+ */
+export function openaiErrorBody(code: ErrorCodeValue, message: string): { error: ErrorBody['error'] & { type: string; param: null } } {
+  return { error: { code, message, type: statusOf(code) < 500 ? 'invalid_request_error' : 'api_error', param: null } };
+}
+
+/** Whether a request is the OpenAI-compatible sidecar's (its `/v1/` routes): its errors take OpenAI's shape. */
+export function isSidecarPath(url: string): boolean {
+  return url.startsWith('/v1/') || url === '/v1';
+}
+
 /** The same body as a JSON string, for answers built inside a worker. */
 export function errorJson(code: ErrorCodeValue, message: string): string {
   return JSON.stringify(errorBody(code, message));

@@ -192,6 +192,31 @@ describe('non-streaming, through the openai client', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_tools');
     expect(upstream.requests.length).toBe(before);
   });
+
+  it('forwards tools whose parameters are any JSON Schema ($ref to a definition, anyOf), and reads their calls', async () => {
+    const tools = [
+      { type: 'function' as const, function: { name: 'look', parameters: { $ref: '#/definitions/look', definitions: { look: { type: 'object', properties: { path: { type: 'string' } } } }, $schema: 'http://json-schema.org/draft-07/schema#' } } },
+      { type: 'function' as const, function: { name: 'other', parameters: { anyOf: [{ type: 'object', properties: { a: { type: 'integer' } } }] } } },
+    ];
+    const completion = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], tools });
+    expect(completion.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(completion.choices[0]!.message.tool_calls!.map((c) => (c as { function: { name: string } }).function.name)).toContain('look');
+  });
+
+  it("answers refusals made before the route runs (an unsupported content type) in OpenAI's error shape", async () => {
+    const res = await fetch(`${base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: unknown }).error).toMatchObject({ code: 'unsupported_media_type', type: 'invalid_request_error', param: null });
+    // /parse keeps the service's own shape.
+    const parse = await fetch(`${base}/parse`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    expect(((await parse.json()) as { error: Record<string, unknown> }).error).not.toHaveProperty('type');
+  });
+
+  it('documents its routes in /openapi.json', async () => {
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/v1/chat/completions'] ?? {})).toEqual(['post']);
+    expect(Object.keys(doc.paths['/v1/models'] ?? {})).toEqual(['get']);
+  });
 });
 
 describe('streaming, through the openai client', () => {

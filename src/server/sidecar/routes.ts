@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseToolCalls, type OpenAIShaped } from '../../compose/index.js';
-import { errorBody, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from '../errors.js';
+import { openaiErrorBody, RETRY_AFTER_SECONDS, statusOf, type ErrorCodeValue } from '../errors.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { ParseRunner } from '../runner/types.js';
 import { isCompletion, parseWithDispatch, ParseRefused, rewriteCompletion } from './completion.js';
@@ -37,18 +37,9 @@ export interface Sidecar {
   readiness: () => Promise<string | null>;
 }
 
-/**
- * The catalogue's error body with OpenAI's `type` and `param` beside `code` and `message`, so an
- * OpenAI client reads it as it reads the provider's own errors.
- */
-function openaiError(code: ErrorCodeValue, message: string): object {
-  const { error } = errorBody(code, message);
-  return { error: { ...error, type: statusOf(code) < 500 ? 'invalid_request_error' : 'api_error', param: null } };
-}
-
 function refuse(reply: FastifyReply, code: ErrorCodeValue, message: string): FastifyReply {
   if (code === 'overloaded') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-  return reply.code(statusOf(code)).type('application/json; charset=utf-8').send(openaiError(code, message));
+  return reply.code(statusOf(code)).type('application/json; charset=utf-8').send(openaiErrorBody(code, message));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -185,7 +176,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
   };
 
   app.post('/v1/chat/completions', {
-    schema: { summary: 'OpenAI chat completions through the upstream (UPSTREAM_URL), with tool calls parsed from its text', hide: true },
+    schema: { summary: 'OpenAI chat completions through the upstream (UPSTREAM_URL), with tool calls parsed from its text' },
   }, async (request, reply) => {
     const raw = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
     const reading = readCompletionRequest(raw);
@@ -230,7 +221,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
     }
   });
 
-  app.get('/v1/models', { schema: { summary: "The upstream's model list, passed through", hide: true } }, async (request, reply) => {
+  app.get('/v1/models', { schema: { summary: "The upstream's model list, passed through" } }, async (request, reply) => {
     const gone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();

@@ -1,7 +1,7 @@
 /**
  * The stream relay on hand-made upstream bodies: two choices interleaved, events split across
  * reads and written with CRLF, a usage chunk, the upstream's own reasoning under either name,
- * an upstream error event passed on, and a body that says nothing at all.
+ * an upstream error event ending the answer, and a body that says nothing at all.
  */
 import { describe, expect, it } from 'vitest';
 import { parseToolCalls } from '../../src/index.js';
@@ -77,14 +77,28 @@ describe('relayStream', () => {
     expect(deltas.flatMap((d) => (d.tool_calls as { function: { arguments: string } }[] | undefined) ?? []).map((c) => c.function.arguments).join('')).toBe('{"path":"a.rs"}');
   });
 
-  it('passes an upstream error event on as it came, then closes the choice with length', async () => {
+  it('ends at an upstream error event: the text so far first, then the error as it came, no final chunk, then [DONE]', async () => {
     const error = JSON.stringify({ error: { message: 'engine died', code: 500 } });
-    const { frames, summary } = await relay([chunk(0, { content: 'Part' }), error], 3);
-    expect(frames).toContain(`data: ${error}`);
-    const last = JSON.parse(frames.at(-2)!.slice(6)) as { choices: { finish_reason: string }[] };
-    expect(last.choices[0]!.finish_reason).toBe('length');
-    expect(frames.at(-1)).toBe('data: [DONE]');
-    expect(summary.ending).toBe('cut');
+    const later = chunk(0, { content: ' never relayed' });
+    const { frames, summary } = await relay([chunk(0, { content: 'Hello ' }), chunk(0, { content: 'there' }), error, later, '[DONE]'], 3);
+    const at = frames.indexOf(`data: ${error}`);
+    expect(at).toBeGreaterThan(0);
+    const before = frames.slice(0, at).map((f) => JSON.parse(f.slice(6)) as { choices: { delta: { content?: string }; finish_reason: string | null }[] });
+    expect(before.map((c) => c.choices[0]!.delta.content ?? '').join('')).toBe('Hello there');
+    expect(before.every((c) => c.choices[0]!.finish_reason === null)).toBe(true);
+    expect(frames.slice(at + 1)).toEqual(['data: [DONE]']);
+    expect(summary.ending).toBe('error');
+  });
+
+  it("carries the upstream's system_fingerprint on every chunk and passes its logprobs on, in order", async () => {
+    const withExtras = (delta: object, logprobs: object | null) =>
+      JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', created: 7, model: 'up-model', system_fingerprint: 'fp_up', choices: [{ index: 0, delta, logprobs, finish_reason: null }] });
+    const scores = [{ token: 'Hel', logprob: -0.1 }, { token: 'lo', logprob: -0.2 }];
+    const { frames } = await relay([withExtras({ content: 'Hel' }, { content: [scores[0]] }), withExtras({ content: 'lo' }, { content: [scores[1]] }), chunk(0, {}, 'stop'), '[DONE]']);
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.slice(6)) as { system_fingerprint?: string; choices: { delta: { content?: string }; logprobs?: { content: unknown[] } }[] });
+    expect(chunks.every((c) => c.system_fingerprint === 'fp_up')).toBe(true);
+    expect(chunks.flatMap((c) => c.choices[0]!.logprobs?.content ?? [])).toEqual(scores);
+    expect(chunks.map((c) => c.choices[0]!.delta.content ?? '').join('')).toBe('Hello');
   });
 
   it('answers a body that says nothing with one closed choice and [DONE]', async () => {

@@ -25,6 +25,7 @@ export interface OpenAIChunk {
   object: 'chat.completion.chunk';
   created: number;
   model: string;
+  system_fingerprint?: string;
   choices: [{ index: 0; delta: OpenAIChunkDelta; finish_reason: 'stop' | 'tool_calls' | 'length' | null }];
 }
 
@@ -34,6 +35,8 @@ export interface ChunkIdentity {
   readonly id: string;
   readonly created: number;
   readonly model: string;
+  /** The upstream's, where a relayed stream had one: every chunk carries it, as OpenAI's do. */
+  readonly system_fingerprint?: string;
 }
 
 /** Turns one stream's events into chunks; remembers whether the role was sent and if a call was seen. */
@@ -48,8 +51,10 @@ export class OpenAIChunkEncoder {
       this.started = true;
       delta = { role: 'assistant', ...delta };
     }
-    const { id, created, model } = this.identity;
-    return { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] };
+    const { id, created, model, system_fingerprint: fingerprint } = this.identity;
+    const chunk: OpenAIChunk = { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] };
+    if (fingerprint !== undefined) chunk.system_fingerprint = fingerprint;
+    return chunk;
   }
 
   /** The chunks for `events` (diagnostics and `call_end` make none). */

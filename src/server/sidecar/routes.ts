@@ -166,7 +166,7 @@ export function sidecarRoutes(app: FastifyInstance, options: SidecarOptions): Si
       } finally {
         const totals = totalsOf(summary.choices);
         metrics.parsed(totals);
-        const outcome = signal.aborted ? 'client_gone' : summary.ending === 'done' ? 'parsed' : 'cut';
+        const outcome = signal.aborted ? 'client_gone' : summary.ending === 'done' ? 'parsed' : summary.ending === 'error' ? 'upstream_error' : 'cut';
         metrics.completed('stream', outcome);
         const failure = summary.failure as { code?: unknown } | null;
         request.log.info({ sidecar: { stream: true, outcome, upstreamFailure: failure?.code ?? null, ...totals } }, 'sidecar: stream relayed');

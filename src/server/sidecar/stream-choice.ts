@@ -126,9 +126,18 @@ export class ChoiceRelay {
     this.encode([{ type: 'text', text: '' }], out);
   }
 
-  private passThrough(delta: Record<string, unknown>): OutChunk {
-    const { id, created, model } = this.identity;
-    return { id, object: 'chat.completion.chunk', created, model, choices: [{ index: this.index, delta, finish_reason: null }] };
+  private passThrough(delta: Record<string, unknown>, logprobs?: unknown): OutChunk {
+    const choice = logprobs === undefined ? { index: this.index, delta, finish_reason: null } : { index: this.index, delta, logprobs, finish_reason: null };
+    return { ...this.identity, object: 'chat.completion.chunk', choices: [choice] };
+  }
+
+  /**
+   * The upstream's log probabilities of this choice's tokens, in a chunk of their own as they
+   * come: the text they score is re-cut into prose, reasoning and calls (and may go out later,
+   * once it is read), so they cannot ride on its chunks; a client joins `logprobs.content` across chunks.
+   */
+  logprobs(logprobs: unknown, out: OutChunk[]): void {
+    out.push(this.passThrough({}, logprobs));
   }
 
   private encode(events: readonly StreamEvent[], out: OutChunk[]): void {
@@ -288,6 +297,20 @@ export class ChoiceRelay {
     const end = this.parser.end();
     this.relay(end.events, out);
     return end.result as ParseResult;
+  }
+
+  /**
+   * The choice cut short by the upstream's error event: what the text said so far, which the
+   * parser still held, goes out before the error, and no final chunk follows (the error ends
+   * the answer, as OpenAI's stream ends at one).
+   */
+  async abandon(out: OutChunk[]): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    const result = await this.endParse(out);
+    this.flushUpstream(out);
+    this.diagnostics.dropped = result.dropped;
+    this.diagnostics.recovered_from_stray_count = result.recovered_from_stray_count;
   }
 
   /**

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ChoiceDiagnostics } from './diagnostics.js';
 import { DIAGNOSTICS_FIELD } from './diagnostics.js';
+import type { ChunkIdentity } from '../../compose/stream/openai-chunks.js';
 import { ChoiceRelay, type OutChunk, type ParseWhole, type UpstreamDelta } from './stream-choice.js';
 
 export interface StreamRelayOptions {
@@ -30,8 +31,8 @@ export interface StreamRelayOptions {
 
 export interface StreamSummary {
   choices: ChoiceDiagnostics[];
-  /** `done`: the upstream ended with [DONE]; `cut`: it ended (or failed) without it. */
-  ending: 'done' | 'cut';
+  /** `done`: the upstream ended with [DONE]; `cut`: it ended (or failed) without it; `error`: it sent an error event. */
+  ending: 'done' | 'cut' | 'error';
   /** What ended the upstream's body early, for the log. */
   failure: unknown;
 }
@@ -40,6 +41,7 @@ interface UpstreamChunk {
   id?: unknown;
   created?: unknown;
   model?: unknown;
+  system_fingerprint?: unknown;
   choices?: unknown;
   usage?: unknown;
   error?: unknown;
@@ -49,6 +51,7 @@ interface UpstreamChoice {
   index?: unknown;
   delta?: UpstreamDelta;
   finish_reason?: unknown;
+  logprobs?: unknown;
 }
 
 const frame = (chunk: OutChunk): string => `data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`;
@@ -59,9 +62,10 @@ const frame = (chunk: OutChunk): string => `data: ${typeof chunk === 'string' ? 
  */
 export async function* relayStream(options: StreamRelayOptions, summary: StreamSummary): AsyncGenerator<string> {
   const relays = new Map<number, ChoiceRelay>();
-  let identity = { id: `chatcmpl-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: '' };
+  let identity: ChunkIdentity = { id: `chatcmpl-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: '' };
   let seenIdentity = false;
   let done = false;
+  let errored = false;
   const out: OutChunk[] = [];
   const extension = options.diagnosticsInBody ? (d: ChoiceDiagnostics) => ({ [DIAGNOSTICS_FIELD]: [d] }) : null;
 
@@ -94,10 +98,20 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
         id: chunk.id,
         created: typeof chunk.created === 'number' ? chunk.created : identity.created,
         model: typeof chunk.model === 'string' ? chunk.model : '',
+        ...(typeof chunk.system_fingerprint === 'string' ? { system_fingerprint: chunk.system_fingerprint } : {}),
       };
     }
-    if (chunk.error !== undefined || !Array.isArray(chunk.choices)) {
-      // An error event (vLLM sends one mid-stream) or a chunk that is not a delta: passed on.
+    if (chunk.error !== undefined) {
+      // An error event (vLLM sends one mid-stream) ends the answer: each choice's text so far
+      // goes out first, in its order, then the error as sent; no choice gets a final chunk.
+      for (const relay of relays.values()) await relay.abandon(out);
+      out.push(data);
+      errored = true;
+      done = true;
+      return;
+    }
+    if (!Array.isArray(chunk.choices)) {
+      // A chunk that is not a delta: passed on.
       out.push(data);
       return;
     }
@@ -105,10 +119,11 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
       const relay = relayOf(typeof choice.index === 'number' ? choice.index : 0);
       if (relay.finished) continue;
       if (choice.delta !== undefined && choice.delta !== null) relay.delta(choice.delta, out);
+      if (choice.logprobs !== undefined && choice.logprobs !== null) relay.logprobs(choice.logprobs, out);
       if (typeof choice.finish_reason === 'string') await relay.finish(choice.finish_reason, out, extension);
     }
     if (chunk.usage !== undefined && chunk.usage !== null) {
-      out.push({ id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [], usage: chunk.usage });
+      out.push({ ...identity, object: 'chat.completion.chunk', choices: [], usage: chunk.usage });
     }
   };
 
@@ -126,7 +141,10 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
     },
   });
   const handleQueued = async (): Promise<void> => {
-    for (const data of queued.splice(0)) await onChunk(data);
+    for (const data of queued.splice(0)) {
+      if (errored) break;
+      await onChunk(data);
+    }
   };
 
   /** The frames of what the last piece of the body produced, in order. */
@@ -151,9 +169,9 @@ export async function* relayStream(options: StreamRelayOptions, summary: StreamS
   } catch (error) {
     summary.failure = error;
   }
-  summary.ending = done ? 'done' : 'cut';
+  summary.ending = errored ? 'error' : done ? 'done' : 'cut';
   // A stream that said nothing at all still answers one choice, so the client sees an ending.
-  if (relays.size === 0) relayOf(0);
+  if (relays.size === 0 && !errored) relayOf(0);
   for (const relay of relays.values()) await relay.finish(done ? 'stop' : 'length', out, extension);
   summary.choices = [...relays.values()].map((relay) => relay.diagnostics);
   yield drain() + frame('[DONE]');

@@ -212,6 +212,24 @@ describe('non-streaming, through the openai client', () => {
     expect(((await parse.json()) as { error: Record<string, unknown> }).error).not.toHaveProperty('type');
   });
 
+  it('follows tool_choice: "none" passes the answer untouched, a named function lets only that one be called', async () => {
+    const none = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], tools: TOOLS, tool_choice: 'none' });
+    expect(none.choices[0]!.message.tool_calls).toBeUndefined();
+    expect(none.choices[0]!.message.content).toBe(GRAMMARS.hermes);
+    const forced = await client.chat.completions.create({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], tools: TOOLS, tool_choice: { type: 'function', function: { name: 'run' } } });
+    expect(callsOf(forced.choices[0]!.message.tool_calls).map((c) => c.name)).toEqual(['run']);
+    const streamed = await client.chat.completions.stream({ model: 'hermes', messages: [{ role: 'user', content: 'go' }], tools: TOOLS, tool_choice: { type: 'function', function: { name: 'run' } } }).finalChatCompletion();
+    expect(callsOf(streamed.choices[0]!.message.tool_calls).map((c) => c.name)).toEqual(['run']);
+    const before = upstream.requests.length;
+    const res = await fetch(`${base}/v1/chat/completions`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'hermes', messages: [], tools: TOOLS, tool_choice: { type: 'function', function: { name: 'missing' } } }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'invalid_request', type: 'invalid_request_error' });
+    expect(upstream.requests.length).toBe(before);
+  });
+
   it('documents its routes in /openapi.json', async () => {
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths['/v1/chat/completions'] ?? {})).toEqual(['post']);

@@ -1,6 +1,7 @@
 /**
  * Whether a position lies inside a Markdown code block that began after the last region (in the
- * answer): a reasoning marker there is part of a code sample the answer shows, not a block.
+ * answer): a reasoning marker there is part of a code sample the answer shows, not a block, and
+ * so is a call opener past the block's first text (`callPlaceInFence`).
  *
  *     Here is an example:
  *     ```                   <- a fence line opens a block
@@ -12,13 +13,24 @@
  * line of its kind. Whether a position is inside depends only on the text before it, so a stream
  * knows it as soon as the marker comes.
  *
- * Questions come with forward-moving positions: each line start is looked at once, from the
+ * Questions come with forward-moving positions: each fence mark is looked at once, from the
  * last region's end (`floor`) on, so a whole parse sweeps the text once.
  */
 import { Code } from '../../lex/codes.js';
 import type { FieldScan } from './scan.js';
 
-const NEWLINE: readonly string[] = ['\n'];
+const FENCE_MARKS: readonly string[] = ['```', '~~~'];
+
+/**
+ * Where the line that a fence mark at `mark` opens as a fence line starts: only spaces and tabs
+ * before it, back to a line break or to `floor` (a line start there counting); -1 when other
+ * text stands before it on its line.
+ */
+function markLineStart(text: string, mark: number, floor: number): number {
+  let at = mark;
+  while (at > floor && (text.charCodeAt(at - 1) === Code.Space || text.charCodeAt(at - 1) === Code.Tab)) at--;
+  return at === floor || text.charCodeAt(at - 1) === Code.LineFeed ? at : -1;
+}
 
 /** The fence kind (its character code) of a fence line starting at `at`, or 0. */
 export function fenceLineAt(text: string, at: number): number {
@@ -31,14 +43,13 @@ export function fenceLineAt(text: string, at: number): number {
 
 export class AnswerFences {
   readonly #scan: FieldScan;
-  /** The next line start to look at. */
+  /** Every fence mark before it has been looked at. */
   #cursor = 0;
   /** The fence kind of the block open at the cursor, or 0. */
   #open = 0;
   /** Where the open block's opening fence line starts. */
   #openedAt = -1;
   #floor = 0;
-  readonly #newline: readonly string[] = [...NEWLINE];
 
   constructor(scan: FieldScan) {
     this.#scan = scan;
@@ -48,22 +59,22 @@ export class AnswerFences {
   inside(pos: number, floor: number): boolean {
     const text = this.#scan.text;
     if (floor !== this.#floor) {
-      // A region ended at `floor`: blocks opened before it are not the answer's. The cursor is
-      // the first line start at or after the last position asked, so a floor before it stands
-      // on the last line looked at, with no line start between: only its own start is new.
+      // A region ended at `floor`: blocks opened before it are not the answer's.
       this.#floor = floor;
       this.#open = 0;
-      if (floor >= this.#cursor) this.#cursor = floor;
-      else if (floor < pos) this.#toggle(fenceLineAt(text, floor), floor);
+      this.#cursor = floor;
     }
+    // perf: from fence mark to fence mark (three backticks or tildes), not line to line: a
+    // response of many lines and few fences is looked at only where a fence may stand.
     while (this.#cursor < pos) {
-      this.#toggle(fenceLineAt(text, this.#cursor), this.#cursor);
-      const newline = this.#scan.earliest(this.#newline, this.#cursor);
-      if (newline < 0) {
-        this.#cursor = text.length;
+      const mark = this.#scan.earliest(FENCE_MARKS, this.#cursor);
+      if (mark < 0 || mark >= pos) {
+        this.#cursor = pos;
         break;
       }
-      this.#cursor = newline + 1;
+      const lineStart = markLineStart(text, mark, floor);
+      if (lineStart >= 0) this.#toggle(text.charCodeAt(mark), lineStart);
+      this.#cursor = mark + 3;
     }
     return this.#open !== 0;
   }
@@ -87,9 +98,11 @@ export class AnswerFences {
   }
 }
 
-/** Whether `text` has three backticks or tildes anywhere (no fence line can stand without them). */
-export function mayHoldFence(text: string): boolean {
-  return text.includes('```') || text.includes('~~~');
+
+/** Whether three backticks or tildes stand in `[from, before)`: no fence line opens there without them. */
+export function fenceMarkBefore(scan: FieldScan, from: number, before: number): boolean {
+  const at = scan.earliest(FENCE_MARKS, from);
+  return at >= 0 && at < before;
 }
 
 /**

@@ -32,7 +32,7 @@ import { readRegion, readUnmarkedRegion } from './readers/index.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { referenceBlockTags } from './call-markup.js';
-import { AnswerFences, blockEndAfter, callPlaceInFence, mayHoldFence } from './answer-fences.js';
+import { AnswerFences, blockEndAfter, callPlaceInFence, fenceMarkBefore } from './answer-fences.js';
 import { CALL_FENCE_INFOS } from '../../dialects/field/fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
@@ -678,7 +678,6 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   };
   const blocks = new ReferenceBlocks(scan);
   const fences = new AnswerFences(scan);
-  let hasFence: boolean | undefined;
   let from = resumed?.end ?? 0;
   let hit = first;
   if (started) {
@@ -760,8 +759,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     // A call opener inside a code block the answer opened, past the block's first text (a
     // program's string, an example after its introduction): the block is the sample's text.
-    // perf: the fences are swept only in a text that has a fence line at all.
-    if (!reasoningOnly && (hasFence ??= mayHoldFence(text)) && fences.inside(hit.index, floor) && !callPlaceInFence(text, fences.openedAt, hit.index, CALL_FENCE_INFOS)) {
+    // perf: the fences are swept only where a fence's characters stand between the last region and the opener.
+    if (!reasoningOnly && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor) && !callPlaceInFence(text, fences.openedAt, hit.index, CALL_FENCE_INFOS)) {
       const sample = fencedSample(text, hit, fences, ctx, scan);
       keep(sample);
       from = floor = sample.end;

@@ -196,6 +196,9 @@ class Reader implements CandidateTest<ValueStop> {
   #unclosedKeys: string[] | null = null;
   /** The call being read has a header whose end literal was missing (`<parameter=path⏎`). */
   #unterminated = false;
+  /** The tool of the call whose tag arguments are being read, and the arguments read so far (`tags`). */
+  #tool: ToolDef | undefined = undefined;
+  #args: Record<string, unknown> | null = null;
   constructor(
     readonly scan: FieldScan,
     readonly grammar: ParamMarkupGrammar,
@@ -602,6 +605,8 @@ class Reader implements CandidateTest<ValueStop> {
     const { text } = this;
     const args: Record<string, unknown> = {};
     const closes = this.needles.callClose;
+    this.#tool = tool;
+    this.#args = args;
     let at = pos;
     let inWrapper = false;
     let first = true;
@@ -742,16 +747,22 @@ class Reader implements CandidateTest<ValueStop> {
       const first = this.text.indexOf(needles.lead, from);
       const next = first < 0 ? -1 : this.past(first, needles.valueClose);
       if (next >= 0) {
-        if (this.followsValue(next)) return { kind: 'closed', end: first, next };
-        const again = this.closedAgain(next);
-        if (again >= 0) return { kind: 'closed', end: first, next: again };
+        // (`followsValue`, with the place after the blanks kept for the value-text test.)
+        const after = this.skip(next);
+        if (after >= this.text.length || matchListAt(this.text, after, needles.follow) !== null) {
+          if (!this.isValueText(after)) return { kind: 'closed', end: first, next };
+        } else {
+          const again = this.closedAgain(next);
+          if (again >= 0) return { kind: 'closed', end: first, next: again };
+        }
       }
     }
-    const close = scan.earliestAccepted(needles.valueClose, 'real close', from, this);
+    let close = scan.earliestAccepted(needles.valueClose, 'real close', from, this);
+    while (close >= 0 && this.closesBeforeValueText(close)) close = scan.earliestAccepted(needles.valueClose, 'real close', close + 1, this);
     // perf: with a real close ahead, only a stop before it matters, so the stops are looked for in
     // the value's own text; a sweep on to each grammar's next argument or boundary crossed every
     // other grammar's calls (the mixed-grammar row spent a third of its parse there).
-    const arg = close >= 0 ? scan.acceptedBefore(needles.argOpen, 'next argument', from, close, this) : scan.earliestAccepted(needles.argOpen, 'next argument', from, this);
+    const arg = close >= 0 ? this.argumentBefore(from, close) : scan.earliestAccepted(needles.argOpen, 'next argument', from, this);
     const boundary = close >= 0 ? scan.acceptedBefore(needles.boundary, 'call boundary', from, close, this) : scan.earliestAccepted(needles.boundary, 'call boundary', from, this);
     const stop = arg < 0 ? boundary : boundary < 0 ? arg : Math.min(arg, boundary);
     if (close >= 0 && (stop < 0 || close < stop)) {
@@ -762,6 +773,44 @@ class Reader implements CandidateTest<ValueStop> {
     const firstClose = scan.earliest(needles.valueClose, from);
     if (firstClose >= 0 && (stop < 0 || firstClose < stop)) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
     return stop >= 0 ? { kind: 'stop', at: stop, boundary: stop === boundary } : NO_STOP;
+  }
+
+  /**
+   * The first next-argument open in `[from, close)` that ends the value before its real close at
+   * `close`: one that `isValueText` calls part of the value is skipped.
+   */
+  argumentBefore(from: number, close: number): number {
+    const { scan, needles } = this;
+    let at = scan.acceptedBefore(needles.argOpen, 'next argument', from, close, this);
+    while (at >= 0 && this.isValueText(at)) at = scan.acceptedBefore(needles.argOpen, 'next argument', at + 1, close, this);
+    return at;
+  }
+
+  /** Whether the value close at `close` is followed (past blanks) by an argument that `isValueText` calls part of the value. */
+  closesBeforeValueText(close: number): boolean {
+    const next = this.past(close, this.needles.valueClose);
+    return next >= 0 && this.isValueText(this.skip(next));
+  }
+
+  /**
+   * Whether an argument tag at `at` is text of the value being read, not the call's next
+   * argument: the call's tool is known, the tag names no parameter of its schema or one the call
+   * already gave, and what it opens does not read as an argument (its first close is followed by
+   * more text, or none comes). A file that shows the grammar (`<parameter=city>` in the `content`
+   * of `write_file`, as vLLM's reader filters by schema) keeps it; a parameter the model made up,
+   * written whole, is still an argument.
+   */
+  isValueText(at: number): boolean {
+    const tool = this.#tool;
+    const argTag = this.needles.argTag;
+    // perf: a close (`</function>`, what follows most values) opens no argument.
+    if (tool === undefined || this.text.charCodeAt(at + 1) === 0x2f || tool.paramsByName.size === 0 || argTag === null) return false;
+    const tag = readOpenTag(this.text, at, argTag);
+    if (tag === null || !tag.ok) return false;
+    const given = this.#args !== null && Object.hasOwn(this.#args, tag.name);
+    if (tool.paramsByName.has(tag.name) && !given) return false;
+    const close = this.scan.earliest(this.needles.valueClose, tag.end);
+    return close < 0 || !this.followsValue(this.past(close, this.needles.valueClose));
   }
 
   /**

@@ -18,6 +18,17 @@ describe('typing raw-text values by JSON Schema', () => {
     expect(typeRawValue('0x10', { type: 'integer' }).expected).toEqual(['integer']);
   });
 
+  it('takes the types of an enum or const with no type from the values it lists', () => {
+    expect(typeRawValue('2', { enum: [1, 2, 3] })).toEqual({ value: 2, expected: null });
+    expect(typeRawValue('2.5', { enum: [0.5, 2.5] }).value).toBe(2.5);
+    expect(typeRawValue('true', { const: true }).value).toBe(true);
+    expect(typeRawValue('fast', { enum: ['fast', 1] })).toEqual({ value: 'fast', expected: null });
+    expect(typeRawValue('1', { enum: ['1', '2'] }).value).toBe('1');
+    // A declared type wins over the values listed.
+    expect(typeRawValue('2', { type: 'string', enum: [1, 2] }).value).toBe('2');
+    expect(schemaTypes({ enum: [null, 'a', 3] })).toEqual(['null', 'string', 'integer']);
+  });
+
   it('reads booleans case-insensitively and nothing else as a boolean', () => {
     expect(typeRawValue('TRUE', { type: 'boolean' }).value).toBe(true);
     expect(typeRawValue('False', { type: 'boolean' }).value).toBe(false);

@@ -19,7 +19,8 @@
  *
  * Schemas are followed through `anyOf` / `oneOf` / `allOf`, local `$ref`s (`#/$defs/...`,
  * `#/definitions/...` of the tool's parameters schema) and the Python type names templates and
- * clients write for `type` (`int`, `float`, `bool`, `dict`, `list`, `str`).
+ * clients write for `type` (`int`, `float`, `bool`, `dict`, `list`, `str`); a schema with no
+ * `type` but an `enum` or `const` admits the types of the values it lists.
  */
 import { readJsonValueAt } from '../../lex/json-stream.js';
 import { readPyValueAt } from '../../lex/py-literal.js';
@@ -77,6 +78,24 @@ function schemaTypeNamed(name: unknown): SchemaType | null {
   return TYPE_ALIASES.get(name.toLowerCase()) ?? null;
 }
 
+/** The JSON type of a value an `enum` or `const` lists. */
+function jsonTypeOf(value: unknown): SchemaType | null {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number';
+    case 'object':
+      return 'object';
+    default:
+      return null;
+  }
+}
+
 function typesOf(schema: Schema, root: Schema | null): SchemaType[] {
   const out: SchemaType[] = [];
   const add = (name: unknown): void => {
@@ -96,7 +115,10 @@ function typesOf(schema: Schema, root: Schema | null): SchemaType[] {
   for (let next = 0; next < queue.length; next++) {
     const [s, depth] = queue[next]!;
     if (Array.isArray(s.type)) for (const t of s.type) add(t);
-    else add(s.type);
+    else if (s.type !== undefined) add(s.type);
+    // No `type`: an `enum` or `const` says it by its values (`{"enum": [1, 2, 3]}` is integers).
+    else if (Array.isArray(s.enum)) for (const value of s.enum) add(jsonTypeOf(value));
+    else if (Object.hasOwn(s, 'const')) add(jsonTypeOf(s.const));
     if (depth >= ALTERNATIVES_DEPTH) continue;
     follow(localRef(s.$ref, root), depth + 1);
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {

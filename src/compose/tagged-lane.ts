@@ -27,7 +27,7 @@ import { appendAll } from './lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
-import { asVerbatim, mayBeVerbatim, proseOnlyText } from './verbatim-prose.js';
+import { asVerbatim, mayBeVerbatim, proseOnlyText, textOutsideBlocks } from './verbatim-prose.js';
 import { SPECIAL_TOKEN, withoutMarkers } from './prose-markers.js';
 import { toolShapeFinding } from './tool-shape.js';
 
@@ -124,8 +124,10 @@ function verbatimText(piece: string, read: LaneResult, ctx: ComposeContext): str
   walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
   const text = proseOnlyText(piece, trace);
   if (text === null) return null;
-  // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose.
-  if (toolShapeFinding(read.dropped, { fieldGrammars: true, profile: ctx.profile }) !== null) return null;
+  // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose; in a
+  // code block the answer shows, it is the block's text.
+  const shape = { fieldGrammars: true, profile: ctx.profile } as const;
+  if (toolShapeFinding(read.dropped, shape) !== null && toolShapeFinding(textOutsideBlocks(piece), shape) !== null) return null;
   return text;
 }
 

@@ -17,6 +17,26 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     }
   });
 
+  it('keeps a code block whose markup a tool grammar also writes (`<parameter>`, `<invoke>`, `<ToolCall …/>`) as written, with a tool registered', () => {
+    const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    for (const text of [
+      'Declare report parameters:\n\n```xml\n<jasperReport name="Weather">\n  <parameter name="city" class="java.lang.String"/>\n  <parameter name="title" class="java.lang.String">\n    <defaultValueExpression>x</defaultValueExpression>\n  </parameter>\n</jasperReport>\n```',
+      '```xml\n<process name="P">\n  <invoke name="get_weather" partnerLink="svc" operation="get_weather"\n          inputVariable="request"/>\n</process>\n```\n\nThe `<invoke>` activity calls the partner service.',
+      '```jsx\nexport default function App() {\n  return <ToolCall name="get_weather" arguments={{ city: "Paris" }} />;\n}\n```',
+      '```php\n<?php if ($temp > 20): ?>\n  <p>Warm in <?= $city ?></p>\n<?php endif; ?>\n```',
+    ]) {
+      const result = parseToolCalls(text, { tools });
+      expect(result.prose, text).toBe(text);
+      expect(result.calls).toEqual([]);
+      expect(result.tool_parse_errors).toEqual([]);
+    }
+  });
+
+  it('still cuts a grammar tag left outside any code block out of the prose', () => {
+    const result = parseToolCalls('Done.\n</parameter>\n</function>\nAll good.');
+    expect(result.prose).not.toContain('</function>');
+  });
+
   it('still reports an unknown tag, and keeps it in the prose rather than blanking the answer', () => {
     const result = parseToolCalls('<details><summary>More</summary>Hidden text</details>');
     expect(result.prose).toBe('<details><summary>More</summary>Hidden text</details>');

@@ -11,7 +11,8 @@ import { renderProse } from './canonical.js';
 import { CONTENTLESS_DROP_REASONS } from './diagnostics.js';
 import type { TraceEntry } from './funnel.js';
 import { SPECIAL_TOKEN, isSpecialToken, withoutMarkers } from './prose-markers.js';
-import type { LaneResult } from './types.js';
+import type { DroppedFragment, LaneResult } from './types.js';
+import { fencedSpans } from './field/answer-fences.js';
 
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
 export function mayBeVerbatim(read: LaneResult): boolean {
@@ -26,17 +27,23 @@ const CONTENTLESS: ReadonlySet<string> = new Set(CONTENTLESS_DROP_REASONS);
 /**
  * The piece's text as verbatim prose when every unit of its traced walk was text kept as prose
  * (rung `salvage`), an unknown or stray tag (the walk's tag branch: a `salvaged_as_prose` drop
- * with no rung), blank, or a marker: an unknown special token (`<|CHATBOT_TOKEN|>`) or a turn's
- * end or header token, which are cut out (a marker is never prose); null otherwise.
+ * with no rung), blank, text inside a code block the piece shows (any rung: the block's text),
+ * or a marker: an unknown special token (`<|CHATBOT_TOKEN|>`) or a turn's end or header token,
+ * which are cut out (a marker is never prose); null otherwise.
  */
 export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): string | null {
   let out = '';
   let copied = 0;
+  // A unit inside a code block the answer shows is the block's text, whatever rung took it.
+  const spans = fencedSpans(piece);
+  let s = 0;
   for (const entry of trace) {
     if (entry.start < 0) return null;
     if (entry.account === 'structural' && entry.outcome === 'empty_text') continue;
     if (entry.account !== 'drop') return null;
     if (entry.rung === 'salvage') continue;
+    while (s < spans.length && spans[s]!.end < entry.end) s++;
+    if (s < spans.length && entry.start >= spans[s]!.start && entry.end <= spans[s]!.end) continue;
     const raw = entry.text ?? '';
     if (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && (isPlainTag(raw) || isTagless(raw))) continue;
     const token = (entry.rung === undefined && entry.outcome === 'salvaged_as_prose' && isSpecialToken(raw)) || CONTENTLESS.has(entry.outcome);
@@ -75,6 +82,23 @@ function isPlainTag(raw: string): boolean {
  */
 function isTagless(raw: string): boolean {
   return raw.indexOf('>') < 0 && withoutMarkers(raw) === raw.trim();
+}
+
+/**
+ * The text of `piece` outside its code blocks, as one fragment for the tool-shape check: markup
+ * inside a block (`<parameter name="city"/>` in an XML sample, a `<ToolCall …/>` in JSX) is the
+ * sample's text, not a grammar's marker left over, so it does not keep the piece from reading
+ * verbatim. Whole, so a tag quoted as inline code keeps its backticks (the walk cuts a unit
+ * at each `<`, and its drops lose them).
+ */
+export function textOutsideBlocks(piece: string): DroppedFragment[] {
+  let text = '';
+  let from = 0;
+  for (const span of fencedSpans(piece)) {
+    text += piece.slice(from, span.start) + '\n';
+    from = span.end;
+  }
+  return [{ text: text + piece.slice(from), reason: 'salvaged_as_prose' }];
 }
 
 /** `read` with `prose` (the piece trimmed) as its prose. */

@@ -153,3 +153,30 @@ export function fenceOpenAt(text: string, at: number, from = 0): boolean {
   }
   return open !== 0;
 }
+
+/**
+ * The code blocks of `text` as `[start, end)` spans, each from its opening fence line's start to
+ * its closing fence line's end (to the end of the text when it never closes), in order: one
+ * sweep of its lines.
+ */
+export function fencedSpans(text: string): { readonly start: number; readonly end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  let open = 0;
+  let openedAt = 0;
+  for (let line = 0; line < text.length; ) {
+    const newline = text.indexOf('\n', line);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const kind = fenceLineAt(text, line);
+    if (kind !== 0 && open === 0) {
+      open = kind;
+      openedAt = line;
+    } else if (kind !== 0 && kind === open) {
+      spans.push({ start: openedAt, end: lineEnd });
+      open = 0;
+    }
+    if (newline < 0) break;
+    line = newline + 1;
+  }
+  if (open !== 0) spans.push({ start: openedAt, end: text.length });
+  return spans;
+}

@@ -180,6 +180,22 @@ describe('transcripts', () => {
     expect(contentText([{ type: 'text', text: 'a' }, { type: 'image_url' }, { type: 'text', text: 'b' }])).toBe('ab');
   });
 
+  it('keeps a held call whose arguments are not a JSON object with {}, and says so in tool_parse_errors', () => {
+    const plain = (text: string) => ({
+      calls: [], prose: text, user_response: null, done_marker: null, canonical_text: '', tool_parse_errors: [],
+      protocol_violations: [], dropped: [], recovered_from_stray_count: 0,
+    });
+    const [entry] = parseTranscript(
+      [{ role: 'assistant', content: null, tool_calls: [{ id: 'c1', function: { name: 'look', arguments: '{bad json' } }, { id: 'c2', function: { name: 'look', arguments: '{"path": "a"}' } }] }],
+      0,
+      plain,
+    );
+    expect(entry!.result.calls.map((c) => [c.id, c.arguments])).toEqual([['c1', {}], ['c2', { path: 'a' }]]);
+    expect(entry!.result.tool_parse_errors).toHaveLength(1);
+    expect(entry!.result.tool_parse_errors[0]).toContain('c1');
+    expect(entry!.result.tool_parse_errors[0]).toContain('{bad json');
+  });
+
   it('renames an id that repeats across messages', () => {
     const fixed = (text: string, start: number) => ({
       calls: [{ id: 'tc_fnmarkup_run', name: 'run', arguments: { n: start } }],

@@ -14,16 +14,26 @@ export interface TranscriptMessage {
   tool_calls?: readonly { id?: string; function: { name: string; arguments?: string | Record<string, unknown> } }[];
 }
 
-/** A held call's arguments: OpenAI sends JSON text; unreadable text is kept as `{}`. */
-function heldArguments(raw: string | Record<string, unknown> | undefined): Record<string, unknown> {
+/** A held call's arguments: OpenAI sends JSON text; null when the text is not a JSON object. */
+function heldArguments(raw: string | Record<string, unknown> | undefined): Record<string, unknown> | null {
   if (raw === undefined) return {};
   if (typeof raw !== 'string') return raw;
+  if (raw.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(raw);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
-    return {};
+    return null;
   }
+}
+
+/** How much of an unreadable arguments text an error quotes. */
+const EXCERPT_MAX = 200;
+
+/** The error for a held call whose arguments text is no JSON object: the call is kept with `{}`, and nothing is lost silently. */
+function unreadableHeldArguments(index: number, id: string, name: string, raw: string): string {
+  const excerpt = raw.length > EXCERPT_MAX ? `${raw.slice(0, EXCERPT_MAX)}…` : raw;
+  return `The tool call ${id} to '${name}' that message ${index} already carries has arguments that are not a JSON object (${JSON.stringify(excerpt)}); it is kept with empty arguments.`;
 }
 
 /** Same name and deep-equal arguments (key order ignored): the text restates a held call. */
@@ -70,7 +80,12 @@ export function parseTranscript(
     next += result.calls.length;
     if (message.tool_calls !== undefined && message.tool_calls.length > 0) {
       // The field's calls are kept first, as sent; the text adds only calls the field lacks.
-      const held = message.tool_calls.map((call, k) => ({ id: call.id ?? `held_${index}_${k}`, name: call.function.name, arguments: heldArguments(call.function.arguments) }));
+      const held = message.tool_calls.map((call, k) => {
+        const id = call.id ?? `held_${index}_${k}`;
+        const args = heldArguments(call.function.arguments);
+        if (args === null) result.tool_parse_errors = [...result.tool_parse_errors, unreadableHeldArguments(index, id, call.function.name, call.function.arguments as string)];
+        return { id, name: call.function.name, arguments: args ?? {} };
+      });
       result.calls = [...held, ...result.calls.filter((call) => !held.some((h) => sameCall(h, call)))];
     }
     result.calls = result.calls.map((call) => {

@@ -21,6 +21,7 @@ import { appendAll } from '../lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall, TurnPart } from '../types.js';
 import { FIELD_NAME_MAX } from '../../dialects/field/names.js';
 import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
+import { isIdentStart } from '../../lex/ident.js';
 import { blockquoteTextAt, quotesTagsOnly, withoutMentionedCloses } from '../../lex/inline-code.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
 import { blockOpenAt, callOpensEndingReasoning, closeEndAt, isCallHeadAt } from './readers/reasoning.js';
@@ -274,15 +275,18 @@ function opensBody(text: string, at: number): boolean {
  * line is prose. At a line's start it opens a call that cannot be read (unreadable-token-call.ts).
  */
 function tokenMentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
+  const newline = scan.earliest(NEWLINE, hit.index);
+  const lineEnd = newline < 0 ? text.length : newline;
+  // The same token again on the line (`…now:[TOOL_CALLS]get_weather[ARGS]{…}`) is read on its own: the sentence ends there.
+  const again = scan.earliest(sameOpener(hit.opener), hit.index + hit.opener.length);
+  const end = again >= 0 && again < lineEnd ? again : lineEnd;
   const grammar = hit.grammars.find((g) => (g.family === 'token-section' ? isTokenMention(scan, hit.index, g) : spacedTokenMention(text, hit, scan, g)));
   if (grammar === undefined) return null;
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
   if (skipBlanks(text, lineStart) >= hit.index) return null;
-  const newline = scan.earliest(NEWLINE, hit.index);
-  const lineEnd = newline < 0 ? text.length : newline;
   const sink = new RegionSink(text, grammar, ctx.registry, ctx.marks, scan);
-  sink.proseSpan(lineStart, lineEnd);
-  return sink.region(lineStart, lineEnd);
+  sink.proseSpan(lineStart, end);
+  return sink.region(lineStart, end);
 }
 
 /**
@@ -366,9 +370,11 @@ function inlineCodeMention(text: string, hit: OpenerHit, known: HitGrammars, flo
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
-  // The same opener again on the line, a body after it and no backtick before it: that one opens the call.
+  // The same opener again on the line, a body or a name glued to it (`[TOOL_CALLS]get_weather[ARGS]{…}`)
+  // after it and no backtick before it: that one opens the call.
   const again = scan.earliest(sameOpener(hit.opener), after);
-  const end = again >= 0 && again < lineEnd && text.charCodeAt(again - 1) !== 0x60 && opensBody(text, again + hit.opener.length) ? again : lineEnd;
+  const opens = again >= 0 && again < lineEnd && text.charCodeAt(again - 1) !== 0x60 && (opensBody(text, again + hit.opener.length) || isIdentStart(text.charCodeAt(again + hit.opener.length)));
+  const end = opens ? again : lineEnd;
   // A block closed before the mention on its line (`<tool_call>look(…)</tool_call> then a
   // <tool_call> tag.`) is a call, not part of the sentence: the mention begins after its close.
   const start = Math.max(lineStart, blockClosedBefore(text, Math.max(lineStart, floor), hit));

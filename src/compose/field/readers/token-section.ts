@@ -226,7 +226,7 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
   const stop = next < 0 ? text.length : next;
   // Outside a section, an opener followed by words that can hold no arguments is the token
   // named in prose (`Use the [TOOL_CALLS] token to call tools.`): the lane keeps its line.
-  if (!inSection && mentionAfter(scan, head)) return NOT_MINE;
+  if (!inSection && mentionAfter(scan, head, next)) return NOT_MINE;
   sink.fail(fieldMessages.unreadable(grammar.id, 'a call head with no tool name'), callStart, stop);
   const close = matchAt(text, stop, grammar.callClose);
   return close === null ? stop : stop + close.length;
@@ -324,10 +324,10 @@ const WORDS_WINDOW = 64;
  * arguments: words, and no `{` or `[` before the line ends (`[TOOL_CALLS]\` token to call
  * tools.`). Both searches are memoised in `scan`, so many openers on one line cost one pass.
  */
-export function mentionAfter(scan: FieldScan, after: number): boolean {
+export function mentionAfter(scan: FieldScan, after: number, until = -1): boolean {
   const text = scan.text;
   const newline = scan.earliest(NEWLINE, after);
-  const lineEnd = newline < 0 ? text.length : newline;
+  const lineEnd = until >= 0 && (newline < 0 || until < newline) ? until : newline < 0 ? text.length : newline;
   const bracket = scan.earliest(BRACKETS, after);
   if (bracket >= 0 && bracket < lineEnd) return false;
   for (let i = after, stop = Math.min(lineEnd, after + WORDS_WINDOW); i < stop; i++) if (!isJsonSpace(text.charCodeAt(i))) return true;
@@ -342,7 +342,8 @@ export function mentionAfter(scan: FieldScan, after: number): boolean {
 export function isTokenMention(scan: FieldScan, at: number, grammar: TokenSectionGrammar): boolean {
   if (grammar.bodyDecides === true) return false;
   const open = matchAt(scan.text, at, grammar.callOpen) ?? matchAt(scan.text, at, grammar.sectionOpen);
-  return open !== null && mentionAfter(scan, at + open.length);
+  // The sentence ends where the token stands again on its line (`… for this: [TOOL_CALLS]f[ARGS]{…}`).
+  return open !== null && mentionAfter(scan, at + open.length, scan.earliest(grammar.callOpen, at + open.length));
 }
 
 /** The head stands right after its opener and its arguments read (`unregisteredGlued`). */

@@ -79,6 +79,22 @@ export class AnswerFences {
     return this.#open !== 0;
   }
 
+  /**
+   * Whether the block open at the last position asked has a closing fence line after `from`
+   * (a block a model forgot to close runs to the end of the text). perf: answered once per
+   * block, so many openers inside one unclosed block do not each sweep to the end.
+   */
+  closes(from: number): boolean {
+    if (this.#closesFor !== this.#openedAt) {
+      this.#closesFor = this.#openedAt;
+      this.#closeLine = closingLineAfter(this.#scan.text, from, this.#open);
+    }
+    return this.#closeLine >= 0;
+  }
+
+  #closesFor = -1;
+  #closeLine = -1;
+
   /** Where the block open at the last position asked began (its opening fence line), or -1. */
   get openedAt(): number {
     return this.#open === 0 ? -1 : this.#openedAt;
@@ -132,13 +148,18 @@ export function callPlaceInFence(text: string, openedAt: number, at: number, cal
  * the end of the text when none comes (the block runs on).
  */
 export function blockEndAfter(text: string, from: number, kind: number): number {
-  for (let nl = text.indexOf('\n', from); nl >= 0; ) {
-    const line = nl + 1;
-    const next = text.indexOf('\n', line);
-    if (fenceLineAt(text, line) === kind) return next < 0 ? text.length : next;
-    nl = next;
+  const line = closingLineAfter(text, from, kind);
+  if (line < 0) return text.length;
+  const next = text.indexOf('\n', line);
+  return next < 0 ? text.length : next;
+}
+
+/** Where the closing fence line of a block of `kind` starts, looking from the line after `from`; -1 when none comes. */
+function closingLineAfter(text: string, from: number, kind: number): number {
+  for (let nl = text.indexOf('\n', from); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
+    if (fenceLineAt(text, nl + 1) === kind) return nl + 1;
   }
-  return text.length;
+  return -1;
 }
 
 /** Whether a code block opened in `text` from `from` (a line start there counting) to before `at` is still open there. */

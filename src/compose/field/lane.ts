@@ -766,11 +766,17 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     // A call opener inside a code block the answer opened, past the block's first text (a
     // program's string, an example after its introduction): the block is the sample's text.
     // perf: the fences are swept only where a fence's characters stand between the last region and the opener.
+    // A block the model never closed (it forgot, before calling) is no sample: the call is read,
+    // and a stream holds it while a closing line may still come.
+    let inOpenBlock = false;
     if (!reasoningOnly && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor) && !callPlaceInFence(text, fences.openedAt, hit.index, CALL_FENCE_INFOS)) {
-      const sample = fencedSample(text, hit, fences, ctx, scan);
-      keep(sample);
-      from = floor = sample.end;
-      continue;
+      if (fences.closes(hit.index)) {
+        const sample = fencedSample(text, hit, fences, ctx, scan);
+        keep(sample);
+        from = floor = sample.end;
+        continue;
+      }
+      inOpenBlock = true;
     }
     const orphan = orphansEnd && found.length === 0 ? orphanCloseAt(text, hit, false) : null;
     if (orphan !== null) {
@@ -823,7 +829,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       spare = spare === null ? new RegionSink(text, grammar, ctx.registry, ctx.marks, scan) : spare.reuseFor(grammar);
       end = readRegion(scan, hit.index, grammar, spare);
       if (end > hit.index) {
-        const region = withFenceFrame(text, spare.handOff(hit.index, end), floor);
+        const framed = withFenceFrame(text, spare.handOff(hit.index, end), floor);
+        const region = inOpenBlock ? { ...framed, inOpenBlock: true as const } : framed;
         keep(region);
         end = region.end;
         // A visible answer's body after it is read as written (`answerBodyRegion`).

@@ -29,7 +29,7 @@ export const fieldMessages = {
   headerEndMissing: (grammar: string) =>
     `A ${grammar} call wrote a tool or argument name with no end to its tag; the name was read up to its line break.`,
   endMarkersMissing: (grammar: string) =>
-    `A ${grammar} call ended without its closing marker; its arguments were complete, so it was read.`,
+    `A ${grammar} call ended without its closing marker; it was read with the arguments written before the text ended (a later argument may have been cut off).`,
   lateReasoningClose: (marker: string) =>
     `A reasoning close (${marker}) with no open stands after tool calls. If the chat template opened the reasoning block in the prompt, the calls and text before it were written inside reasoning, yet they were read as the answer: pass reasoning_started for such a template.`,
   callInReasoning: (grammar: string, marker: string) =>

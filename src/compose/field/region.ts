@@ -64,6 +64,12 @@ export interface FieldRegion {
    * text extends a region that ends where the text does.
    */
   readonly sample?: true;
+  /**
+   * The region stands in a code block the answer opened and has not closed (past the block's
+   * first text): were the block to close later, the region would be the block's text (a sample),
+   * so a stream holds it until the text ends.
+   */
+  readonly inOpenBlock?: true;
 }
 
 /** A visible answer's body that no grammar reads calls in, and what ends it. */

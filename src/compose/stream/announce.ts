@@ -63,7 +63,8 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const region = regions[open];
   // A value left open before a call (`FieldRegion.runsOn`): that call may yet be its text. An
   // answer's body holds no call.
-  if (region === undefined || region.runsOn === true || region.answerBody === true || wholeRegion(held, region)) return null;
+  // A call in a code block not closed yet becomes the block's text if a closing line comes.
+  if (region === undefined || region.runsOn === true || region.answerBody === true || region.inOpenBlock === true || wholeRegion(held, region)) return null;
   if (rejected.length > 0 && rejected[0]! < region.start) return null;
   // A backtick right before it: with another after its close on the line, it is inline code, prose.
   if (opensAfterTick(held, region.start)) return null;

@@ -206,8 +206,9 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
       // (`` `<|tool_calls_section_end|>` ``) does not end it while the line may go on.
       if (region.mention === true && region.end >= held.length) break;
     }
-    // A code block taken as prose runs on until its closing fence line has ended.
-    if (region.sample === true && region.end >= held.length) break;
+    // A code block taken as prose runs on until its closing fence line has ended; a call in a
+    // block not closed yet becomes the block's text if a closing line comes.
+    if ((region.sample === true && region.end >= held.length) || region.inOpenBlock === true) break;
     // A fence around the call may still close after it (field/fence-frame.ts).
     if (frameUnsettled(held, region, end)) break;
     end = region.end;

@@ -637,6 +637,13 @@ class Reader implements CandidateTest<ValueStop> {
       if (value.kind === 'unclosed') return { kind: 'bad', at: tag.end, first: false, detail: VALUE_UNCLOSED };
       const inband = this.inband(tag.attributes);
       const end = value.kind === 'open' ? this.withoutBrokenClose(tag.end, value.end) : value.end;
+      // A header left without its `>` with nothing after it (`<parameter=unit⏎</function>`) gives
+      // no argument (vLLM skips it): the repair is reported, the empty value not invented.
+      if (tag.unterminated && value.kind === 'open' && isBlankText(text, tag.end, end)) {
+        at = value.end;
+        first = false;
+        continue;
+      }
       this.assign(args, tag.name, text.slice(tag.end, end), tool, inband);
       if (value.kind === 'open') (this.#unclosedKeys ??= []).push(tag.name);
       at = value.kind === 'closed' ? value.next : value.end;
@@ -972,6 +979,12 @@ const VALUE_OPEN_MISSING = "an argument's key is not followed by its value's ope
 const KEY_UNREADABLE = "an argument's key holds markup or quotes";
 
 const EOF: ArgsRead = { kind: 'eof' };
+
+/** Whether `text` holds only whitespace in `[from, to)`. */
+function isBlankText(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isJsonSpace(text.charCodeAt(i))) return false;
+  return true;
+}
 
 /** The letter of an escape that stands for whitespace between a grammar's tags: `n`, `r` or `t` (`\n`, `\r`, `\t`). */
 function isEscapedSpace(code: number): boolean {

@@ -226,7 +226,7 @@ function readCall(scan: FieldScan, callStart: number, head: number, grammar: Tok
   const stop = next < 0 ? text.length : next;
   // Outside a section, an opener followed by words that can hold no arguments is the token
   // named in prose (`Use the [TOOL_CALLS] token to call tools.`): the lane keeps its line.
-  if (!inSection && mentionAfter(scan, head, next)) return NOT_MINE;
+  if (!inSection && mentionAfter(scan, head, againAfter(scan, callStart, head))) return NOT_MINE;
   sink.fail(fieldMessages.unreadable(grammar.id, 'a call head with no tool name'), callStart, stop);
   const close = matchAt(text, stop, grammar.callClose);
   return close === null ? stop : stop + close.length;
@@ -319,10 +319,25 @@ const BRACKETS: readonly string[] = ['{', '['];
 /** How far after an opener the words of a mention are looked for. */
 const WORDS_WINDOW = 64;
 
+/** Per opener literal, a one-needle list, so `FieldScan` memoises the search for it. */
+const SAME_LITERAL = new Map<string, readonly string[]>();
+
+/** Where the opener written at `at` (ending at `after`) stands again, from `after` on; -1 for none. */
+function againAfter(scan: FieldScan, at: number, after: number): number {
+  const literal = scan.text.slice(at, after);
+  let needles = SAME_LITERAL.get(literal);
+  if (needles === undefined) {
+    needles = [literal];
+    SAME_LITERAL.set(literal, needles);
+  }
+  return scan.earliest(needles, after);
+}
+
 /**
- * Whether the rest of the line after an opener (from `after`) cannot hold a call head and its
- * arguments: words, and no `{` or `[` before the line ends (`[TOOL_CALLS]\` token to call
- * tools.`). Both searches are memoised in `scan`, so many openers on one line cost one pass.
+ * Whether the rest of the line after an opener (from `after`, up to `until` when the same opener
+ * stands again before the line ends) cannot hold a call head and its arguments: words, and no
+ * `{` or `[` before the line ends (`[TOOL_CALLS]\` token to call tools.`). Both searches are
+ * memoised in `scan`, so many openers on one line cost one pass.
  */
 export function mentionAfter(scan: FieldScan, after: number, until = -1): boolean {
   const text = scan.text;
@@ -343,7 +358,7 @@ export function isTokenMention(scan: FieldScan, at: number, grammar: TokenSectio
   if (grammar.bodyDecides === true) return false;
   const open = matchAt(scan.text, at, grammar.callOpen) ?? matchAt(scan.text, at, grammar.sectionOpen);
   // The sentence ends where the token stands again on its line (`… for this: [TOOL_CALLS]f[ARGS]{…}`).
-  return open !== null && mentionAfter(scan, at + open.length, scan.earliest(grammar.callOpen, at + open.length));
+  return open !== null && mentionAfter(scan, at + open.length, againAfter(scan, at, at + open.length));
 }
 
 /** The head stands right after its opener and its arguments read (`unregisteredGlued`). */

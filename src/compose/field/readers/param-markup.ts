@@ -572,7 +572,8 @@ class Reader implements CandidateTest<ValueStop> {
    * Where a value with no close of its own ends once a close the model garbled is taken off its
    * last line (`</parameter/>`, `</parameter1>`, `</parameterfunction>`, `</parameter` cut off:
    * Qwen3.5 and 3.6 write them, SGLang strips them): the line's start when it begins with the
-   * close less its `>`, else `end`. Looks back over that one line only.
+   * close less its `>`, the garbled close's start when it is glued to the line's last word, else
+   * `end`. Looks back over that one line only.
    */
   withoutBrokenClose(from: number, end: number): number {
     const { text } = this;
@@ -586,6 +587,19 @@ class Reader implements CandidateTest<ValueStop> {
     for (let i = 0; i < closes.length; i++) {
       const stem = closes[i]!.slice(0, -1);
       if (stem.length > 1 && text.startsWith(stem, first)) return lineStart;
+    }
+    // A close misspelled on its own line (`</parametr>`) or glued to the value's last word
+    // (`Beijing</parameter`): a `</` run to the line's end, with no blank, that spells all but
+    // the last three characters of a close (so HTML's `</param>` in a value is not one).
+    // (Looked for backwards over at most 24 characters of the line: bounded work per value.)
+    let tag = last - 1;
+    while (tag >= first && last - tag < 24 && !(text.charCodeAt(tag) === 0x3c && text.charCodeAt(tag + 1) === 0x2f)) tag--;
+    if (tag >= first && last - tag < 24) {
+      for (let at = tag; at <= last; at++) if (isJsonSpace(text.charCodeAt(at))) return end;
+      for (let i = 0; i < closes.length; i++) {
+        const close = closes[i]!;
+        if (close.length > 6 && text.startsWith(close.slice(0, close.length - 3), tag)) return tag === first ? lineStart : tag;
+      }
     }
     return end;
   }

@@ -27,7 +27,7 @@ import { appendAll } from './lanes/result.js';
 import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from './types.js';
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
-import { asVerbatim, mayBeVerbatim, proseOnlyText, textOutsideBlocks } from './verbatim-prose.js';
+import { asVerbatim, mayBeVerbatim, proseOnlyText, textOutsideBlocks, withoutBlockDrops } from './verbatim-prose.js';
 import { SPECIAL_TOKEN, withoutMarkers } from './prose-markers.js';
 import { toolShapeFinding } from './tool-shape.js';
 
@@ -76,16 +76,16 @@ export function gatewayRestLane(text: string, ctx: ComposeContext, canonical = t
   if (run === text.length) return plainRunResult(text, ctx, canonical);
   if (run === 0) {
     const read = taggedLane(text, ctx);
-    const prose = verbatimText(text, read, ctx);
-    return prose === null ? withoutLeakedMarkers(read) : asVerbatim(read, prose.trim());
+    const verbatim = verbatimText(text, read, ctx);
+    return verbatim === null ? withoutLeakedMarkers(read) : asVerbatim(verbatim.read, verbatim.text.trim());
   }
   const head = plainRunResult(text.slice(0, run), ctx);
   const rest = text.slice(run);
   const read = taggedLane(rest, ctx);
   const whole = verbatimText(rest, read, ctx);
-  const tail = whole === null ? withoutLeakedMarkers(read) : read;
+  const tail = whole === null ? withoutLeakedMarkers(read) : whole.read;
   // The rest is prose only: the whole piece is, verbatim.
-  if (whole !== null) return { ...asVerbatim(tail, (text.slice(0, run) + whole).trim()), dropped: [...head.dropped, ...tail.dropped] };
+  if (whole !== null) return { ...asVerbatim(tail, (text.slice(0, run) + whole.text).trim()), dropped: [...head.dropped, ...tail.dropped] };
   if (head.prose === '' && head.dropped.length === 0) return tail;
   return {
     ...tail,
@@ -118,17 +118,18 @@ function withoutLeakedMarkers(read: LaneResult): LaneResult {
  * reading of it, is prose only (verbatim-prose.ts), else null. perf: the traced walk that decides runs only for pieces whose
  * reading already has no call, error or other drop (a piece of plain lines never gets here).
  */
-function verbatimText(piece: string, read: LaneResult, ctx: ComposeContext): string | null {
+function verbatimText(piece: string, read: LaneResult, ctx: ComposeContext): { readonly text: string; readonly read: LaneResult } | null {
   if (!mayBeVerbatim(read)) return null;
   const trace: TraceEntry[] = [];
   walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
   const text = proseOnlyText(piece, trace);
   if (text === null) return null;
   // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose; in a
-  // code block the answer shows, it is the block's text.
+  // code block the answer shows, it is the block's text, and leaves the ledger.
   const shape = { fieldGrammars: true, profile: ctx.profile } as const;
-  if (toolShapeFinding(read.dropped, shape) !== null && toolShapeFinding(textOutsideBlocks(piece), shape) !== null) return null;
-  return text;
+  if (toolShapeFinding(read.dropped, shape) === null) return { text, read };
+  if (toolShapeFinding(textOutsideBlocks(piece), shape) !== null) return null;
+  return { text, read: { ...read, dropped: [...withoutBlockDrops(piece, trace, read.dropped)] } };
 }
 
 /**

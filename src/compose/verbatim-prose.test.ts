@@ -32,6 +32,15 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     }
   });
 
+  it('keeps the block off the ledger and reports no tool syntax for it: its markup is the sample\'s text', () => {
+    const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const text = 'Declare report parameters:\n\n```xml\n<jasperReport name="Weather">\n  <parameter name="city" class="java.lang.String"/>\n</jasperReport>\n```';
+    const result = parseToolCalls(text, { tools });
+    expect(result.prose).toBe(text);
+    expect(result.protocol_violations.map((v) => v.kind)).not.toContain('unparsed_tool_syntax');
+    expect(result.dropped.some((d) => d.text.includes('<parameter'))).toBe(false);
+  });
+
   it('still cuts a grammar tag left outside any code block out of the prose', () => {
     const result = parseToolCalls('Done.\n</parameter>\n</function>\nAll good.');
     expect(result.prose).not.toContain('</function>');

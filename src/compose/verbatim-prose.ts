@@ -101,6 +101,29 @@ export function textOutsideBlocks(piece: string): DroppedFragment[] {
   return [{ text: text + piece.slice(from), reason: 'salvaged_as_prose' }];
 }
 
+/**
+ * `dropped` without the entries a traced walk of `piece` took inside its code blocks: a piece
+ * read verbatim because its tool-like markup stands in a block shows that markup as the block's
+ * text, so it is not on the ledger (nor reported as tool syntax that never ran).
+ */
+export function withoutBlockDrops(piece: string, trace: readonly TraceEntry[], dropped: readonly DroppedFragment[]): readonly DroppedFragment[] {
+  const spans = fencedSpans(piece);
+  const inBlocks = new Map<string, number>();
+  let s = 0;
+  for (const entry of trace) {
+    if (entry.account !== 'drop' || entry.text === undefined) continue;
+    while (s < spans.length && spans[s]!.end < entry.end) s++;
+    if (s < spans.length && entry.start >= spans[s]!.start && entry.end <= spans[s]!.end) inBlocks.set(entry.text, (inBlocks.get(entry.text) ?? 0) + 1);
+  }
+  if (inBlocks.size === 0) return dropped;
+  return dropped.filter((drop) => {
+    const left = inBlocks.get(drop.text) ?? 0;
+    if (left === 0) return true;
+    inBlocks.set(drop.text, left - 1);
+    return false;
+  });
+}
+
 /** `read` with `prose` (the piece trimmed) as its prose. */
 export function asVerbatim(read: LaneResult, prose: string): LaneResult {
   return { ...read, prose, canonical_text: prose === '' ? '' : renderProse(prose) };

@@ -302,15 +302,16 @@ export class ChoiceRelay {
   /**
    * The choice cut short by the upstream's error event: what the text said so far, which the
    * parser still held, goes out before the error, and no final chunk follows (the error ends
-   * the answer, as OpenAI's stream ends at one).
+   * the answer, as OpenAI's stream ends at one). False when the choice had already ended.
    */
-  async abandon(out: OutChunk[]): Promise<void> {
-    if (this.finished) return;
+  async abandon(out: OutChunk[]): Promise<boolean> {
+    if (this.finished) return false;
     this.finished = true;
     const result = await this.endParse(out);
     this.flushUpstream(out);
     this.diagnostics.dropped = result.dropped;
     this.diagnostics.recovered_from_stray_count = result.recovered_from_stray_count;
+    return true;
   }
 
   /**
@@ -319,12 +320,8 @@ export class ChoiceRelay {
    * `length`, one with calls is `tool_calls`, anything else keeps the upstream's reason.
    */
   async finish(upstreamReason: string, out: OutChunk[], extension: ((d: ChoiceDiagnostics) => Record<string, unknown>) | null): Promise<void> {
-    if (this.finished) return;
-    this.finished = true;
-    const result = await this.endParse(out);
-    this.flushUpstream(out);
-    this.diagnostics.dropped = result.dropped;
-    this.diagnostics.recovered_from_stray_count = result.recovered_from_stray_count;
+    // The text's end as when the answer is cut short, then the final chunk.
+    if (!(await this.abandon(out))) return;
     const calls = this.diagnostics.parsed_calls + this.diagnostics.upstream_calls;
     const reason = upstreamReason === 'length' ? 'length' : calls > 0 ? 'tool_calls' : upstreamReason;
     const last = this.encoder.finish('stop');

@@ -18,6 +18,14 @@ describe('typing raw-text values by JSON Schema', () => {
     expect(typeRawValue('0x10', { type: 'integer' }).expected).toEqual(['integer']);
   });
 
+  it('reads an object or array encoded once more as a string (a template that wrote json.dumps(str(value)))', () => {
+    expect(typeRawValue('"{\'key\': \'value\', \'n\': 1}"', { type: 'object' }).value).toEqual({ key: 'value', n: 1 });
+    expect(typeRawValue('"[1, 2]"', { type: 'array' }).value).toEqual([1, 2]);
+    // Once only, and a string stays a string where the schema wants one.
+    expect(typeRawValue('"\\"{}\\""', { type: 'object' }).expected).toEqual(['object']);
+    expect(typeRawValue('"{}"', { type: 'string' }).value).toBe('"{}"');
+  });
+
   it('takes the types of an enum or const with no type from the values it lists', () => {
     expect(typeRawValue('2', { enum: [1, 2, 3] })).toEqual({ value: 2, expected: null });
     expect(typeRawValue('2.5', { enum: [0.5, 2.5] }).value).toBe(2.5);

@@ -202,13 +202,16 @@ function ofKind(value: unknown, kind: 'object' | 'array' | 'any'): unknown {
  * as JSON escaped into a string's body (`[{\"id\": \"1\"}]`, a value the model serialized once
  * more), or undefined.
  */
-function readStructuredOf(text: string, kind: 'object' | 'array'): unknown {
+function readStructuredOf(text: string, kind: 'object' | 'array', again = true): unknown {
   const json = readJsonOf(text, kind);
   if (json !== undefined) return json;
   const read = readPyValueAt(text, 0);
   if (read.ok && read.end === text.length) {
     const value = ofKind(read.value, kind);
     if (value !== undefined) return value;
+    // A value encoded once more as a string (`"{'key': 'value'}"`, a template's
+    // `json.dumps(str(dict))`): what the string holds, read once.
+    if (again && typeof read.value === 'string') return readStructuredOf(read.value.trim(), kind, false);
   }
   return text.includes('\\"') ? readEscapedJsonOf(text, kind) : undefined;
 }

@@ -53,6 +53,11 @@ describe('parameters written as any JSON Schema', () => {
 
   it('still reads the reference per-parameter form, and a $ref to no definition gives no parameters', () => {
     expect(fn({ city: { type: 'string', required: true } }).params.map((p) => [p.name, p.required])).toEqual([['city', true]]);
+    // Parameters the reference form names like schema keywords are still parameters.
+    expect(fn({ title: { type: 'string', required: true }, description: { type: 'string' } }).params.map((p) => [p.name, p.required])).toEqual([
+      ['title', true],
+      ['description', false],
+    ]);
     expect(fn({ $ref: '#/nowhere' }).params).toEqual([]);
   });
 });

@@ -91,8 +91,8 @@ function paramFromSchema(name: string, schema: unknown, required: boolean, where
 }
 
 /**
- * Keywords that only a JSON Schema writes at its top: a `parameters` object holding one is a
- * schema (`{"$ref": "#/definitions/args", "definitions": …}` as zod-to-json-schema writes it,
+ * Keywords that only a JSON Schema writes at its top: a `parameters` object holding one (with a
+ * value other than an object, see `isJsonSchema`) is a schema (`{"$ref": "#/definitions/args", …}` as zod-to-json-schema writes it,
  * `{"anyOf": […]}`, `{"additionalProperties": false}`), never the reference's per-parameter form,
  * whose every value is a parameter's own object.
  */
@@ -102,10 +102,14 @@ const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'dependentRequired', 'dependentSchemas', 'required', 'enum', 'const', 'title', 'description', 'default', 'examples',
 ]);
 
-/** Whether `parameters` is a JSON Schema rather than the reference's `{<param>: {type, required?}}`. */
+/**
+ * Whether `parameters` is a JSON Schema rather than the reference's `{<param>: {type, required?}}`.
+ * A keyword counts only with a value no parameter's own object has (a string, an array, a
+ * boolean): the reference form may name parameters `title`, `description` or `required`.
+ */
 function isJsonSchema(parameters: Record<string, unknown>): boolean {
   if (typeof parameters.type === 'string' || Array.isArray(parameters.type) || isDict(parameters.properties)) return true;
-  for (const key of Object.keys(parameters)) if (SCHEMA_KEYWORDS.has(key)) return true;
+  for (const key of Object.keys(parameters)) if (SCHEMA_KEYWORDS.has(key) && !isDict(parameters[key])) return true;
   return false;
 }
 

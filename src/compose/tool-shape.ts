@@ -372,16 +372,22 @@ export function toolShapeFinding(dropped: readonly DroppedFragment[], options: T
 function unquotedAll(drops: DroppedFragment[]): DroppedFragment[] {
   let out: DroppedFragment[] | null = null;
   for (let i = 0; i < drops.length; i++) {
-    const drop = unquoted(drops[i]!);
+    const drop = unquoted(drops[i]!, i > 0 ? drops[i - 1]!.text : '');
     if (drop !== drops[i] && out === null) out = drops.slice(0, i);
     out?.push(drop);
   }
   return out ?? drops;
 }
 
-/** `drop` with its quoted markup masked (itself when none). */
-function unquoted(drop: DroppedFragment): DroppedFragment {
-  const text = withoutQuotedMarkupLines(drop.text);
+/**
+ * `drop` with its quoted markup masked (itself when none). When `before`, the drop ahead of it,
+ * ends in a backtick and `drop` starts with a tag, the walk cut inline code at its tag (it starts
+ * a unit at the `<` of `` `<invoke>` `` after a code block), so the tag's line is read whole:
+ * `before`'s last line, then `drop`.
+ */
+function unquoted(drop: DroppedFragment, before: string): DroppedFragment {
+  const lead = before.endsWith('`') && drop.text.charCodeAt(0) === 0x3c ? before.slice(before.lastIndexOf('\n') + 1) : '';
+  const text = withoutQuotedMarkupLines(lead + drop.text).slice(lead.length);
   return text === drop.text ? drop : { text, reason: drop.reason };
 }
 

@@ -52,6 +52,8 @@ describe('stream: inputs that once broke the invariant', () => {
     // A value with no close of its own before the call's close: a later value close (another grammar's) makes the call's close part of the value.
     ['a GLM value left open, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call><iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
     ['a GLM value left open, prose, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call>\nDone.\n<iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
+    // A value whose first close is followed by text that is no argument: a clean close later (a file that shows the grammar) ends it instead.
+    ['a Qwen3-Coder value showing the grammar with escaped line breaks', '<tool_call>\n<function=write_file>\n<parameter=content>E = "<tool_call>\\n<function=f>\\n<parameter=x>1</parameter>\\n</function>\\n</tool_call>"\n</parameter>\n</function>\n</tool_call>', { tools: ['write_file'] }],
     // A reasoning close inside a reference block not closed yet belongs to that block once it closes.
     ['an orphan close right after <tool_call>', `<tool_call></think>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['an orphan close inside <toolcall>', `<toolcall></think>\n${WEATHER}\n</toolcall>`, { tools: TOOLS }],
@@ -141,6 +143,29 @@ describe('stream: inputs that once released late', () => {
     const text = `Need it.\n</think>\n\n<tool_call>\n${WEATHER}\n</tool_call>\nAfter.`;
     const close = text.indexOf('</tool_call>') + '</tool_call>'.length;
     expect(firstAt([text.slice(0, close), text.slice(close)], { tools: TOOLS, reasoning_started: false }, 'call_end')).toBe(1);
+  });
+
+  it('a Markdown link, footnote or checkbox line at a line start (no list of calls can begin there): the lines after it flow', () => {
+    for (const line of ['[The docs](https://example.com/docs) explain it.', '[^1]: https://example.com/notes', '[x] tests pass', '[Note] read this first']) {
+      const chunks = ['Here is what I found.\n\n', `${line}\n`, '\nA paragraph a client shows as it comes.\n', 'Another one.\n', 'Done.'];
+      const options = { tools: TOOLS, reasoning_started: false };
+      const { events, at } = streamChunks(chunks, options);
+      const paragraph = events.findIndex((e) => e.type === 'text' && e.text.includes('A paragraph'));
+      expect(at[paragraph]).toBe(3);
+      expectInvariant(chunks.join(''), options);
+    }
+  });
+
+  it('a JSON snippet whose first key names no call, in a block before a call: the call comes at its close', () => {
+    const chunks = ['Config:\n\n```json\n', '{"version": "1.2.0"}\n```\n\nChecking.\n', `<tool_call>\n${WEATHER}\n</tool_call>`, '\n\nI will report back.\n'];
+    const options = { tools: TOOLS, reasoning_started: false };
+    expect(firstAt(chunks, options, 'call_end')).toBe(3);
+    expectInvariant(chunks.join(''), options);
+  });
+
+  it('the same lines while a call list or an opener could still begin: held, and the one-shot result kept', () => {
+    const options = { tools: TOOLS, reasoning_started: false };
+    for (const text of ['Intro.\n[get_weather(city="Paris")]\nDone.', 'Intro.\n[THINK]Plan.[/THINK]Done.\nMore.', 'Intro.\n{"name": "get_weather", "arguments": {"city": "Paris"}}\nDone.']) expectInvariant(text, options);
   });
 
   const wrappers: [string, string, string][] = [

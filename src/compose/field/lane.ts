@@ -30,10 +30,11 @@ import { withCutMarkerAtEnd } from './cut-close.js';
 import { withFenceFrame } from './fence-frame.js';
 import { unreadableTokenCall } from './unreadable-token-call.js';
 import { readRegion, readUnmarkedRegion } from './readers/index.js';
+import { lookalikeRefusedForGood } from './readers/look-alike.js';
 import { isTokenMention, mentionAfter } from './readers/token-section.js';
 import { ReferenceBlocks } from './reference-blocks.js';
 import { referenceBlockTags } from './call-markup.js';
-import { AnswerFences, blockEndAfter, callPlaceInFence, fenceMarkBefore } from './answer-fences.js';
+import { AnswerFences, blockEndAfter, callPlaceInFence, fenceLineAt, fenceMarkBefore } from './answer-fences.js';
 import { CALL_FENCE_INFOS } from '../../dialects/field/fences.js';
 import { grammarsToTry } from './reference-head.js';
 import { RegionSink, type FieldRegion, type VerbatimBody } from './region.js';
@@ -769,7 +770,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     // A block the model never closed (it forgot, before calling) is no sample: the call is read,
     // and a stream holds it while a closing line may still come.
     let inOpenBlock = false;
-    if (!reasoningOnly && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor) && !callPlaceInFence(text, fences.openedAt, hit.index, CALL_FENCE_INFOS)) {
+    // An opener that is itself the block's closing fence line (a look-alike list's "```⏎[" right
+    // after a block) stands after the block, not in it.
+    if (!reasoningOnly && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor) && fenceLineAt(text, hit.index) !== fences.kind && !callPlaceInFence(text, fences.openedAt, hit.index, CALL_FENCE_INFOS)) {
       if (fences.closes(hit.index)) {
         const sample = fencedSample(text, hit, fences, ctx, scan);
         keep(sample);
@@ -845,8 +848,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     if (end <= hit.index) {
       // A refused opener, or a mention line (decided by what comes later): a stream may not
-      // release past either.
-      reading.rejected?.push(hit.index);
+      // release past either, unless no later text can make a reader take the opener.
+      if (reading.rejected !== undefined && !refusedForGood(scan, hit.index, grammars)) reading.rejected.push(hit.index);
       const mention =
         mentionLine(text, hit, floor, ctx, scan, lines) ??
         tokenMentionLine(text, hit, floor, ctx, scan, lines) ??
@@ -859,6 +862,48 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     from = end > hit.index ? end : hit.index + 1;
   }
   return withCloseCutAtEnd(text, found, orphansEnd, ctx, scan);
+}
+
+/**
+ * Whether every grammar tried at a refused opener refuses it whatever text comes after: only the
+ * look-alike reader's bounded probe says so (a Markdown link's `[`, an object whose first key
+ * names no call), and no mention reading applies to its line-start openers.
+ */
+function refusedForGood(scan: FieldScan, at: number, grammars: readonly FieldGrammar[]): boolean {
+  if (grammars.length === 0) return false;
+  for (const grammar of grammars) if (grammar.family !== 'look-alike' || !lookalikeRefusedForGood(scan, at, grammar)) return false;
+  return !mayOpenOtherGrammar(scan.text, at);
+}
+
+/** Each first character of another family's opener, and the openers it begins (made once). */
+let otherOpeners: Map<number, string[]> | null = null;
+
+/**
+ * Whether an opener of another family stands at `at`, or may once more text comes: `[THINK]`,
+ * `[TOOL_REQUEST]` and `[BEGIN FINAL RESPONSE]` begin with the look-alike list's `[`, and the
+ * text may end inside them.
+ */
+function mayOpenOtherGrammar(text: string, at: number): boolean {
+  if (otherOpeners === null) {
+    otherOpeners = new Map();
+    for (const grammar of FIELD_GRAMMARS) {
+      if (grammar.family === 'look-alike') continue;
+      for (const opener of [...grammar.openers, ...(grammar.responseOpeners ?? [])]) {
+        const code = opener.charCodeAt(0);
+        otherOpeners.set(code, [...(otherOpeners.get(code) ?? []), opener]);
+      }
+    }
+  }
+  const rest = text.length - at;
+  for (const opener of otherOpeners.get(text.charCodeAt(at)) ?? []) {
+    if (rest >= opener.length ? text.startsWith(opener, at) : opener.startsWith(text.slice(at))) return true;
+  }
+  return false;
+}
+
+/** For a stream: whether no later text can make a reader take the opener at `at` of `text`, which `grammars` open. */
+export function openerRefusedForGood(text: string, at: number, grammars: readonly FieldGrammar[], ctx: ComposeContext): boolean {
+  return refusedForGood(new FieldScan(text, ctx.registry), at, grammars);
 }
 
 /** `ordered`: whether the turn's parts in document order are wanted (see `assembleRegions`). */

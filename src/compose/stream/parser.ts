@@ -32,7 +32,9 @@ import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './r
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
 import { PlainLinesFront } from './plain-lines.js';
 import { completesReferenceClose, referenceCalls } from './reference-calls.js';
-import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment } from '../field/lane.js';
+import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment, openerRefusedForGood } from '../field/lane.js';
+import type { OpenerHit } from '../field/detect.js';
+import type { FieldGrammar } from '../../dialects/field/index.js';
 
 /** More than any reasoning open with its suffix: a lead this long has said whether it is one. */
 const LEAD_MAX = 128;
@@ -143,6 +145,8 @@ class TextStreamParser implements StreamParser {
   private heldLength = 0;
   /** The first opener in the held text (an index into it), or -1. */
   private opener = -1;
+  /** The grammars the held opener opens, when the watch found it (null: unknown, or none held). */
+  private openerGrammars: readonly FieldGrammar[] | null = null;
   /** The last characters received, for markers split across chunks. */
   private tail = '';
   private afterRegion = false;
@@ -233,8 +237,7 @@ class TextStreamParser implements StreamParser {
       this.answerLead = isBlank(lead);
       const hit = this.watch.openers.next(lead, 0);
       if (hit !== null) {
-        this.opener = hit.index;
-        this.openEnded = hit.grammars.some((g) => closers(g).length === 0);
+        this.holdOpener(hit, 0);
         found = true;
       }
     }
@@ -247,8 +250,7 @@ class TextStreamParser implements StreamParser {
       const fromStart = this.received === window.length;
       const hit = fromStart ? this.watch.openers.next(window, -windowAt) : this.watch.openers.nextInWindow(window, windowAt > 0 ? 1 : -windowAt);
       if (hit !== null) {
-        this.opener = windowAt + hit.index;
-        this.openEnded = hit.grammars.some((g) => closers(g).length === 0);
+        this.holdOpener(hit, windowAt);
         found = true;
       }
     }
@@ -256,6 +258,7 @@ class TextStreamParser implements StreamParser {
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
+    if (this.plain !== null && this.opener >= 0 && this.passRefusedOpeners()) found = true;
     if (this.startedUndecided) this.decideStarted(chunk, events);
     else if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if ((found || this.openCut) && !this.afterRegionPending()) this.openThinking(events);
@@ -290,9 +293,7 @@ class TextStreamParser implements StreamParser {
     }
     if (!body.done) return;
     const held = this.joinHeld();
-    const hit = this.watch.openers.nextInWindow(held, body.length);
-    this.opener = hit === null ? -1 : hit.index;
-    this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
+    this.holdOpener(this.watch.openers.nextInWindow(held, body.length), 0);
     if (this.opener >= 0 && this.tried <= TRY_BUDGET * this.received + TRY_SLACK) this.tryRelease(events);
   }
 
@@ -305,9 +306,35 @@ class TextStreamParser implements StreamParser {
     }
   }
 
+  /** The held opener is `hit`, found in a text that begins `at` in the held text (null: none). */
+  private holdOpener(hit: OpenerHit | null, at: number): void {
+    this.opener = hit === null ? -1 : at + hit.index;
+    this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
+    this.openerGrammars = hit === null ? null : hit.grammars;
+  }
+
+  /**
+   * While a plain run is read: moves the held opener on past openers that no reader will ever
+   * take (a Markdown link's `[`, `{"status": …}` at a line start), so the run reads on past
+   * their lines. True when another opener is held now.
+   */
+  private passRefusedOpeners(): boolean {
+    // perf: only the look-alike reader's openers can be refused for good (field/lane.ts).
+    if (this.openerGrammars === null || !this.openerGrammars.every((g) => g.family === 'look-alike')) return false;
+    const held = this.joinHeld();
+    let moved = false;
+    while (this.opener >= 0 && this.openerGrammars !== null && openerRefusedForGood(held, this.opener, this.openerGrammars, this.reader.ctx)) {
+      this.holdOpener(this.watch.openers.nextInWindow(held, this.opener + 1), 0);
+      moved = true;
+    }
+    return moved && this.opener >= 0;
+  }
+
   /** Releases what of `text` (the end of the held text) completes plain lines of the held run. */
   private releasePlain(text: string, events: StreamEvent[]): void {
-    const out = this.plain!.feed(text, this.opener < 0 ? Infinity : this.opener, this.emitted.text > 0);
+    const limit = this.opener < 0 ? Infinity : this.opener;
+    const front = this.plain!;
+    const out = front.waiting ? front.resume(this.joinHeld(), limit, this.emitted.text > 0) : front.feed(text, limit, this.emitted.text > 0);
     if (out === '') return;
     events.push({ type: 'text', text: out });
     this.emitted.text += out.length;
@@ -382,6 +409,7 @@ class TextStreamParser implements StreamParser {
     this.heldLength = rest.length;
     this.depth.reset();
     this.opener = 0;
+    this.openerGrammars = null;
     this.plain = null;
     this.thinking = new ReasoningFront(open.ends);
     this.releaseThinking(rest.slice(open.bodyAt), events);
@@ -420,6 +448,7 @@ class TextStreamParser implements StreamParser {
       // The released text ends where an answer's body begins: the body flows from here.
       this.body = new AnswerFront(release.body);
       this.opener = -1;
+      this.openerGrammars = null;
       this.openCut = false;
       this.openEnded = false;
       this.answerLead = false;
@@ -432,9 +461,8 @@ class TextStreamParser implements StreamParser {
     const answerBegins = this.emitted.text === 0 && this.emitted.calls === 0;
     const hit = answerBegins ? this.watch.openers.next(rest, 0) : this.watch.openers.nextInWindow(rest, 0);
     this.answerLead = answerBegins && hit === null && isBlank(rest);
-    this.opener = hit === null ? -1 : hit.index;
+    this.holdOpener(hit, 0);
     this.openCut = false;
-    this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     if (hit !== null) this.openThinking(events);
     this.startPlain(events);
     return true;
@@ -467,6 +495,7 @@ class TextStreamParser implements StreamParser {
       this.depth.reset();
       this.afterRegion = true;
       this.opener = 0;
+      this.openerGrammars = null;
       this.plain = null;
     }
     for (const call of found.calls.slice(this.heldCalls)) {

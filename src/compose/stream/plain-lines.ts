@@ -6,9 +6,11 @@
  * is trimmed), the line not yet ended, and the lines the cursor holds (a fenced block until its
  * closing fence line, a line ending in an open brace until the next line that is not blank).
  *
- * The run ends where the cursor ends it, and at the line of the first opener held (a region
- * there ends the piece); the front then releases nothing more until the held text is cut again.
- * Cost: each character is looked at once, when its line ends.
+ * The run ends where the cursor ends it; the front then releases nothing more until the held
+ * text is cut again. At the line of the first opener held (a region there ends the piece) it
+ * waits: when the stream learns that no reader will ever take that opener (a Markdown link's
+ * `[` at a line start), it moves the limit on and the front reads on from that line (`resume`).
+ * Cost: each character is looked at once when its line ends, and once more per limit moved.
  */
 import { PlainRunCursor, type LineClassifier } from '../plain-run.js';
 
@@ -22,6 +24,8 @@ export class PlainLinesFront {
   /** Where the line not yet ended starts, in the held text. */
   #lineAt = 0;
   #ended = false;
+  /** The limit a line passed: the front waits until a later limit (`resume`). -1: not waiting. */
+  #waitingAt = -1;
   /** A character of the run other than a blank has been released. */
   #started = false;
   /** A line of the run other than a blank one has come (released or held). */
@@ -52,7 +56,7 @@ export class PlainLinesFront {
    * release now.
    */
   feed(text: string, limit: number, proseBefore: boolean): string {
-    if (this.#ended) return '';
+    if (this.#ended || this.#waitingAt >= 0) return '';
     let out = '';
     let from = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
@@ -62,7 +66,8 @@ export class PlainLinesFront {
       this.#partialLength = 0;
       const lineEnd = this.#lineAt + line.length;
       from = nl + 1;
-      if (lineEnd > limit || this.#refused(line)) return this.#end(out, proseBefore);
+      if (lineEnd > limit) return this.#wait(limit, out, proseBefore);
+      if (this.#refused(line)) return this.#end(out, proseBefore);
       const step = this.#run.step(line);
       if (step === 'end') return this.#end(out, proseBefore);
       this.#lineAt = lineEnd;
@@ -77,8 +82,33 @@ export class PlainLinesFront {
     if (from < text.length) {
       this.#partial.push(from === 0 ? text : text.slice(from));
       this.#partialLength += text.length - from;
-      if (this.#lineAt + this.#partialLength > limit) this.#ended = true;
+      if (this.#lineAt + this.#partialLength > limit) return this.#wait(limit, out, proseBefore);
     }
+    return this.#take(out, proseBefore);
+  }
+
+  /** Whether the front waits at a limit (see `resume`). */
+  get waiting(): boolean {
+    return this.#waitingAt >= 0;
+  }
+
+  /**
+   * The stream moved the limit on past an opener no reader takes: reads on from the line the
+   * front waits at, in `held` (the whole held text). Returns the text to release now.
+   */
+  resume(held: string, limit: number, proseBefore: boolean): string {
+    if (this.#waitingAt < 0 || limit <= this.#waitingAt) return '';
+    this.#waitingAt = -1;
+    this.#partial = [];
+    this.#partialLength = 0;
+    return this.feed(held.slice(this.#lineAt), limit, proseBefore);
+  }
+
+  /** A line reaches past `limit`: wait there (`resume` reads that line again from the held text). */
+  #wait(limit: number, out: string, proseBefore: boolean): string {
+    this.#waitingAt = limit;
+    this.#partial = [];
+    this.#partialLength = 0;
     return this.#take(out, proseBefore);
   }
 

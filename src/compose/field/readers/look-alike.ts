@@ -82,36 +82,64 @@ interface Frame {
 
 export function readLookalike(scan: FieldScan, at: number, grammar: LookalikeGrammar, sink: RegionSink): number {
   if (at < (examined.get(scan) ?? 0)) return -1;
+  const probe = probeAt(scan, at, grammar);
+  if (probe.kind === 'none') return -1;
+  return probe.kind === 'pythonic' ? readPythonic(scan, probe.frame, grammar, sink) : readJson(scan, probe.frame, grammar, sink);
+}
+
+/**
+ * Whether the reader refuses the opener at `at` whatever text comes after `scan.text`: its
+ * bounded probe already failed inside the text (`[The docs](…)`, `[^1]: …`, `{"status": …}`),
+ * so a stream may read on past it (src/compose/stream). False when more text could still make
+ * it a call, or when the reader would take it.
+ */
+export function lookalikeRefusedForGood(scan: FieldScan, at: number, grammar: LookalikeGrammar): boolean {
+  if (at < (examined.get(scan) ?? 0)) return false;
+  const probe = probeAt(scan, at, grammar);
+  return probe.kind === 'none' && probe.final;
+}
+
+/** What the probe at an opener found: a value to read as JSON or as a pythonic list, or none (`final`: no later text changes that). */
+type Probe = { readonly kind: 'json' | 'pythonic'; readonly frame: Frame } | { readonly kind: 'none'; readonly final: boolean };
+
+const UNDECIDED: Probe = { kind: 'none', final: false };
+const REFUSED: Probe = { kind: 'none', final: true };
+
+/** The bounded look at an opener that decides whether its value is read (see the file's comment). */
+function probeAt(scan: FieldScan, at: number, grammar: LookalikeGrammar): Probe {
   const text = scan.text;
   let frame: Frame = { start: at, valueAt: at, fence: null };
   const label = matchAt(text, at, grammar.fenceLabels);
   if (label !== null) {
     const fenceAt = skipLineBlanks(text, at + label.length);
     const valueAt = matchAt(text, fenceAt, grammar.fence.open) === null ? -1 : fenceBodyAt(text, fenceAt, grammar.fence);
-    if (valueAt < 0) return -1;
+    if (valueAt < 0) return UNDECIDED;
     frame = { start: at, valueAt, fence: grammar.fence, labelled: true };
   } else if (matchAt(text, at, grammar.fence.open) !== null) {
     const valueAt = fenceBodyAt(text, at, grammar.fence);
-    if (valueAt < 0) return -1;
+    if (valueAt < 0) return UNDECIDED;
     frame = { start: at, valueAt, fence: grammar.fence };
   } else if (matchAt(text, at, grammar.listFence.open) !== null) {
     const valueAt = fenceBodyAt(text, at, grammar.listFence);
-    if (valueAt < 0) return -1;
+    if (valueAt < 0) return UNDECIDED;
     frame = { start: at, valueAt, fence: grammar.listFence };
   }
   const valueAt = frame.valueAt;
   const code = text.charCodeAt(valueAt);
-  if (code !== Code.LeftBrace && code !== Code.LeftBracket) return -1;
+  if (code !== Code.LeftBrace && code !== Code.LeftBracket) return valueAt < text.length ? REFUSED : UNDECIDED;
   const inner = skipSpace(text, valueAt + 1);
   if (code === Code.LeftBracket && text.charCodeAt(inner) !== Code.LeftBrace) {
-    return pyCallStartsAt(text, inner) ? readPythonic(scan, frame, grammar, sink) : -1;
+    // `pyCallStartsAt` answers true while the text ends inside the name.
+    if (pyCallStartsAt(text, inner)) return { kind: 'pythonic', frame };
+    return inner < text.length ? REFUSED : UNDECIDED;
   }
   // A Python block holds a pythonic list or is code.
-  if (frame.fence === grammar.listFence) return -1;
+  if (frame.fence === grammar.listFence) return REFUSED;
   const objectAt = code === Code.LeftBrace ? valueAt : inner;
-  const key = probeKey(text, skipSpace(text, objectAt + 1));
-  if (key === null || !isCallKey(key, grammar, scan)) return -1;
-  return readJson(scan, frame, grammar, sink);
+  const keyAt = skipSpace(text, objectAt + 1);
+  const key = probeKey(text, keyAt);
+  if (key === null) return keyCutOff(text, keyAt) ? UNDECIDED : REFUSED;
+  return isCallKey(key, grammar, scan) ? { kind: 'json', frame } : REFUSED;
 }
 
 /**
@@ -139,6 +167,14 @@ function probeKey(text: string, at: number): string | null {
     if (code === Code.Backslash || code === Code.LineFeed) return null;
   }
   return null;
+}
+
+/** Whether the text ends before `probeKey` at `at` could decide (inside the quote, or before it). */
+function keyCutOff(text: string, at: number): boolean {
+  if (at >= text.length) return true;
+  const quote = text.charCodeAt(at);
+  if (quote !== Code.Quote && quote !== Code.Apostrophe) return false;
+  return text.length <= at + 1 + FIELD_NAME_MAX;
 }
 
 function isCallKey(key: string, grammar: LookalikeGrammar, scan: FieldScan): boolean {

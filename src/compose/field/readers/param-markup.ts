@@ -792,7 +792,12 @@ class Reader implements CandidateTest<ValueStop> {
       return { kind: 'closed', end: close, next: again >= 0 ? again : next };
     }
     const firstClose = scan.earliest(needles.valueClose, from);
-    if (firstClose >= 0 && (stop < 0 || firstClose < stop)) return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
+    if (firstClose >= 0 && (stop < 0 || firstClose < stop)) {
+      // No close here ends the value cleanly, so the first one does; a clean close later in the
+      // text (a file that shows the grammar, its `</parameter>` to come) would end it there.
+      if (!this.trial) this.sink.runsOn = true;
+      return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
+    }
     return stop >= 0 ? { kind: 'stop', at: stop, boundary: stop === boundary } : NO_STOP;
   }
 

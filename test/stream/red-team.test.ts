@@ -54,6 +54,8 @@ describe('stream: inputs that once broke the invariant', () => {
     ['a GLM value left open, prose, then an IQuest call', '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n</tool_call>\nDone.\n<iquestcoder_tool_call>search<arg_key>q</arg_key><arg_value>x</arg_value></iquestcoder_tool_call>', {}],
     // A value whose first close is followed by text that is no argument: a clean close later (a file that shows the grammar) ends it instead.
     ['a Qwen3-Coder value showing the grammar with escaped line breaks', '<tool_call>\n<function=write_file>\n<parameter=content>E = "<tool_call>\\n<function=f>\\n<parameter=x>1</parameter>\\n</function>\\n</tool_call>"\n</parameter>\n</function>\n</tool_call>', { tools: ['write_file'] }],
+    // A value holding another grammar's calls before its own close: the close, when it comes, makes them the value's text.
+    ['a Qwen3-Coder value holding two Hermes calls', '<tool_call>\n<function=write_file>\n<parameter=content>\nOUT = """<tool_call>\n{"name": "run", "arguments": {"command": "ls"}}\n</tool_call>\n<tool_call>\n{"name": "run", "arguments": {"command": "rm -rf build"}}\n</tool_call>"""\n</parameter>\n</function>\n</tool_call>', { tools: ['write_file', 'run'] }],
     // A reasoning close inside a reference block not closed yet belongs to that block once it closes.
     ['an orphan close right after <tool_call>', `<tool_call></think>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['an orphan close inside <toolcall>', `<toolcall></think>\n${WEATHER}\n</toolcall>`, { tools: TOOLS }],

@@ -328,19 +328,20 @@ class Reader implements CandidateTest<ValueStop> {
    * grammar's own (not a tag the reference also reads), a call whose head the text ends inside
    * is a call cut off (`<|open|>tools<|sep|><|open|>call tool="f"`).
    */
+  /** Where a call's head stands after its wrapping token and prefix at `at` (Step-3's), or `at` without one. */
+  pastWrap(at: number): number {
+    if (this.grammar.callWrap === null) return at;
+    const inside = this.past(at, this.needles.wrapOpen);
+    if (inside < 0) return at;
+    const pos = skipSpace(this.text, inside);
+    const prefixed = this.past(pos, this.needles.wrapPrefix);
+    return prefixed >= 0 ? skipSpace(this.text, prefixed) : pos;
+  }
+
   call(start: number, inSection: boolean, section: string | null = null): CallRead {
     const { text, grammar, sink } = this;
-    let pos = start;
-    let wrapped = false;
-    if (grammar.callWrap !== null) {
-      const inside = this.past(pos, this.needles.wrapOpen);
-      if (inside >= 0) {
-        wrapped = true;
-        pos = skipSpace(text, inside);
-        const prefixed = this.past(pos, this.needles.wrapPrefix);
-        if (prefixed >= 0) pos = skipSpace(text, prefixed);
-      }
-    }
+    const pos = this.pastWrap(start);
+    const wrapped = pos !== start;
     if (!wrapped) {
       const objects = this.callObjects(start, pos);
       if (objects !== null) return objects;
@@ -747,9 +748,9 @@ class Reader implements CandidateTest<ValueStop> {
       const inner = found.boundary && this.opensCall(found.at);
       const through = inner ? this.throughInnerCalls(found.at) : null;
       if (through !== null) return through;
-      // A close that ends the call only because the text ends after it (`…San Francisco⏎</tool_call>`):
-      // text after it may make it none, and a later close of the value would then end the value.
-      if (inner || (found.boundary && this.endsTextAfter(found.at))) this.sink.runsOn = true;
+      // A boundary that ends the value only while no clean close of the value follows (`valueStop`):
+      // a later close would make it the value's text.
+      if (inner || found.boundary) this.sink.runsOn = true;
       return closeOptional ? { kind: 'open', end: found.at } : UNCLOSED;
     }
     if (closeOptional || this.scan.earliest(this.needles.boundary, from) < 0) return VALUE_EOF;
@@ -786,7 +787,10 @@ class Reader implements CandidateTest<ValueStop> {
     const arg = close >= 0 ? this.argumentBefore(from, close) : scan.earliestAccepted(needles.argOpen, 'next argument', from, this);
     const boundary = close >= 0 ? scan.acceptedBefore(needles.boundary, 'call boundary', from, close, this) : scan.earliestAccepted(needles.boundary, 'call boundary', from, this);
     const stop = arg < 0 ? boundary : boundary < 0 ? arg : Math.min(arg, boundary);
-    if (close >= 0 && (stop < 0 || close < stop)) {
+    // A call boundary before the real close, with no call of this grammar between them (a file
+    // that holds another grammar's calls, `</tool_call>` and all): the value's text. Ending the
+    // value there would read those calls as the model's and leave this call's closes stray.
+    if (close >= 0 && (stop < 0 || close < stop || (arg < 0 && !this.callOpensBefore(stop, close)))) {
       const next = this.past(close, needles.valueClose);
       const again = this.closedAgain(next);
       return { kind: 'closed', end: close, next: again >= 0 ? again : next };
@@ -799,6 +803,18 @@ class Reader implements CandidateTest<ValueStop> {
       return { kind: 'closed', end: firstClose, next: this.past(firstClose, needles.valueClose) };
     }
     return stop >= 0 ? { kind: 'stop', at: stop, boundary: stop === boundary } : NO_STOP;
+  }
+
+  /**
+   * Whether a call of this grammar opens in `[from, to)`: its wrapping token (Step-3's), or its
+   * opener with a head after it (GLM's `<tool_call>` opens one only with a tool's name after it,
+   * not a Hermes JSON body).
+   */
+  callOpensBefore(from: number, to: number): boolean {
+    for (let at = this.scan.earliest(this.needles.callOpen, from); at >= 0 && at < to; at = this.scan.earliest(this.needles.callOpen, at + 1)) {
+      if (this.head(this.pastWrap(at)).kind !== 'none') return true;
+    }
+    return false;
   }
 
   /**
@@ -866,12 +882,6 @@ class Reader implements CandidateTest<ValueStop> {
       if (next.kind !== 'stop' || !next.boundary || !this.opensCall(next.at)) return null;
       at = next.at;
     }
-  }
-
-  /** A close of the call stands at `at` with nothing but blanks after it. */
-  endsTextAfter(at: number): boolean {
-    const end = this.past(at, this.needles.boundary);
-    return end >= 0 && this.skip(end) >= this.text.length;
   }
 
   /** A call or a section of this grammar opens at `at` (not a close). */

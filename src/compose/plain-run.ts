@@ -29,7 +29,9 @@
  *     between plain: a fence line pairs with a later one when the sniffer runs, and the
  *     canonical `tool` fence is never plain;
  *   - a `{` with only blanks after it on its line is in the run once the next line that is not
- *     blank does not start with `"` (a native payload's key may come on a later line).
+ *     blank does not start with `"` (a native payload's key may come on a later line);
+ *   - a line that is only a fence label (Command R+'s `Action:`) is in the run once the next
+ *     line is no fence line (`Action:⏎```json` opens a call list).
  * So the run is decided line by line, each line looked at once, and a stream can say which of
  * its lines are final as they end.
  */
@@ -39,6 +41,7 @@ import { withoutQuotedMarkup } from '../lex/inline-code.js';
 import { maySniffCall, maySniffCallAmong } from './sniff-gate.js';
 import { holdsCanonicalToolFence, hasResponseProtocolFragment } from './stray.js';
 import { toolShapeFinding } from './tool-shape.js';
+import { LOOKALIKE } from '../dialects/field/look-alikes.js';
 
 /** What one line (its break included or not) is to a plain run: `LineIs` flags. */
 export interface LineClassifier {
@@ -74,6 +77,8 @@ export const LineIs = {
   TagClose: 256,
   /** A `(` or a `{`: what may start a call expression or an object key in a tagged call body. */
   Bracket: 512,
+  /** Only a fence label (`Action:`), whose fence may open a call list on the next line. */
+  LabelAlone: 1024,
 } as const;
 
 const FENCES = LineIs.BacktickFence | LineIs.TildeFence;
@@ -216,6 +221,7 @@ export function plainLineClassifier(markers: readonly string[], names: ReadonlyS
       is |= LineIs.LookAlike;
     }
     if (line.indexOf('(') >= 0 || line.indexOf('{') >= 0) is |= LineIs.Bracket;
+    if (line.length <= LABEL_LINE_MAX && LABELS.has(line.trim())) is |= LineIs.LabelAlone;
     const first = nonBlankFrom(line, 0);
     if (first === line.length) is |= LineIs.Blank;
     else if (line.charCodeAt(first) === Code.Quote) is |= LineIs.QuoteFirst;
@@ -244,6 +250,10 @@ function withoutInlineTicks(line: string): string {
   return line.slice(0, lead + 1) + line.slice(lead + 1).replaceAll('`', '#');
 }
 
+/** The look-alike grammar's fence labels (`Action:`), and the longest line that may be one alone. */
+const LABELS: ReadonlySet<string> = new Set(LOOKALIKE.fenceLabels);
+const LABEL_LINE_MAX = Math.max(...LOOKALIKE.fenceLabels.map((label) => label.length)) + 8;
+
 /** A plain run's verdict on its next line (see `PlainRunCursor.step`). */
 export type RunStep = 'in' | 'held' | 'end';
 
@@ -269,6 +279,8 @@ export class PlainRunCursor {
    */
   #tagOpen = false;
   #bracketInTag = false;
+  /** A fence label alone on the line before: a fence line now makes it a call list's label. */
+  #label = false;
 
   constructor(classify: LineClassifier) {
     this.#classify = classify;
@@ -277,6 +289,10 @@ export class PlainRunCursor {
   step(line: string): RunStep {
     const is = this.#classify(line);
     if ((is & LineIs.NotPlain) !== 0) return 'end';
+    if (this.#label) {
+      this.#label = false;
+      if ((is & LineIs.BacktickFence) !== 0) return 'end';
+    }
     if (this.#tagOpen) {
       if ((is & LineIs.LookAlike) !== 0) return 'end';
       if ((is & LineIs.TagClose) !== 0 && (this.#bracketInTag || (is & LineIs.Bracket) !== 0)) return 'end';
@@ -295,6 +311,10 @@ export class PlainRunCursor {
       else return 'end';
     }
     if ((is & LineIs.BraceOpenAtEnd) !== 0) this.#brace = true;
+    if ((is & LineIs.LabelAlone) !== 0 && this.#block === 0 && !this.#brace) {
+      this.#label = true;
+      return 'held';
+    }
     return this.#block === 0 && !this.#brace ? 'in' : 'held';
   }
 

@@ -18,7 +18,8 @@ export const LOOKALIKE: LookalikeGrammar = {
     '[',
     ...JSON_FENCE.open,
     ...PYTHON_LIST_FENCE.open.map((open) => `${open}\n[`),
-    ...FENCE_LABELS.flatMap((label) => JSON_FENCE.open.map((open) => `${label} ${open}`)),
+    // Command R+ writes the fence on the label's line or on the next one.
+    ...FENCE_LABELS.flatMap((label) => JSON_FENCE.open.flatMap((open) => [`${label} ${open}`, `${label}\n${open}`])),
   ],
   markers: [],
   openAt: 'line-start',

@@ -319,6 +319,12 @@ export const SOLAR_THINK = block({
   orphan: false,
 });
 
+/**
+ * Solar Open 2 (Solar Pro 4): `<|think:start|>…<|think:end|>`, then the answer. The prompt
+ * usually opens the block, so a response often begins inside it and shows only the close.
+ */
+export const SOLAR_OPEN2_THINK = block({ id: 'solar-open2-think', role: 'reasoning', open: ['<|think:start|>'], close: ['<|think:end|>'], strayClose: true, orphan: true });
+
 /** The answer after `<|content|>`. */
 export const SOLAR_CONTENT = block({ id: 'solar-content', role: 'answer', open: ['<|content|>'], close: [], strayClose: false, orphan: false });
 
@@ -403,6 +409,7 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   GEMMA4_THOUGHT,
   SOLAR_THINK,
   SOLAR_CONTENT,
+  SOLAR_OPEN2_THINK,
   PANGU_THINK,
   GIGACHAT_ASSISTANT,
   QWEN_AGENT_RETURN,

@@ -111,7 +111,9 @@ function probeAt(scan: FieldScan, at: number, grammar: LookalikeGrammar): Probe 
   let frame: Frame = { start: at, valueAt: at, fence: null };
   const label = matchAt(text, at, grammar.fenceLabels);
   if (label !== null) {
-    const fenceAt = skipLineBlanks(text, at + label.length);
+    // The fence on the label's line, or alone on the next one (`Action:⏎```json`).
+    let fenceAt = skipLineBlanks(text, at + label.length);
+    if (text.charCodeAt(fenceAt) === Code.LineFeed) fenceAt = skipLineBlanks(text, fenceAt + 1);
     const valueAt = matchAt(text, fenceAt, grammar.fence.open) === null ? -1 : fenceBodyAt(text, fenceAt, grammar.fence);
     if (valueAt < 0) return UNDECIDED;
     frame = { start: at, valueAt, fence: grammar.fence, labelled: true };

@@ -194,6 +194,8 @@ class Reader implements CandidateTest<ValueStop> {
   // value had no close of its own. Made at the first (perf: two lists per call otherwise).
   #problems: string[] | null = null;
   #unclosedKeys: string[] | null = null;
+  /** The keys whose value close was written twice (the second stepped over as a repeat). */
+  #doubledKeys: string[] | null = null;
   /** The call being read has a header whose end literal was missing (`<parameter=path⏎`). */
   #unterminated = false;
   /** The tool of the call whose tag arguments are being read, and the arguments read so far (`tags`). */
@@ -371,6 +373,7 @@ class Reader implements CandidateTest<ValueStop> {
     let closed: boolean;
     this.#problems = null;
     this.#unclosedKeys = null;
+    this.#doubledKeys = null;
     this.#unterminated = head.unterminated === true;
     if (json !== null) {
       if (json.kind === 'foreign') return FOREIGN;
@@ -433,8 +436,10 @@ class Reader implements CandidateTest<ValueStop> {
       // (Set by the reads above: the compiler still sees the nulls written at the start.)
       const problems = this.#problems as string[] | null;
       const unclosedKeys = this.#unclosedKeys as string[] | null;
+      const doubledKeys = this.#doubledKeys as string[] | null;
       if (problems !== null) for (const problem of problems) sink.note(problem);
       if (unclosedKeys !== null) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
+      if (doubledKeys !== null) sink.recovered(fieldMessages.valueCloseDoubled(grammar.id, doubledKeys), sink.calls.length - 1);
       if (this.#unterminated as boolean) sink.recovered(fieldMessages.headerEndMissing(grammar.id), sink.calls.length - 1);
     }
     return { kind: 'read', end };
@@ -661,6 +666,7 @@ class Reader implements CandidateTest<ValueStop> {
       }
       this.assign(args, tag.name, text.slice(tag.end, end), tool, inband);
       if (value.kind === 'open') (this.#unclosedKeys ??= []).push(tag.name);
+      else if (value.kind === 'closed') this.noteDoubled(value, tag.name);
       at = value.kind === 'closed' ? value.next : value.end;
       first = false;
     }
@@ -714,9 +720,15 @@ class Reader implements CandidateTest<ValueStop> {
       if (value.kind === 'eof') return EOF;
       if (value.kind !== 'closed') return { kind: 'bad', at: valueAt, first: false, detail: VALUE_UNCLOSED };
       this.assign(args, key, text.slice(valueAt, value.end), tool, inband);
+      this.noteDoubled(value, key);
       at = value.next;
       first = false;
     }
+  }
+
+  /** A value whose close was written twice (`closedAgain`): the repeat is reported, never lost silently. */
+  noteDoubled(value: Extract<ValueEnd, { kind: 'closed' }>, key: string): void {
+    if (value.next !== this.past(value.end, this.needles.valueClose)) (this.#doubledKeys ??= []).push(key);
   }
 
   /**

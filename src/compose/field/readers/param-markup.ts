@@ -56,6 +56,8 @@ interface Needles {
   /** Where to resume after text that is not a call: the next call, call close or section close. */
   readonly resume: SearchList;
   readonly valueClose: SearchList;
+  /** The longest value close: a value whose next place lies no further past its close was closed once. */
+  readonly valueCloseMax: number;
   /** The envelope's opens (in-text and response-start) and close, empty without one. */
   readonly envelopeOpen: SearchList;
   readonly envelopeResponseOpen: SearchList;
@@ -125,6 +127,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       resume: searchList([...callOpen, ...headOpen, ...closes, ...wrapClose, ...sectionClose]),
       // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
       valueClose,
+      valueCloseMax: Math.max(0, ...valueClose.map((close) => close.length)),
       envelopeOpen: searchList(grammar.envelope?.open ?? []),
       envelopeResponseOpen: searchList(grammar.envelope?.responseOpen ?? []),
       envelopeClose,
@@ -728,6 +731,8 @@ class Reader implements CandidateTest<ValueStop> {
 
   /** A value whose close was written twice (`closedAgain`): the repeat is reported, never lost silently. */
   noteDoubled(value: Extract<ValueEnd, { kind: 'closed' }>, key: string): void {
+    // perf: a close read once ends its value's reading right after it (most values), so no search.
+    if (value.next - value.end <= this.needles.valueCloseMax) return;
     if (value.next !== this.past(value.end, this.needles.valueClose)) (this.#doubledKeys ??= []).push(key);
   }
 

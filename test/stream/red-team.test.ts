@@ -170,6 +170,15 @@ describe('stream: inputs that once released late', () => {
     for (const text of ['Intro.\n[get_weather(city="Paris")]\nDone.', 'Intro.\n[THINK]Plan.[/THINK]Done.\nMore.', 'Intro.\n{"name": "get_weather", "arguments": {"city": "Paris"}}\nDone.']) expectInvariant(text, options);
   });
 
+  it('Llama 3 `<|python_tag|>{…}` with no end token, text after it in the same chunk: the call comes with that chunk, the prose flows after it', () => {
+    const chunks = ['<|python_tag|>', '{"name": "get_weather", ', '"parameters": {"city": "SF"', '}}\nI have', ' asked for the weather.\n', 'More prose.\n'];
+    const options = { tools: TOOLS, reasoning_started: false };
+    expect(firstAt(chunks, options, 'call_end')).toBe(4);
+    expect(firstAt(chunks, options, 'text')).toBe(5);
+    expectInvariant(chunks.join(''), options);
+    expectInvariant('<|python_tag|>{"name": "get_weather", "parameters": {"city": "SF"}}; {"name": "search", "parameters": {"q": "x"}}\nDone.', options);
+  });
+
   const wrappers: [string, string, string][] = [
     ['gpt-oss final channel', '<|channel|>analysis<|message|>Need.<|end|><|start|>assistant<|channel|>final<|message|>', '<|return|>'],
     ['ERNIE <response>', '<think>Need.</think>\n<response>', '</response>'],

@@ -265,7 +265,9 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
     // on past its close is asked of its reader instead (segment.ts, `mayRunOn`).
     if (at >= 0) return grammar.family === 'param-markup' || !jsonOpenAt(text, region.start, at);
   }
-  if (forms.length === 0) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
+  // With no close, as with a close that is optional (Llama 3's `<|python_tag|>{…}` and no
+  // `<|eom_id|>`), the region ends where text that cannot continue it follows.
+  if (forms.length === 0 || (grammar.family === 'call-objects' && grammar.closeOptional === true)) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
   return stoppedBefore(text, region, grammar);
 }
 

@@ -147,6 +147,8 @@ class TextStreamParser implements StreamParser {
   private opener = -1;
   /** The grammars the held opener opens, when the watch found it (null: unknown, or none held). */
   private openerGrammars: readonly FieldGrammar[] | null = null;
+  /** The held opener may begin a grammar whose close is optional (Llama 3's `<|python_tag|>{…}`): text after its body ends it. */
+  private closeOptional = false;
   /** The last characters received, for markers split across chunks. */
   private tail = '';
   private afterRegion = false;
@@ -254,7 +256,7 @@ class TextStreamParser implements StreamParser {
         found = true;
       }
     }
-    const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || (this.openEnded && mayEndOpenCall(chunk)) || (this.awaitingText && hasText(chunk)));
+    const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || ((this.openEnded || this.closeOptional) && mayEndOpenCall(chunk)) || (this.awaitingText && hasText(chunk)));
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
@@ -311,6 +313,7 @@ class TextStreamParser implements StreamParser {
     this.opener = hit === null ? -1 : at + hit.index;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     this.openerGrammars = hit === null ? null : hit.grammars;
+    this.closeOptional = hit !== null && hit.grammars.some((g) => g.family === 'call-objects' && g.closeOptional === true);
   }
 
   /**

@@ -166,6 +166,7 @@ export const GRAMMARS: GrammarSpec[] = [
   // Not in the spec's table: LongCat-Flash-Lite writes GLM's pairs in its own tags (mlx-lm's LongCat reader).
   { grammar: 'longcat-pairs', title: 'LongCat-Flash-Lite', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['longcat_tool_call>', '<longcat_arg_key>', '<longcat_arg_value>'] },
   { grammar: 'pangu', title: 'Pangu / openPangu v2', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['[unused12]', '[unused11]'] },
+  { grammar: 'hyperclovax', title: 'HyperCLOVA X SEED Think 14B', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['-> tool/function_call', '<|im_end|>'] },
   { grammar: 'inkling', title: 'Inkling', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<|end_message|>', '<|message_model|>', '<|content_invoke_tool_json|>'] },
   { grammar: 'muse-glimmer', title: 'Muse Glimmer (ATEM)', family: 'raw-parameter-markup', section: '7b', values: 'json-else-raw', markers: ['atem:', '<|start|>', '<|message|>', '<|eom|>'], trailingProse: false },
   { grammar: 'cwm', title: 'CWM', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['</tool>', '<tool: '] },

@@ -127,6 +127,8 @@ export const JSON_RENDERERS: Record<string, Renderer> = {
     }),
   }),
   pangu: jsonList('[unused11]', '[unused12]', nameArguments),
+  // The server usually strips `<|im_end|>` as its stop token; the reader takes it when present.
+  hyperclovax: jsonList(' -> tool/function_call\n', '', nameArguments),
   inkling: framed({
     call: (call) => ({
       head: `<|message_model|>${call.name}<|content_invoke_tool_json|>`,

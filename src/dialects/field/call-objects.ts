@@ -73,6 +73,12 @@ export const LONGCAT = tagged('longcat', ['<longcat_tool_call>'], ['</longcat_to
 /** Granite-20B-FC: `<function_call>{…}`, repeated, closed by nothing (a `</function_call>` some write is stepped over). */
 export const GRANITE_20B_FC = tagged('granite-20b-fc', ['<function_call>'], [], { closeOptional: true, extraClose: ['</function_call>'] });
 
+/**
+ * HyperCLOVA X SEED Think 14B: the message's role header ` -> tool/function_call` and a
+ * newline, then a list of call objects, then `<|im_end|>` (often cut off by the server).
+ */
+export const HYPERCLOVAX = tagged('hyperclovax', ['-> tool/function_call\n'], ['<|im_end|>'], { closeOptional: true });
+
 /** dots with a JSON body (its `<invoke>` body is another family's). */
 export const DOTS_JSON = tagged('dots-json', ['<dots_function_call>'], ['</dots_function_call>']);
 
@@ -91,4 +97,5 @@ export const CALL_OBJECT_GRAMMARS: readonly CallObjectsGrammar[] = [
   TOOL_CALLS_JSON,
   LFM2_JSON,
   DOTS_JSON,
+  HYPERCLOVAX,
 ];

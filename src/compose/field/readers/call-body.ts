@@ -20,6 +20,7 @@ import type { CallObjectShape } from '../../../dialects/field/index.js';
 import { Code } from '../../../lex/codes.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
 import { skipSpace } from '../cursor.js';
+import { balancedJsonObjectLen } from '../../../lex/json-balance.js';
 import { argumentsInString, readJsonItem } from '../json-text.js';
 import { readMethodCallAt } from './value-grammar.js';
 import { fieldMessages } from '../messages.js';
@@ -104,13 +105,31 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
     }
     separated = false;
     const read = readJsonItem(text, pos);
-    if (!read.ok) return failedItem(scan, pos, { eof: read.eof, error: read.error, name: options.headName ?? '' }, options, sink);
+    if (!read.ok) {
+      // One malformed item of a list (`"time": 15:30`) costs that item alone when its braces
+      // balance and the list goes on after it: its siblings are read.
+      const skipped = read.eof || !inList ? -1 : balancedItemEnd(text, pos);
+      if (skipped < 0) return failedItem(scan, pos, { eof: read.eof, error: read.error, name: options.headName ?? '' }, options, sink);
+      sink.fail(fieldMessages.badArguments(sink.grammar.id, options.headName ?? '', read.error), pos, skipped);
+      items++;
+      end = pos = skipped;
+      continue;
+    }
     reportItem(read.value, pos, read.end, options, sink);
     items++;
     end = pos = read.end;
   }
 }
 
+
+/** Where an item of a list that did not read ends: its balanced braces, then a `,` or the list's `]`; -1 otherwise. */
+function balancedItemEnd(text: string, pos: number): number {
+  const length = balancedJsonObjectLen(text, pos);
+  if (length === 0) return -1;
+  const after = skipSpace(text, pos + length);
+  const code = text.charCodeAt(after);
+  return code === Code.Comma || code === Code.RightBracket ? pos + length : -1;
+}
 
 /** An item that did not read: cut off by the end of the text, or not a value, dropped up to the next resume point. */
 function failedItem(scan: FieldScan, pos: number, read: { readonly eof: boolean; readonly error: string; readonly name: string }, options: CallBodyOptions, sink: RegionSink): CallBodyEnd {

@@ -61,3 +61,43 @@ describe('parameters written as any JSON Schema', () => {
     expect(fn({ $ref: '#/nowhere' }).params).toEqual([]);
   });
 });
+
+describe('schemas from the APIs gateways pass registries through from', () => {
+  const GEMINI = { name: 'get_weather', parameters: { type: 'OBJECT', properties: { location: { type: 'STRING' }, days: { type: 'INTEGER' }, note: { type: 'STRING', nullable: true }, unit: { type: 'STRING', enum: ['c', 'f'], nullable: true }, tags: { type: 'ARRAY', items: { type: 'STRING' } } }, required: ['location'] } };
+
+  it("reads Gemini's and OpenAPI's capital types and `nullable` as JSON Schema, enum values and all other data untouched", () => {
+    const tool = normalizeTools([GEMINI])!.byName.get('get_weather')!;
+    expect(tool.params.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['location', 'string', true],
+      ['days', 'integer', false],
+      ['note', 'string', false],
+      ['unit', 'string', false],
+      ['tags', 'array', false],
+    ]);
+    expect(tool.paramsByName.get('note')!.schema).toEqual({ type: ['string', 'null'] });
+    expect(tool.paramsByName.get('unit')!.schema).toEqual({ type: ['string', 'null'], enum: ['c', 'f', null] });
+    expect(tool.paramsByName.get('tags')!.schema).toEqual({ type: 'array', items: { type: 'string' } });
+    // The caller's object is not changed.
+    expect(GEMINI.parameters.properties.days.type).toBe('INTEGER');
+  });
+
+  it('unwraps a Gemini Tool (`functionDeclarations`, `function_declarations`) into its functions', () => {
+    const registry = normalizeTools([{ functionDeclarations: [GEMINI, { name: 'search' }] }, { function_declarations: [{ name: 'run' }] }])!;
+    expect(registry.tools.map((t) => t.name)).toEqual(['get_weather', 'search', 'run']);
+  });
+
+  it("takes MCP's `inputSchema` and Gemini's `parametersJsonSchema` as the arguments' schema", () => {
+    const schema = { type: 'object', properties: { paths: { type: 'array', items: { type: 'string' } } }, required: ['paths'] };
+    for (const key of ['inputSchema', 'parametersJsonSchema']) {
+      const tool = normalizeTools([{ name: 'read', [key]: schema }])!.byName.get('read')!;
+      expect(tool.params.map((p) => [p.name, p.type, p.required])).toEqual([['paths', 'array', true]]);
+      expect(tool.schema).toBe(schema);
+    }
+  });
+
+  it('reads a draft-04 or draft-06 `$schema` as draft-07 and a 2019-09 one as the default draft', () => {
+    const properties = { days: { type: 'integer' } };
+    expect(normalizeTools([{ name: 'f', parameters: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties } }])!.byName.get('f')!.schema!.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect(normalizeTools([{ name: 'f', parameters: { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object', properties } }])!.byName.get('f')!.schema).toEqual({ type: 'object', properties });
+  });
+});

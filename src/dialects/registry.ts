@@ -13,6 +13,7 @@
  * A malformed entry raises a `TypeError` naming the entry and the field: a registry is caller
  * data, not model text. Everything downstream trusts the normalised form.
  */
+import { canonicalSchema } from './schema-dialects.js';
 import { DIALECTS } from './vocabulary.js';
 
 export interface ToolParam {
@@ -201,13 +202,25 @@ function toolFrom(entry: unknown, where: string): ToolDef {
   if (entry.type === 'function' && entry.function !== undefined) {
     const fn = entry.function;
     if (!isDict(fn)) throw new TypeError(`${where}.function must be an object; got ${typeName(fn)}`);
-    const params = paramsFrom(fn.parameters, `${where}.function.parameters`);
-    return makeTool(fn.name, optionalString(fn.description, `${where}.function.description`) ?? '', params, `${where}.function`, schemaOf(fn.parameters, params));
+    const parameters = asJsonSchema(fn.parameters);
+    const params = paramsFrom(parameters, `${where}.function.parameters`);
+    return makeTool(fn.name, optionalString(fn.description, `${where}.function.description`) ?? '', params, `${where}.function`, schemaOf(parameters, params));
   }
   const description = optionalString(entry.description, `${where}.description`) ?? '';
-  const raw = entry.input_schema !== undefined ? entry.input_schema : entry.parameters;
-  const params = paramsFrom(raw, entry.input_schema !== undefined ? `${where}.input_schema` : `${where}.parameters`);
+  // Anthropic's `input_schema`, MCP's `inputSchema` (a `tools/list` result passed through),
+  // Gemini's `parametersJsonSchema`, else `parameters`.
+  const key = SCHEMA_KEYS.find((k) => entry[k] !== undefined) ?? 'parameters';
+  const raw = asJsonSchema(entry[key]);
+  const params = paramsFrom(raw, `${where}.${key}`);
   return makeTool(entry.name, description, params, where, schemaOf(raw, params));
+}
+
+/** Where a tool that is no OpenAI `function` wrapper keeps its argument schema, first found first. */
+const SCHEMA_KEYS = ['input_schema', 'inputSchema', 'parametersJsonSchema', 'parameters'] as const;
+
+/** A JSON Schema as the registry reads it (schema-dialects.ts); the reference form as given. */
+function asJsonSchema(parameters: unknown): unknown {
+  return isDict(parameters) && isJsonSchema(parameters) ? canonicalSchema(parameters) : parameters;
 }
 
 function makeTool(name: unknown, description: string, params: ToolParam[], where: string, schema: Record<string, unknown> | undefined): ToolDef {
@@ -264,7 +277,14 @@ function normalizeFresh(input: ToolsInput): ToolRegistry {
     where = 'tools.tools';
   } else if (isDict(input) && (input.name !== undefined || input.function !== undefined)) entries = [input];
   else throw new TypeError(`tools must be an array of tools, a tool registry {tools: [...]}, or a list of names; got ${typeName(input)}`);
-  return registryOf(entries.map((entry, i) => toolFrom(entry, `${where}[${i}]`)));
+  const tools: ToolDef[] = [];
+  entries.forEach((entry, i) => {
+    // A Gemini `Tool` holds its functions in `functionDeclarations` (REST) or `function_declarations`.
+    const declarations = isDict(entry) && entry.name === undefined ? (entry.functionDeclarations ?? entry.function_declarations) : undefined;
+    if (Array.isArray(declarations)) declarations.forEach((d, j) => tools.push(toolFrom(d, `${where}[${i}].functionDeclarations[${j}]`)));
+    else tools.push(toolFrom(entry, `${where}[${i}]`));
+  });
+  return registryOf(tools);
 }
 
 /** True for a value `normalizeTools` already produced (normalising twice is free). */

@@ -25,7 +25,8 @@ const tools = {
   type: ['array', 'object'],
   description:
     'The tool registry: a list of names or tool objects ({name, description?, parameters?}, OpenAI ' +
-    '{type: "function", function}, Anthropic {name, input_schema}), or a registry {tools: [...]}.',
+    '{type: "function", function}, Anthropic {name, input_schema}, MCP {name, inputSchema}, Gemini ' +
+    'declarations), or a registry {tools: [...]}.',
   items: { type: ['string', 'object'] },
 } as const satisfies Schema;
 

@@ -16,11 +16,14 @@ const CDATA_CLOSE = ']]>';
 /**
  * Spec section 4: a multi-line value loses one framing newline on each side, and nothing else:
  * the newline right after its open tag (past spaces closing the tag's line) and the newline
- * right before its close (with the close's indentation after it). A value that is then one line
- * is a single-line value, and a single-line value is trimmed.
+ * right before its close (with the close's indentation after it). A value written on its own
+ * line between them keeps its indentation (a line of code an editing tool inserts or replaces:
+ * `"\n    return None\n"` is `"    return None"`, as vLLM reads it); a value with no line break
+ * of its own is trimmed.
  *
  *     "\ndef f():\n    return 1\n\n  "  ->  "def f():\n    return 1\n"   (one blank line kept)
- *     "\n  4\n"                        ->  "4"
+ *     "\n    return None\n"             ->  "    return None"
+ *     "  Paris "                       ->  "Paris"
  */
 export function stripValue(raw: string): string {
   if (!raw.includes('\n')) return raw.trim();
@@ -36,6 +39,8 @@ export function stripValue(raw: string): string {
     if (end > start && raw.charCodeAt(end - 1) === 0x0d) end--;
   } else end = raw.length;
   const body = raw.slice(start, end);
+  // Framed by a newline after the open tag: the line as written, its trailing blanks aside.
+  if (start > 0 && !body.includes('\n')) return body.trimEnd();
   return body.includes('\n') ? body : body.trim();
 }
 

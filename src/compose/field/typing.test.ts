@@ -141,5 +141,6 @@ describe('the raw-value whitespace rule', () => {
     expect(stripValue('\ndef f():\n    return 1\n  ')).toBe('def f():\n    return 1');
     expect(stripValue('\n  indented\nlines\n')).toBe('  indented\nlines');
     expect(stripValue('a\n b')).toBe('a\n b');
+    expect(stripValue('\n    return None  \n')).toBe('    return None');
   });
 });

@@ -88,7 +88,10 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const whole = regionAlone(closed, reader);
   if (whole === null || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole)) return null;
   const probed = regionAlone(probe, reader);
-  if (probed === null || probed.end !== probe.length) return null;
+  // A body whose close is optional (Llama 3's `<|python_tag|>{…}`) ends where a word follows it:
+  // the word is no part of it, whatever comes after.
+  const endsAtBody = probed !== null && grammar.family === 'call-objects' && grammar.closeOptional === true && probed.end === held.length - region.start;
+  if (probed === null || (probed.end !== probe.length && !endsAtBody)) return null;
   // The readings are compared with the ids they would have were the region first; the text
   // before it is read (the rest lane's work) only once they agree.
   const then = callsOf(closed, whole, reader, idStart);

@@ -5,6 +5,7 @@
  * before the end of the text (segment.ts), and only such a close is worth a try (watch.ts).
  */
 import { FIELD_GRAMMARS, type FieldGrammar, type HarmonyGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
+import { TOKEN_SECTION_FALLBACK_GRAMMARS } from '../../dialects/field/token-sections.js';
 import { matchAt } from '../field/cursor.js';
 import { blockOpenAt } from '../field/readers/reasoning.js';
 import type { FieldRegion } from '../field/region.js';
@@ -254,6 +255,11 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
     const marker = reasoningMarkerWhole(text, region, grammar);
     if (marker !== null) return marker;
   }
+  // Calls with no section around them chain (`…<|eom_id|><|python_tag|>…` is one region), and a
+  // grammar whose body takes any text (Llama 3.1's code) reads the next call as its own, where
+  // alone it would read as another grammar's sharing the opener (`<function=…>`): such a region
+  // is whole only once other text follows its close.
+  if (FALLBACK_IDS.has(grammar.id) && !followedByOther(text, region.end, grammar)) return false;
   const forms = formsOf(region.grammar);
   // A region that took the blanks after its close (a reader looking for the next call) and
   // stopped before other text ends with that close; one that ends with the text may yet go on.
@@ -270,6 +276,9 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   if (forms.length === 0 || (grammar.family === 'call-objects' && grammar.closeOptional === true)) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
   return stoppedBefore(text, region, grammar);
 }
+
+/** The token-section grammars read after every other sharing their opener, whose body takes any text. */
+const FALLBACK_IDS: ReadonlySet<string> = new Set(TOKEN_SECTION_FALLBACK_GRAMMARS.map((g) => g.id));
 
 function escapeRegExp(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

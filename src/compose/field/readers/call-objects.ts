@@ -69,7 +69,9 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   const close = matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE);
   if (close !== null) return pos + close.length;
   if (body.stopped === 'broken') return body.end;
-  if (grammar.close.length > 0 && pos < text.length) {
+  // A close the grammar may leave out (Llama 3's `<|eom_id|>`): text after the body ends the
+  // region, and a close after that text is the turn's marker, not this block's.
+  if (grammar.close.length > 0 && grammar.closeOptional !== true && pos < text.length) {
     // rung 4: the close follows after text that is not an object.
     const next = scan.earliest(resume, pos);
     const closeThere = next < 0 ? null : matchAt(text, next, grammar.close);

@@ -39,9 +39,9 @@ export function stripValue(raw: string): string {
     if (end > start && raw.charCodeAt(end - 1) === 0x0d) end--;
   } else end = raw.length;
   const body = raw.slice(start, end);
+  if (body.includes('\n')) return body;
   // Framed by a newline after the open tag: the line as written, its trailing blanks aside.
-  if (start > 0 && !body.includes('\n')) return body.trimEnd();
-  return body.includes('\n') ? body : body.trim();
+  return start > 0 ? body.trimEnd() : body.trim();
 }
 
 function isBlank(code: number): boolean {

@@ -18,8 +18,9 @@ const CDATA_CLOSE = ']]>';
  * the newline right after its open tag (past spaces closing the tag's line) and the newline
  * right before its close (with the close's indentation after it). A value written on its own
  * line between them keeps its indentation (a line of code an editing tool inserts or replaces:
- * `"\n    return None\n"` is `"    return None"`, as vLLM reads it); a value with no line break
- * of its own is trimmed.
+ * `"\n    return None\n"` is `"    return None"`, as vLLM reads it) unless the close is indented
+ * (XML laid out with indentation, as llama.cpp's cases write it: that line's indentation is
+ * layout); a value with no line break of its own is trimmed.
  *
  *     "\ndef f():\n    return 1\n\n  "  ->  "def f():\n    return 1\n"   (one blank line kept)
  *     "\n    return None\n"             ->  "    return None"
@@ -34,14 +35,18 @@ export function stripValue(raw: string): string {
   else start = 0;
   let end = raw.length;
   while (end > start && isBlank(raw.charCodeAt(end - 1))) end--;
+  // The close written indented (`⏎    </parameter>`): the call is laid out as indented XML, and
+  // so is its value's line.
+  const laidOut = end < raw.length;
   if (end > start && raw.charCodeAt(end - 1) === 0x0a) {
     end--;
     if (end > start && raw.charCodeAt(end - 1) === 0x0d) end--;
   } else end = raw.length;
   const body = raw.slice(start, end);
   if (body.includes('\n')) return body;
-  // Framed by a newline after the open tag: the line as written, its trailing blanks aside.
-  return start > 0 ? body.trimEnd() : body.trim();
+  // Framed by newlines with the close at its line's start, as the template writes it: the line
+  // as written, its trailing blanks aside.
+  return start > 0 && !laidOut ? body.trimEnd() : body.trim();
 }
 
 function isBlank(code: number): boolean {

@@ -142,5 +142,6 @@ describe('the raw-value whitespace rule', () => {
     expect(stripValue('\n  indented\nlines\n')).toBe('  indented\nlines');
     expect(stripValue('a\n b')).toBe('a\n b');
     expect(stripValue('\n    return None  \n')).toBe('    return None');
+    expect(stripValue('\n      John Doe\n    ')).toBe('John Doe');
   });
 });

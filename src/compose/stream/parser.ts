@@ -36,6 +36,13 @@ import { awaitsUnmarkedOpener, mayHeadUnmarkedSegment, openerRefusedForGood } fr
 import type { OpenerHit } from '../field/detect.js';
 import type { FieldGrammar } from '../../dialects/field/index.js';
 
+/**
+ * How far past a look-alike opener the stream asks whether it is refused for good: more than
+ * its probe reads (a fence line, blanks, a key of `FIELD_NAME_MAX`). An opener that already had
+ * this much text after it before a chunk came is not asked again: it waits as any opener does.
+ */
+const REFUSAL_REACH = 512;
+
 /** More than any reasoning open with its suffix: a lead this long has said whether it is one. */
 const LEAD_MAX = 128;
 /** Characters a stream may try per character received (see the perf note above). */
@@ -260,7 +267,7 @@ class TextStreamParser implements StreamParser {
     this.held.push(chunk);
     this.heldLength += chunk.length;
     this.tail = window.length > this.watch.overlap ? window.slice(window.length - this.watch.overlap) : window;
-    if (this.plain !== null && this.opener >= 0 && this.passRefusedOpeners()) found = true;
+    if (this.plain !== null && this.opener >= 0 && this.passRefusedOpeners(chunk.length)) found = true;
     if (this.startedUndecided) this.decideStarted(chunk, events);
     else if (this.thinking !== null) this.releaseThinking(chunk, events);
     else if ((found || this.openCut) && !this.afterRegionPending()) this.openThinking(events);
@@ -321,16 +328,27 @@ class TextStreamParser implements StreamParser {
    * take (a Markdown link's `[`, `{"status": …}` at a line start), so the run reads on past
    * their lines. True when another opener is held now.
    */
-  private passRefusedOpeners(): boolean {
-    // perf: only the look-alike reader's openers can be refused for good (field/lane.ts).
-    if (this.openerGrammars === null || !this.openerGrammars.every((g) => g.family === 'look-alike')) return false;
-    const held = this.joinHeld();
+  private passRefusedOpeners(chunkLength: number): boolean {
     let moved = false;
-    while (this.opener >= 0 && this.openerGrammars !== null && openerRefusedForGood(held, this.opener, this.openerGrammars, this.reader.ctx)) {
-      this.holdOpener(this.watch.openers.nextInWindow(held, this.opener + 1), 0);
+    // perf: only the look-alike reader's openers can be refused for good (field/lane.ts), and its
+    // probe reads a bounded way past the opener: an opener with that much text after it was
+    // asked for the last time (a value held for long is not read again at every push).
+    while (this.opener >= 0 && this.openerGrammars !== null && this.openerGrammars.every((g) => g.family === 'look-alike') && this.heldLength - chunkLength - this.opener <= REFUSAL_REACH) {
+      const after = this.heldFrom(this.opener);
+      if (!openerRefusedForGood(after, 0, this.openerGrammars, this.reader.ctx)) break;
+      this.holdOpener(this.watch.openers.nextInWindow(after, 1), this.opener);
       moved = true;
     }
     return moved && this.opener >= 0;
+  }
+
+  /** The held text from `at`, read from the pieces after `at` alone (the held text is not joined). */
+  private heldFrom(at: number): string {
+    let start = this.heldLength;
+    let i = this.held.length;
+    while (i > 0 && start > at) start -= this.held[--i]!.length;
+    const tail = i === this.held.length - 1 ? this.held[i]! : this.held.slice(i).join('');
+    return tail.slice(at - start);
   }
 
   /** Releases what of `text` (the end of the held text) completes plain lines of the held run. */

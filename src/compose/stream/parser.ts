@@ -99,6 +99,15 @@ function mayEndOpenCall(chunk: string): boolean {
   return false;
 }
 
+/**
+ * Whether the opener `hit` may be a reasoning block's open, which `openThinking` looks for (it
+ * joins the held text): a look-alike's `[`, `{` or fence never is (perf: an answer of many
+ * Markdown link lines found one such opener per line).
+ */
+function mayOpenReasoning(hit: OpenerHit): boolean {
+  return hit.grammars.some((g) => g.family !== 'look-alike');
+}
+
 function hasLineBreak(chunk: string): boolean {
   return chunk.indexOf('\n') >= 0;
 }
@@ -247,7 +256,7 @@ class TextStreamParser implements StreamParser {
       const hit = this.watch.openers.next(lead, 0);
       if (hit !== null) {
         this.holdOpener(hit, 0);
-        found = true;
+        found = mayOpenReasoning(hit);
       }
     }
     if (this.opener < 0) {
@@ -260,7 +269,7 @@ class TextStreamParser implements StreamParser {
       const hit = fromStart ? this.watch.openers.next(window, -windowAt) : this.watch.openers.nextInWindow(window, windowAt > 0 ? 1 : -windowAt);
       if (hit !== null) {
         this.holdOpener(hit, windowAt);
-        found = true;
+        found = mayOpenReasoning(hit);
       }
     }
     const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || ((this.openEnded || this.closeOptional) && mayEndOpenCall(chunk)) || (this.awaitingText && hasText(chunk)));
@@ -326,7 +335,7 @@ class TextStreamParser implements StreamParser {
   /**
    * While a plain run is read: moves the held opener on past openers that no reader will ever
    * take (a Markdown link's `[`, `{"status": …}` at a line start), so the run reads on past
-   * their lines. True when another opener is held now.
+   * their lines. True when the opener held now may open reasoning.
    */
   private passRefusedOpeners(chunkLength: number): boolean {
     let moved = false;
@@ -339,7 +348,8 @@ class TextStreamParser implements StreamParser {
       this.holdOpener(this.watch.openers.nextInWindow(after, 1), this.opener);
       moved = true;
     }
-    return moved && this.opener >= 0;
+    // Only a reasoning open needs the caller's look (`openThinking`), which joins the held text.
+    return moved && this.openerGrammars !== null && this.openerGrammars.some((g) => g.family === 'reasoning');
   }
 
   /** The held text from `at`, read from the pieces after `at` alone (the held text is not joined). */
@@ -347,15 +357,17 @@ class TextStreamParser implements StreamParser {
     let start = this.heldLength;
     let i = this.held.length;
     while (i > 0 && start > at) start -= this.held[--i]!.length;
-    const tail = i === this.held.length - 1 ? this.held[i]! : this.held.slice(i).join('');
-    return tail.slice(at - start);
+    // The piece `at` falls in is cut first: it may be the whole held text joined before.
+    const first = this.held[i]!.slice(at - start);
+    return i === this.held.length - 1 ? first : first + this.held.slice(i + 1).join('');
   }
 
   /** Releases what of `text` (the end of the held text) completes plain lines of the held run. */
   private releasePlain(text: string, events: StreamEvent[]): void {
     const limit = this.opener < 0 ? Infinity : this.opener;
     const front = this.plain!;
-    const out = front.waiting ? front.resume(this.joinHeld(), limit, this.emitted.text > 0) : front.feed(text, limit, this.emitted.text > 0);
+    // perf: a front waiting at the same opener reads nothing, so the held text is joined only when the limit moved.
+    const out = !front.waiting ? front.feed(text, limit, this.emitted.text > 0) : front.movesOn(limit) ? front.resume(this.heldFrom(front.lineAt), limit, this.emitted.text > 0) : '';
     if (out === '') return;
     events.push({ type: 'text', text: out });
     this.emitted.text += out.length;
@@ -484,7 +496,7 @@ class TextStreamParser implements StreamParser {
     this.answerLead = answerBegins && hit === null && isBlank(rest);
     this.holdOpener(hit, 0);
     this.openCut = false;
-    if (hit !== null) this.openThinking(events);
+    if (hit !== null && mayOpenReasoning(hit)) this.openThinking(events);
     this.startPlain(events);
     return true;
   }

@@ -92,16 +92,26 @@ export class PlainLinesFront {
     return this.#waitingAt >= 0;
   }
 
+  /** Whether `resume` would read on with `limit` (perf: the caller joins the held text only then). */
+  movesOn(limit: number): boolean {
+    return this.#waitingAt >= 0 && limit > this.#waitingAt;
+  }
+
+  /** Where the line the front reads (or waits at) starts, in the held text. */
+  get lineAt(): number {
+    return this.#lineAt;
+  }
+
   /**
    * The stream moved the limit on past an opener no reader takes: reads on from the line the
-   * front waits at, in `held` (the whole held text). Returns the text to release now.
+   * front waits at; `fromLine` is the held text from `lineAt`. Returns the text to release now.
    */
-  resume(held: string, limit: number, proseBefore: boolean): string {
+  resume(fromLine: string, limit: number, proseBefore: boolean): string {
     if (this.#waitingAt < 0 || limit <= this.#waitingAt) return '';
     this.#waitingAt = -1;
     this.#partial = [];
     this.#partialLength = 0;
-    return this.feed(held.slice(this.#lineAt), limit, proseBefore);
+    return this.feed(fromLine, limit, proseBefore);
   }
 
   /** A line reaches past `limit`: wait there (`resume` reads that line again from the held text). */

@@ -14,7 +14,7 @@ import { finishPiece, type TurnReader } from '../parse.js';
 import { emptyResult } from '../project.js';
 import type { ToolCall } from '../types.js';
 import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
-import { closers, grammarOf, opensEnvelope, PROBE, wholeRegion } from './closers.js';
+import { closeIsOptional, closers, grammarOf, opensEnvelope, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
 import { certainRegions, opensAfterTick, regionAlone, releaseThrough, type Release } from './segment.js';
 import { fenceOpenBefore } from '../field/fence-frame.js';
@@ -90,7 +90,7 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const probed = regionAlone(probe, reader);
   // A body whose close is optional (Llama 3's `<|python_tag|>{…}`) ends where a word follows it:
   // the word is no part of it, whatever comes after.
-  const endsAtBody = probed !== null && grammar.family === 'call-objects' && grammar.closeOptional === true && probed.end === held.length - region.start;
+  const endsAtBody = probed !== null && closeIsOptional(grammar) && probed.end === held.length - region.start;
   if (probed === null || (probed.end !== probe.length && !endsAtBody)) return null;
   // The readings are compared with the ids they would have were the region first; the text
   // before it is read (the rest lane's work) only once they agree.

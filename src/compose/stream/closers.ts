@@ -273,8 +273,13 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   }
   // With no close, as with a close that is optional (Llama 3's `<|python_tag|>{…}` and no
   // `<|eom_id|>`), the region ends where text that cannot continue it follows.
-  if (forms.length === 0 || (grammar.family === 'call-objects' && grammar.closeOptional === true)) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
+  if (forms.length === 0 || closeIsOptional(grammar)) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
   return stoppedBefore(text, region, grammar);
+}
+
+/** A call-objects grammar whose close may be left out (Llama 3's `<|python_tag|>{…}` with no `<|eom_id|>`). */
+export function closeIsOptional(grammar: FieldGrammar): boolean {
+  return grammar.family === 'call-objects' && grammar.closeOptional === true;
 }
 
 /** The token-section grammars read after every other sharing their opener, whose body takes any text. */

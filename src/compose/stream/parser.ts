@@ -26,7 +26,7 @@ import { announceable } from './announce.js';
 import { mayEndBodyAt } from './body-end.js';
 import { ValueDepth } from './value-depth.js';
 import { releasable, type Release } from './segment.js';
-import { closers } from './closers.js';
+import { closeIsOptional, closers } from './closers.js';
 import { AnswerFront, ReasoningFront } from './fronts.js';
 import { reasoningOpenAt, reasoningOpenCut, startedEnds, startedLead } from './reasoning-open.js';
 import { chunkWatch, completesMarker, type ChunkWatch } from './watch.js';
@@ -100,12 +100,12 @@ function mayEndOpenCall(chunk: string): boolean {
 }
 
 /**
- * Whether the opener `hit` may be a reasoning block's open, which `openThinking` looks for (it
- * joins the held text): a look-alike's `[`, `{` or fence never is (perf: an answer of many
- * Markdown link lines found one such opener per line).
+ * Whether an opener of `grammars` may be a reasoning block's open, which `openThinking` looks
+ * for (it joins the held text): a look-alike's `[`, `{` or fence never is (perf: an answer of
+ * many Markdown link lines found one such opener per line).
  */
-function mayOpenReasoning(hit: OpenerHit): boolean {
-  return hit.grammars.some((g) => g.family !== 'look-alike');
+function mayOpenReasoning(grammars: readonly FieldGrammar[]): boolean {
+  return grammars.some((g) => g.family !== 'look-alike');
 }
 
 function hasLineBreak(chunk: string): boolean {
@@ -256,7 +256,7 @@ class TextStreamParser implements StreamParser {
       const hit = this.watch.openers.next(lead, 0);
       if (hit !== null) {
         this.holdOpener(hit, 0);
-        found = mayOpenReasoning(hit);
+        found = mayOpenReasoning(hit.grammars);
       }
     }
     if (this.opener < 0) {
@@ -269,7 +269,7 @@ class TextStreamParser implements StreamParser {
       const hit = fromStart ? this.watch.openers.next(window, -windowAt) : this.watch.openers.nextInWindow(window, windowAt > 0 ? 1 : -windowAt);
       if (hit !== null) {
         this.holdOpener(hit, windowAt);
-        found = mayOpenReasoning(hit);
+        found = mayOpenReasoning(hit.grammars);
       }
     }
     const completes = this.opener >= 0 && (completesMarker(this.watch, window, from) || ((this.openEnded || this.closeOptional) && mayEndOpenCall(chunk)) || (this.awaitingText && hasText(chunk)));
@@ -329,13 +329,13 @@ class TextStreamParser implements StreamParser {
     this.opener = hit === null ? -1 : at + hit.index;
     this.openEnded = hit !== null && hit.grammars.some((g) => closers(g).length === 0);
     this.openerGrammars = hit === null ? null : hit.grammars;
-    this.closeOptional = hit !== null && hit.grammars.some((g) => g.family === 'call-objects' && g.closeOptional === true);
+    this.closeOptional = hit !== null && hit.grammars.some(closeIsOptional);
   }
 
   /**
    * While a plain run is read: moves the held opener on past openers that no reader will ever
    * take (a Markdown link's `[`, `{"status": …}` at a line start), so the run reads on past
-   * their lines. True when the opener held now may open reasoning.
+   * their lines. True when the opener held now may be a reasoning open (see `mayOpenReasoning`).
    */
   private passRefusedOpeners(chunkLength: number): boolean {
     let moved = false;
@@ -348,8 +348,7 @@ class TextStreamParser implements StreamParser {
       this.holdOpener(this.watch.openers.nextInWindow(after, 1), this.opener);
       moved = true;
     }
-    // Only a reasoning open needs the caller's look (`openThinking`), which joins the held text.
-    return moved && this.openerGrammars !== null && this.openerGrammars.some((g) => g.family === 'reasoning');
+    return moved && this.openerGrammars !== null && mayOpenReasoning(this.openerGrammars);
   }
 
   /** The held text from `at`, read from the pieces after `at` alone (the held text is not joined). */
@@ -366,8 +365,8 @@ class TextStreamParser implements StreamParser {
   private releasePlain(text: string, events: StreamEvent[]): void {
     const limit = this.opener < 0 ? Infinity : this.opener;
     const front = this.plain!;
-    // perf: a front waiting at the same opener reads nothing, so the held text is joined only when the limit moved.
-    const out = !front.waiting ? front.feed(text, limit, this.emitted.text > 0) : front.movesOn(limit) ? front.resume(this.heldFrom(front.lineAt), limit, this.emitted.text > 0) : '';
+    // A front waiting at an opener reads on only once the limit has moved past it, from its line.
+    const out = front.movesOn(limit) ? front.resume(this.heldFrom(front.lineAt), limit, this.emitted.text > 0) : front.feed(text, limit, this.emitted.text > 0);
     if (out === '') return;
     events.push({ type: 'text', text: out });
     this.emitted.text += out.length;
@@ -496,7 +495,7 @@ class TextStreamParser implements StreamParser {
     this.answerLead = answerBegins && hit === null && isBlank(rest);
     this.holdOpener(hit, 0);
     this.openCut = false;
-    if (hit !== null && mayOpenReasoning(hit)) this.openThinking(events);
+    if (hit !== null && mayOpenReasoning(hit.grammars)) this.openThinking(events);
     this.startPlain(events);
     return true;
   }

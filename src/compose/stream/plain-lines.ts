@@ -87,12 +87,7 @@ export class PlainLinesFront {
     return this.#take(out, proseBefore);
   }
 
-  /** Whether the front waits at a limit (see `resume`). */
-  get waiting(): boolean {
-    return this.#waitingAt >= 0;
-  }
-
-  /** Whether `resume` would read on with `limit` (perf: the caller joins the held text only then). */
+  /** Whether the front waits at a limit that `limit` has moved past (then `resume`, else `feed`). */
   movesOn(limit: number): boolean {
     return this.#waitingAt >= 0 && limit > this.#waitingAt;
   }
@@ -103,11 +98,10 @@ export class PlainLinesFront {
   }
 
   /**
-   * The stream moved the limit on past an opener no reader takes: reads on from the line the
-   * front waits at; `fromLine` is the held text from `lineAt`. Returns the text to release now.
+   * The stream moved the limit on past an opener no reader takes (`movesOn`): reads on from the
+   * line the front waits at; `fromLine` is the held text from `lineAt`. Returns the text to release now.
    */
   resume(fromLine: string, limit: number, proseBefore: boolean): string {
-    if (this.#waitingAt < 0 || limit <= this.#waitingAt) return '';
     this.#waitingAt = -1;
     this.#partial = [];
     this.#partialLength = 0;

@@ -767,7 +767,7 @@ class Reader implements CandidateTest<ValueStop> {
       if (through !== null) return through;
       // A boundary that ends the value only while no clean close of the value follows (`valueStop`):
       // a later close would make it the value's text.
-      if (inner || found.boundary) this.sink.runsOn = true;
+      if (found.boundary) this.sink.runsOn = true;
       return closeOptional ? { kind: 'open', end: found.at } : UNCLOSED;
     }
     if (closeOptional || this.scan.earliest(this.needles.boundary, from) < 0) return VALUE_EOF;

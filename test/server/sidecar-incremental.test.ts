@@ -37,6 +37,9 @@ vi.mock('../../src/compose/index.js', async (importOriginal) => {
       get work() {
         return received;
       },
+      get copied() {
+        return 0;
+      },
       push(chunk: string) {
         received += chunk.length;
         pushed++;

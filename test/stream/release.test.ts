@@ -115,12 +115,42 @@ describe('stream: linear work', () => {
     });
   }
 
+  // Reads are not the only cost: joining the held pieces copies text, and a join at every push
+  // made two shapes quadratic while the work above stayed flat (docs/performance.md, "Twelfth
+  // session"). The copies per character must not grow with the text.
+  const shapes: [string, (n: number) => string, object][] = [
+    ['an agent turn', (n) => unit.repeat(Math.ceil(n / unit.length)), { tools: TOOLS }],
+    ['Markdown link lines at line starts', (n) => 'Prose first.\n' + '[The docs](https://example.com/d) say so.\n'.repeat(Math.ceil(n / 42)), { tools: TOOLS, reasoning_started: false }],
+    ['a long Qwen3-Coder value of look-alike lines', (n) => '<tool_call>\n<function=look>\n<parameter=path>\n' + '[x] item {"a": 1}\n'.repeat(Math.ceil(n / 18)) + '</parameter>\n</function>\n</tool_call>', { tools: TOOLS }],
+    ['a long value held at a look-alike opener', (n) => 'Intro.\n[{"name": "look", "arguments": {"path": "' + 'x'.repeat(n) + '"}}]', { tools: TOOLS }],
+    ['a long value held at a look-alike opener, plain lines read', (n) => 'Intro.\n[{"name": "look", "arguments": {"path": "' + 'x'.repeat(n) + '"}}]', { tools: TOOLS, reasoning_started: false }],
+  ];
+  for (const [name, make, options] of shapes) {
+    it(`copies a bounded number of characters per character received: ${name}`, () => {
+      const perChar = (n: number): { copied: number; work: number } => {
+        const text = make(n);
+        const stream = createStreamParser(options);
+        for (const chunk of everyN(text, 4)) stream.push(chunk);
+        expect(stream.end().result).toEqual(parseToolCalls(text, options));
+        return { copied: stream.copied / text.length, work: stream.work / text.length };
+      };
+      const small = perChar(50_000);
+      const large = perChar(200_000);
+      expect(large.copied).toBeLessThanOrEqual(small.copied * 1.25 + 0.1);
+      expect(large.work).toBeLessThanOrEqual(small.work * 1.25 + 0.1);
+      expect(large.copied).toBeLessThanOrEqual(24);
+      expect(large.work).toBeLessThanOrEqual(8);
+    });
+  }
+
   it('reads a 200 KB text with no marker once', () => {
     const prose = 'plain words and more words\n'.repeat(8000);
     const stream = createStreamParser();
     for (const chunk of everyN(prose, 4)) stream.push(chunk);
     expect((stream.end().result as ParseResult).prose).toBe(prose.trim());
     expect(stream.work).toBe(prose.length);
+    // Once more to join the pieces for the final parse.
+    expect(stream.copied).toBe(prose.length);
   });
 });
 

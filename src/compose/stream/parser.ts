@@ -12,10 +12,13 @@
  * a prefix of what that parse says (docs/design.md, "Streaming").
  *
  * perf: a try reads the held text again, so tries are bounded by a budget: no try once the
- * characters tried exceed 1.5 times the characters received, plus 4 KiB. The work over a stream is then
- * at most the tries, the text between released regions read by the rest lane, and the final
- * parse: 3.5 texts' worth at the very worst, 2.3 measured on a 200 KB agent turn in 1-, 4- and
- * 64-character chunks (test/stream/release.test.ts), however the text is cut.
+ * characters tried exceed 1.5 times the characters received, plus 4 KiB; announcements have
+ * their own (see `ANNOUNCE_CEILING`). A budget is checked before a read and one read covers
+ * at most the held text, so the work over a stream is a fixed multiple of its text however it
+ * is cut: 2.3 texts' worth measured on a 200 KB agent turn in 1-, 4- and 64-character chunks,
+ * 6 for one 200 KB Qwen3-Coder value (two tries and two announcements that each read the whole
+ * value, and the final parse). The held pieces are joined only when a reader needs them
+ * whole, and those copies are counted too (`copied`; test/stream/release.test.ts).
  */
 import { isJsonSpace, skipJsonSpace } from '../../lex/codes.js';
 import { finishPiece, parseTurn, turnReader, type ParseOptions, type TurnReader } from '../parse.js';
@@ -52,7 +55,8 @@ const TRY_SLACK = 4096;
 /**
  * Announcing calls before their region's close (announce.ts) uses only what is left of the
  * work a stream may do: none once its work passes 1.8 characters per character received
- * (besides `TRY_SLACK`), so with the final parse a stream stays under three texts' worth.
+ * (besides `TRY_SLACK`). A stream of many regions then stays under three texts' worth with
+ * the final parse; one long region may take one announcement and one try past the ceilings.
  * A response of a few KiB announces every call; a long one dense in calls, as many as fit.
  */
 const ANNOUNCE_CEILING = 1.8;
@@ -75,6 +79,11 @@ export interface StreamParser {
   readonly length: number;
   /** Characters handed to a reader so far (tries, released pieces and the final parse): the stream's work. */
   readonly work: number;
+  /**
+   * Characters copied so far to join received pieces (the held text, and the whole text at
+   * `end()`): a cost the work does not count, linear in the text as the work is.
+   */
+  readonly copied: number;
 }
 
 function typeName(value: unknown): string {
@@ -202,6 +211,7 @@ class TextStreamParser implements StreamParser {
   /** The open brackets and strings of the held region, for announcement's first look. */
   private depth = new ValueDepth();
   private worked = 0;
+  private copiedChars = 0;
   /** The held text is only the blanks before an answer that follows opening reasoning. */
   private answerLead = false;
   /** The plain run at the start of the held text, released line by line (null: none is read). */
@@ -230,6 +240,10 @@ class TextStreamParser implements StreamParser {
     return this.worked;
   }
 
+  get copied(): number {
+    return this.copiedChars;
+  }
+
   push(chunk: string): StreamEvent[] {
     if (typeof chunk !== 'string') throw new TypeError(`chunk must be a string; got ${typeName(chunk)}`);
     if (this.ended) throw new Error('push() after end()');
@@ -252,6 +266,7 @@ class TextStreamParser implements StreamParser {
       // The held text is still the blanks before an answer that follows opening reasoning: its
       // first characters are searched as the start of a line (see tryRelease).
       const lead = this.heldLength === 0 ? chunk : this.joinHeld() + chunk;
+      if (this.heldLength > 0) this.copiedChars += lead.length;
       this.answerLead = isBlank(lead);
       const hit = this.watch.openers.next(lead, 0);
       if (hit !== null) {
@@ -358,7 +373,9 @@ class TextStreamParser implements StreamParser {
     while (i > 0 && start > at) start -= this.held[--i]!.length;
     // The piece `at` falls in is cut first: it may be the whole held text joined before.
     const first = this.held[i]!.slice(at - start);
-    return i === this.held.length - 1 ? first : first + this.held.slice(i + 1).join('');
+    if (i === this.held.length - 1) return first;
+    this.copiedChars += this.heldLength - at;
+    return first + this.held.slice(i + 1).join('');
   }
 
   /** Releases what of `text` (the end of the held text) completes plain lines of the held run. */
@@ -448,7 +465,9 @@ class TextStreamParser implements StreamParser {
   }
 
   private joinHeld(): string {
-    const held = this.held.length === 1 ? this.held[0]! : this.held.join('');
+    if (this.held.length === 1) return this.held[0]!;
+    const held = this.held.join('');
+    this.copiedChars += held.length;
     this.held = [held];
     return held;
   }
@@ -620,6 +639,7 @@ class TextStreamParser implements StreamParser {
     if (this.ended) throw new Error('end() called twice');
     this.ended = true;
     const text = this.chunks.join('');
+    this.copiedChars += text.length;
     this.chunks.length = 0;
     this.held = [];
     this.worked += text.length;

@@ -41,6 +41,7 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
   invalid_arguments: "validate: 'reject': a call whose arguments do not match its tool's schema; its error is in tool_parse_errors.",
   end_of_turn_token: 'Gateway: a special token that ends a turn or the sequence (<|eot_id|>, <|im_end|>, </s>, ...), written out because special tokens were not skipped; it carries no content.',
+  stray_close_tag: "Gateway: a call tag's close (</tool_call>) with no open before it; it carries no content.",
   turn_header_token: "Gateway: the assistant turn's header (<|im_start|>assistant, <|start_header_id|>assistant<|end_header_id|>, ...) as the response's first text, echoed from the prompt or written out because special tokens were not skipped; it carries no content.",
 });
 
@@ -51,7 +52,7 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
 export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool', 'invalid_arguments'] as const);
 
 /** Drop reasons whose fragment carries no content at all (a turn's end token or header): never a lost call either. */
-export const CONTENTLESS_DROP_REASONS: readonly DropReason[] = Object.freeze(['end_of_turn_token', 'turn_header_token'] as const);
+export const CONTENTLESS_DROP_REASONS: readonly DropReason[] = Object.freeze(['end_of_turn_token', 'turn_header_token', 'stray_close_tag'] as const);
 
 
 /**

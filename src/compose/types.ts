@@ -51,6 +51,7 @@ export type DropReason =
   | 'unparsed_markup'
   | 'end_of_turn_token'
   | 'turn_header_token'
+  | 'stray_close_tag'
   | 'unknown_tool'
   | 'invalid_arguments';
 

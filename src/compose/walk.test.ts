@@ -6,8 +6,8 @@ import { walkScan } from './walk.js';
 
 const SAMPLE = [{ name: 'run', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } }];
 
-const trace = (text: string) => {
-  const ctx = composeContext(SAMPLE, 'text');
+const trace = (text: string, profile: 'gateway' | 'harn' = 'gateway') => {
+  const ctx = composeContext(SAMPLE, 'text', null, profile);
   const scan = scanUnits(text, buildScanSpec(ctx.registry));
   return walkScan(scan, ctx, true);
 };
@@ -61,9 +61,18 @@ describe('walk trace: every unit accounted for, with the rung that decided it', 
     expect(result.dropped.map((d) => d.reason)).toEqual(['fenced_narration']);
   });
 
-  it('records nothing for frames, wrappers and stray closes, and keeps pending text as prose', () => {
-    const { result, trace: entries } = trace('<|start|>assistant<|message|><function_calls></function_calls></tool_call>\n<user_response>\nAll good.');
+  const framed = '<|start|>assistant<|message|><function_calls></function_calls></tool_call>\n<user_response>\nAll good.';
+
+  it('records nothing for frames, wrappers and stray closes under harn, and keeps pending text as prose', () => {
+    const { result, trace: entries } = trace(framed, 'harn');
     expect(entries?.map((e) => e.outcome)).toEqual(['harmony_skip', 'wrapper', 'wrapper', 'stray_close', 'pending_open', 'pending_prose']);
     expect(result.dropped).toEqual([]);
+    expect(result.user_response).toBe('All good.');
+  });
+
+  it('records a stray close on the drop ledger under the gateway: it may be all that is left of a call', () => {
+    const { result, trace: entries } = trace(framed);
+    expect(entries?.map((e) => e.outcome)).toEqual(['harmony_skip', 'wrapper', 'wrapper', 'stray_close_tag', 'pending_open', 'pending_prose']);
+    expect(result.dropped).toEqual([{ text: '</tool_call>', reason: 'stray_close_tag' }]);
     expect(result.user_response).toBe('All good.');
   });

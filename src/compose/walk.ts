@@ -70,7 +70,9 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
       consume(state, unit, structural('wrapper'));
       return;
     case 'stray_close':
-      consume(state, unit, structural('stray_close'));
+      // The gateway keeps a record of every marker it consumed: a close with no open is
+      // often the only trace of a call whose opener the model left out.
+      consume(state, unit, ctx.profile === 'gateway' ? droppedAs(source.slice(unit.start, unit.end), 'stray_close_tag') : structural('stray_close'));
       return;
     case 'angle_call': {
       const call = ctx.marks.writtenAs({ id: `tc_angle_${unit.name}`, name: unit.name, arguments: unit.arguments ?? {} }, source.slice(unit.start, unit.end));

@@ -383,6 +383,7 @@ const IRREGULAR_CASES: Irregular[] = [
   cutAfterOpener('command-r7b', '<|START_ACTION|>'),
   { grammar: 'command-r7b', scenario: 'plus-plain-action', note: 'Command R+ writes its calls in plain text: `Action:` then a ```json list of `{"tool_name", "parameters"}`; registered names are calls, the label and fence lines dropped with them', text: `Plan: I will look up the forecast.\nAction: \`\`\`json\n[\n    {\n        "tool_name": "get_weather",\n        "parameters": ${W}\n    }\n]\n\`\`\``, expect: { ...ok([WEATHER]), prose: 'Plan: I will look up the forecast.', prose_excludes: ['Action:', '```'] } },
   { grammar: 'command-r7b', scenario: 'plus-plain-action-several', note: 'several calls in one Command R+ action list, prose after it', text: `Action: \`\`\`json\n[{"tool_name": "get_weather", "parameters": ${W}}, {"tool_name": "search", "parameters": ${S}}]\n\`\`\`\n${ANSWER}`, expect: { ...ok([WEATHER, SEARCH_CALL]), prose: ANSWER } },
+  { grammar: 'command-r7b', scenario: 'plus-plain-action-end-token-glued', note: 'Command R+\'s template ends the action\'s fence with the turn\'s end token on its line (```` ```<|END_OF_TURN_TOKEN|> ````): the call, and no fence line or label left in the prose (before, both reached it)', text: `Action: \`\`\`json\n[{"tool_name": "search", "parameters": ${S}}]\n\`\`\`<|END_OF_TURN_TOKEN|>`, expect: { ...ok([SEARCH_CALL]), prose: '' } },
   { grammar: 'command-r7b', scenario: 'plus-plain-action-upper-fence', note: 'the action\'s fence written ```JSON', text: `Action: \`\`\`JSON\n[{"tool_name": "search", "parameters": ${S}}]\n\`\`\``, expect: { ...ok([SEARCH_CALL]), prose: '' } },
   { grammar: 'command-r7b', scenario: 'plus-plain-action-fence-next-line', note: 'Command R+ with its fence on the line after `Action:` (llama.cpp\'s Command R+ case): the call, and no `Action:` left in the prose', text: `Action:\n\`\`\`json\n[{"tool_name": "search", "parameters": ${S}}]\n\`\`\``, expect: { ...ok([SEARCH_CALL]), prose: '' } },
   { grammar: 'command-r7b', scenario: 'plus-plain-action-upper-fence-next-line', note: 'the action\'s fence written ```JSON on the line after `Action:`', text: `Sure.\nAction:\n\`\`\`JSON\n[{"tool_name": "search", "parameters": ${S}}]\n\`\`\``, expect: { ...ok([SEARCH_CALL]), prose: 'Sure.' } },
@@ -689,7 +690,95 @@ const IRREGULAR_CASES: Irregular[] = [
   ]),
 ];
 
-const IRREGULAR: Irregular[] = [...IRREGULAR_CASES, ...TURN_HEADERS];
+/**
+ * The response ran on into another role's turn: generation did not stop at the model's end
+ * token, so the model wrote a tool's result (or the user's next message) itself, and calls
+ * resting on it. Everything from the other turn's header on is one `foreign_turn` drop, and no
+ * call in it is read. One case per header as each template writes it, then the shapes the
+ * templates make whole.
+ */
+function foreign(grammar: string, label: string, header: string): Irregular {
+  const made = `${header}\n{"temperature": 18, "condition": "sunny"}\n<tool_call>\n{"name": "get_weather", "arguments": ${W}}\n</tool_call>`;
+  return { grammar, scenario: `foreign-turn:${label}`, note: `another role's turn (${JSON.stringify(header)}) after the answer: the answer alone is prose; the made-up result and the call after it are one foreign_turn drop, not a call`, text: `${ANSWER}\n${made}`, expect: { calls: [], prose: ANSWER, no_errors: true, violation_kinds: ['foreign_turn'], dropped: true } };
+}
+
+const FOREIGN_HEADERS: [string, string][] = [
+  ['chatml-user', '<|im_start|>user'],
+  ['chatml-system', '<|im_start|>system'],
+  ['chatml-tool', '<|im_start|>tool'],
+  ['chatml-function', '<|im_start|>function'],
+  ['chatml-observation', '<|im_start|>observation'],
+  ['chatml-environment', '<|im_start|>environment'],
+  ['llama3-user', '<|start_header_id|>user<|end_header_id|>'],
+  ['llama3-system', '<|start_header_id|>system<|end_header_id|>'],
+  ['llama3-ipython', '<|start_header_id|>ipython<|end_header_id|>'],
+  ['llama3-tool', '<|start_header_id|>tool<|end_header_id|>'],
+  ['llama4-user', '<|header_start|>user<|header_end|>'],
+  ['llama4-system', '<|header_start|>system<|header_end|>'],
+  ['llama4-ipython', '<|header_start|>ipython<|header_end|>'],
+  ['llama4-tool', '<|header_start|>tool<|header_end|>'],
+  ['deepseek-user', '<｜User｜>'],
+  ['deepseek-tool-outputs', '<｜tool▁outputs▁begin｜>'],
+  ['deepseek-tool-outputs-ascii', '<|tool▁outputs▁begin|>'],
+  ['deepseek-v3.1-tool-output', '<｜end▁of▁sentence｜><｜tool▁output▁begin｜>'],
+  ['deepseek-v3.1-tool-output-ascii', '<|end▁of▁sentence|><|tool▁output▁begin|>'],
+  ['kimi-user', '<|im_user|>'],
+  ['kimi-system', '<|im_system|>'],
+  ['kimi-k3-user', '<|open|>message role="user"'],
+  ['kimi-k3-tool', '<|open|>message role="tool"'],
+  ['kimi-k3-system', '<|open|>message role="system"'],
+  ['gemma-user', '<start_of_turn>user'],
+  ['gemma4-user', '<|turn>user'],
+  ['gemma4-tool-response', '<|tool_response>'],
+  ['glm-user', '<|user|>'],
+  ['glm-system', '<|system|>'],
+  ['glm-observation', '<|observation|>\n<tool_response>'],
+  ['glm-observation-glued', '<|observation|><tool_response>'],
+  ['mistral-tool-results', '[TOOL_RESULTS]'],
+  ['mistral-inst', '[INST]'],
+  ['cohere-user', '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>'],
+  ['cohere-system', '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>'],
+  ['granite-user', '<|start_of_role|>user<|end_of_role|>'],
+  ['granite-system', '<|start_of_role|>system<|end_of_role|>'],
+  ['granite-tool', '<|start_of_role|>tool<|end_of_role|>'],
+  ['granite-tool-response', '<|start_of_role|>tool_response<|end_of_role|>'],
+  ['harmony-user', '<|start|>user'],
+  ['harmony-system', '<|start|>system'],
+  ['harmony-developer', '<|start|>developer'],
+  ['harmony-function', '<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>'],
+  ['harmony-tool', '<|start|>tool'],
+  ['seed-user', '<seed:bos>user'],
+  ['seed-system', '<seed:bos>system'],
+  ['seed-tool', '<seed:bos>tool'],
+];
+
+const PARIS = { name: 'get_weather', arguments: { city: 'Paris' } };
+
+const FOREIGN_TURNS: Irregular[] = [
+  ...FOREIGN_HEADERS.map(([label, header]) => foreign('hermes', label, header)),
+  { grammar: 'hermes', scenario: 'foreign-turn:qwen-made-up-result-then-call', note: 'Qwen\'s template puts a tool\'s result in a user turn: after `<|im_end|>` the model wrote that turn and a second call resting on it; only the first call is the model\'s', text: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call><|im_end|>\n<|im_start|>user\n<tool_response>\n{"temperature": 18, "condition": "sunny"}\n</tool_response><|im_end|>\n<|im_start|>assistant\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "London"}}\n</tool_call><|im_end|>', expect: { calls: [PARIS], prose: '', no_errors: true, violation_kinds: ['foreign_turn'] } },
+  { grammar: 'hermes', scenario: 'turn-header:mid-text-own-turn', note: 'the model ended its turn and began another of its own (`<|im_end|>` then `<|im_start|>assistant`, as Qwen2.5\'s template writes parallel calls): both headers are markers, the words and the call read', text: 'Let me check.<|im_end|>\n<|im_start|>assistant\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call><|im_end|>', expect: { calls: [PARIS], prose: 'Let me check.', no_errors: true, no_violations: true } },
+  { grammar: 'hermes', scenario: 'foreign-turn:sample-in-code-block', note: 'a user turn written in a code block (an answer about the ChatML format) is a sample: it stays in the prose, and nothing after it is dropped', text: 'ChatML wraps each message:\n\n```\n<|im_start|>user\nHello\n```\n\nThe assistant answers in its own turn.', expect: { calls: [], prose_includes: ['Hello', 'The assistant answers in its own turn.'], no_errors: true, no_violations: true } },
+  { grammar: 'llama3-json', scenario: 'foreign-turn:ipython-made-up-result', note: 'Llama 3.1: after `<|eot_id|>` the model wrote the ipython turn (the tool\'s result) and another call; only the first call is the model\'s', text: '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}<|eom_id|><|start_header_id|>ipython<|end_header_id|>\n\n{"temperature": 18}<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n<|python_tag|>{"name": "get_weather", "parameters": {"city": "London"}}<|eom_id|>', expect: { calls: [PARIS], prose: '', no_errors: true, violation_kinds: ['foreign_turn'] } },
+  { grammar: 'harmony', scenario: 'foreign-turn:tool-message-then-call', note: 'gpt-oss: after the call the model wrote the tool\'s message (authored by `functions.get_weather`) and a second call; the tool\'s message is no assistant text and the second call is not read', text: '<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|><|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>{"temperature": 18}<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "London"}<|call|>', expect: { calls: [PARIS], prose: '', no_errors: true, violation_kinds: ['foreign_turn'] } },
+  { grammar: 'harmony', scenario: 'foreign-turn:user-after-final', note: 'gpt-oss: a user message after the final answer\'s `<|return|>` is not the answer\'s text', text: '<|channel|>final<|message|>It is sunny.<|return|><|start|>user<|message|>Thanks<|end|>', expect: { calls: [], prose: 'It is sunny.', no_errors: true, violation_kinds: ['foreign_turn'] } },
+  { grammar: 'deepseek-v3.1', scenario: 'foreign-turn:made-up-output-then-call', note: 'DeepSeek V3.1: after the end of the sentence the model wrote the tool\'s output and another call section; only the first call is the model\'s', text: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜><｜tool▁output▁begin｜>{"temperature": 18}<｜tool▁output▁end｜><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "London"}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>', expect: { calls: [PARIS], prose: '', no_errors: true, violation_kinds: ['foreign_turn'] } },
+  { grammar: 'gemma-4', scenario: 'foreign-turn:made-up-tool-response', note: 'Gemma 4 stops at `<|tool_response>`; where generation went on, the response after it is the model\'s own making: the call, then one foreign_turn drop', text: '<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_response>response:get_weather{temperature:18}<tool_response|>It is sunny.<turn|>', expect: { calls: [PARIS], prose: '', no_errors: true, violation_kinds: ['foreign_turn'] }, keepMarkers: [] },
+  { grammar: 'mistral-v11', scenario: 'foreign-turn:made-up-tool-results', note: 'Mistral: `[TOOL_RESULTS]` after the call is the tool\'s turn the model wrote itself; the call after it is not read', text: '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>[TOOL_RESULTS]{"temperature": 18}[/TOOL_RESULTS][TOOL_CALLS]get_weather[ARGS]{"city": "London"}</s>', expect: { calls: [PARIS], prose: '', no_errors: true, violation_kinds: ['foreign_turn'] } },
+];
+
+/** The sequence's first token, or the prompt's end, echoed before the response. */
+const SEQUENCE_STARTS: Irregular[] = [
+  { grammar: 'llama3-json', scenario: 'turn-header:begin-of-text', note: 'the sequence\'s first token and the assistant header echoed before the call: both markers', text: '<|begin_of_text|><|start_header_id|>assistant<|end_header_id|>\n\n{"name": "get_weather", "parameters": {"city": "Paris"}}<|eot_id|>', expect: { calls: [PARIS], prose: '', no_errors: true } },
+  { grammar: 'gemma-4', scenario: 'turn-header:bos-gemma3', note: 'Gemma 3\'s `<bos><start_of_turn>model` echoed before a plain answer: the answer alone is prose', text: '<bos><start_of_turn>model\nThe weather in Paris is sunny.<end_of_turn>', expect: { calls: [], prose: 'The weather in Paris is sunny.', no_errors: true }, keepMarkers: [] },
+  { grammar: 'mistral-v11', scenario: 'turn-header:bos-s', note: 'Mistral\'s `<s>` before the call and `</s>` after it: both markers (the `<s>` opens no strike-through at the response\'s start)', text: '<s>[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>', expect: { calls: [PARIS], prose: '', no_errors: true } },
+  { grammar: 'mistral-v11', scenario: 'turn-header:inst-close-echoed', note: 'the prompt\'s `[/INST]` echoed before the answer: a marker', text: '[/INST] The weather in Paris is sunny.', expect: { calls: [], prose: 'The weather in Paris is sunny.', no_errors: true } },
+  { grammar: 'granite-4', scenario: 'turn-header:granite', note: 'Granite\'s assistant role header echoed before the answer: a marker', text: '<|start_of_role|>assistant<|end_of_role|>The weather in Paris is sunny.<|end_of_text|>', expect: { calls: [], prose: 'The weather in Paris is sunny.', no_errors: true } },
+  { grammar: 'seed-oss', scenario: 'turn-header:seed', note: 'Seed-OSS\'s assistant header echoed before the answer: a marker', text: '<seed:bos>assistant\nThe weather in Paris is sunny.<seed:eos>', expect: { calls: [], prose: 'The weather in Paris is sunny.', no_errors: true } },
+  { grammar: 'seed-oss', scenario: 'turn-header:seed-glued', note: 'Seed-OSS\'s assistant header with no line break: a marker', text: '<seed:bos>assistantThe weather in Paris is sunny.<seed:eos>', expect: { calls: [], prose: 'The weather in Paris is sunny.', no_errors: true } },
+];
+
+const IRREGULAR: Irregular[] = [...IRREGULAR_CASES, ...TURN_HEADERS, ...FOREIGN_TURNS, ...SEQUENCE_STARTS];
 
 export function irregularCases(grammar: string): FieldCase[] {
   const spec = grammarSpec(grammar);

@@ -24,9 +24,10 @@ describe('diagnostics catalogue and docs/diagnostics.md agree', () => {
     expect(documentedCodes(heading).sort()).toEqual([...catalogue].sort());
   });
 
-  it("has the reference's eleven violation kinds plus call_in_reasoning and invalid_arguments, and a one-line doc for each code", () => {
-    expect(Object.keys(VIOLATION_KINDS)).toHaveLength(13);
+  it("has the reference's eleven violation kinds plus call_in_reasoning, foreign_turn and invalid_arguments, and a one-line doc for each code", () => {
+    expect(Object.keys(VIOLATION_KINDS)).toHaveLength(14);
     expect(Object.keys(VIOLATION_KINDS)).toContain('call_in_reasoning');
+    expect(Object.keys(VIOLATION_KINDS)).toContain('foreign_turn');
     expect(Object.keys(VIOLATION_KINDS)).toContain('invalid_arguments');
     for (const line of [...Object.values(VIOLATION_KINDS), ...Object.values(DROP_REASONS), ...Object.values(STRUCTURAL_OUTCOMES)]) {
       expect(line).not.toContain('\n');

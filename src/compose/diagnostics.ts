@@ -7,13 +7,14 @@
 import { LOST_CALL_VIOLATION_KINDS } from '../dialects/vocabulary.js';
 import type { DropReason, ViolationKind } from './types.js';
 
-/** The violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning` and `invalid_arguments` (docs/design.md, "Diagnostics"). */
+/** The violation kinds: the reference's eleven, plus the gateway's `call_in_reasoning`, `foreign_turn` and `invalid_arguments` (docs/design.md, "Diagnostics"). */
 export const VIOLATION_KINDS: Readonly<Record<ViolationKind, string>> = Object.freeze({
   ambiguous_recovery: 'Declared for a recovery that had several readings; never raised today.',
   bare_json: 'JSON lane: a call arrived as a bare JSON object outside a tool fence.',
   call_in_reasoning: 'Gateway: tool-call markup inside a reasoning block; kept as reasoning, not run.',
   empty_done: 'A <done> block had an empty body.',
   fence_dialect: 'JSON lane: a tool fence opened with a non-canonical info string.',
+  foreign_turn: "Gateway: the response ran on into another role's turn (a tool result or user message the model wrote); the rest of the text was dropped and no call in it read.",
   invalid_arguments: "A call's arguments do not match its tool's JSON Schema (option validate); names the call id and a JSON Pointer per failure.",
   provider_dialect: 'Calls arrived in a provider dialect (Mistral [TOOL_CALLS]).',
   recovered_dialect: 'A call was recovered from a non-canonical form (unclosed block, markup, angle call, fence, envelope).',
@@ -41,15 +42,17 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = Object.freeze(
   unknown_tool: 'A call read in full whose tool name the registry does not hold; its error is in tool_parse_errors.',
   invalid_arguments: "validate: 'reject': a call whose arguments do not match its tool's schema; its error is in tool_parse_errors.",
   end_of_turn_token: 'Gateway: a special token that ends a turn or the sequence (<|eot_id|>, <|im_end|>, </s>, ...), written out because special tokens were not skipped; it carries no content.',
+  foreign_turn: "Gateway: the text from another role's turn header (<|im_start|>user, a tool result's token) to the end: the response ended before it; its foreign_turn violation names the header.",
   stray_close_tag: "Gateway: a call tag's close (</tool_call>) with no open before it; it carries no content.",
   turn_header_token: "Gateway: the assistant turn's header (<|im_start|>assistant, <|start_header_id|>assistant<|end_header_id|>, ...) as the response's first text, echoed from the prompt or written out because special tokens were not skipped; it carries no content.",
 });
 
 /**
- * Drop reasons whose fragment already has an entry in `tool_parse_errors`. The tool-shape
- * detector skips them: it exists to surface silent losses, and these are not silent.
+ * Drop reasons whose fragment already has an entry in `tool_parse_errors`, or a violation of
+ * its own (`foreign_turn`). The tool-shape detector skips them: it exists to surface silent
+ * losses, and these are not silent.
  */
-export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool', 'invalid_arguments'] as const);
+export const DIAGNOSED_DROP_REASONS: readonly DropReason[] = Object.freeze(['unparsed_call_block', 'unparsed_markup', 'unknown_tool', 'invalid_arguments', 'foreign_turn'] as const);
 
 /** Drop reasons whose fragment carries no content at all (a turn's end token or header): never a lost call either. */
 export const CONTENTLESS_DROP_REASONS: readonly DropReason[] = Object.freeze(['end_of_turn_token', 'turn_header_token', 'stray_close_tag'] as const);

@@ -14,6 +14,7 @@ export type ViolationKind =
   | 'call_in_reasoning'
   | 'empty_done'
   | 'fence_dialect'
+  | 'foreign_turn'
   | 'invalid_arguments'
   | 'provider_dialect'
   | 'recovered_dialect'
@@ -52,6 +53,7 @@ export type DropReason =
   | 'end_of_turn_token'
   | 'turn_header_token'
   | 'stray_close_tag'
+  | 'foreign_turn'
   | 'unknown_tool'
   | 'invalid_arguments';
 

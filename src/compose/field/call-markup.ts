@@ -25,7 +25,8 @@ function isMarkup(opener: string): boolean {
 function build(): readonly string[] {
   const needles = new Set<string>();
   for (const grammar of FIELD_GRAMMARS) {
-    if (grammar.family === 'reasoning' || grammar.openAt === 'line-start') continue;
+    // A turn's end or header is no call markup: a block cut off by the end of the turn holds one.
+    if (grammar.family === 'reasoning' || grammar.family === 'turn-end' || grammar.openAt === 'line-start') continue;
     // Harmony's end markers open a region only to account for a stray one; in thinking they end
     // the analysis message.
     const ends: readonly string[] = grammar.family === 'harmony' ? grammar.ends : [];

@@ -3,6 +3,7 @@
  * opening line, and where its closing line ends. Both look only at the lines they read.
  */
 import type { CodeFence } from '../../dialects/field/index.js';
+import { TURN_END } from '../../dialects/field/turn-end.js';
 import { Code } from '../../lex/codes.js';
 import { matchAt, skipSpace } from './cursor.js';
 
@@ -26,8 +27,13 @@ export function fenceCloseAfter(text: string, from: number, fence: CodeFence): {
   const at = skipSpace(text, from);
   if (!text.startsWith(fence.close, at)) return null;
   const end = lineRest(text, at + fence.close.length);
-  return end >= text.length || text.charCodeAt(end) === Code.LineFeed ? { at, end } : null;
+  if (end >= text.length || text.charCodeAt(end) === Code.LineFeed) return { at, end };
+  // The turn's end token written on the closing line (Command R+'s template: "```<|END_OF_TURN_TOKEN|>"):
+  // the line ends there, the token left for the turn-end reader.
+  return matchAt(text, end, TURN_END_TOKENS) !== null ? { at, end } : null;
 }
+
+const TURN_END_TOKENS: readonly string[] = [...TURN_END.tokens, ...TURN_END.trailingTokens];
 
 /**
  * Whether the text ends inside the fence's closing marker after a body ending at `from` (a

@@ -14,7 +14,7 @@
  */
 import { CALL_HEADS_ENDING_REASONING, FIELD_GRAMMARS, type FieldGrammar, type ReasoningGrammar } from '../../dialects/field/index.js';
 import { THINK } from '../../dialects/field/reasoning.js';
-import { TURN_END, TURN_HEADER } from '../../dialects/field/turn-end.js';
+import { SEQUENCE_START, TURN_END, TURN_FOREIGN, TURN_HEADER } from '../../dialects/field/turn-end.js';
 import { callBlock, proseBlock } from '../canonical.js';
 import type { ComposeContext } from '../context.js';
 import { appendAll } from '../lanes/result.js';
@@ -24,7 +24,7 @@ import { isJsonSpace, skipBlanks, skipJsonSpace } from '../../lex/codes.js';
 import { isIdentStart } from '../../lex/ident.js';
 import { blockquoteTextAt, quotesTagsOnly, withoutMentionedCloses } from '../../lex/inline-code.js';
 import { indexWithin, matchAt, skipSpace } from './cursor.js';
-import { blockOpenAt, callOpensEndingReasoning, closeEndAt, isCallHeadAt } from './readers/reasoning.js';
+import { blockOpenAt, closeEndAt, isCallHeadAt, unclosedReasoningEnds } from './readers/reasoning.js';
 import { compileOpeners, type OpenerDetector, type OpenerHit } from './detect.js';
 import { withCutMarkerAtEnd } from './cut-close.js';
 import { withFenceFrame } from './fence-frame.js';
@@ -672,7 +672,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     if (region.calls.length > 0) callsBefore = true;
     if (region.reasoning.length > 0) reasoningBefore = true;
     // Reasoning, or the turn's header, that opens the text: what follows starts the visible answer.
-    const unseen = (region.reasoning.length > 0 || region.grammar === TURN_HEADER.id) && region.prose.length === 0 && region.calls.length === 0;
+    const unseen = (region.reasoning.length > 0 || region.grammar === TURN_HEADER.id || region.grammar === SEQUENCE_START.id) && region.prose.length === 0 && region.calls.length === 0;
     if (unseen && region.start <= skipSpace(text, scan.answerFrom)) scan.answerFrom = region.end;
   };
   // An answer that follows opening reasoning on the same line (`</think> [look(q='x')]`) begins
@@ -698,7 +698,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       }
       // An answer wrapper's marker ends the reasoning too, and so does a call section's opener
       // when no close follows (the block was never closed); it is read as usual below.
-      const endsReasoning = matchAt(text, hit.index, callOpensEndingReasoning()) !== null || CALL_HEADS_ENDING_REASONING.some((head) => isCallHeadAt(text, hit!.index, head));
+      const endsReasoning = matchAt(text, hit.index, unclosedReasoningEnds()) !== null || CALL_HEADS_ENDING_REASONING.some((head) => isCallHeadAt(text, hit!.index, head));
       if (hit.grammars.some((g) => isReasoning(g) && g.role === 'answer') || (endsReasoning && scan.earliest(orphanCloses(), hit.index) < 0)) {
         keep(reasoningRegion(text, THINK, ctx, scan, startedBodyEnd(text, hit.index), hit.index));
         from = hit.index;
@@ -761,6 +761,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     // A reasoning close quoted as inline code mid-line is a sentence about it: the rest lane
     // keeps the span as written (lex/inline-code.ts masks it).
     if (hit.opener.startsWith('</') && reasoningOnly && quotedMidLine(text, hit, floor, scan, lines)) {
+      from = hit.index + 1;
+      continue;
+    }
+    // Another role's turn written in a code block is a sample of a chat template's text.
+    if (hit.grammars.length === 1 && hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)) {
       from = hit.index + 1;
       continue;
     }

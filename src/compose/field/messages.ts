@@ -34,6 +34,8 @@ export const fieldMessages = {
     `A ${grammar} call ended without its closing marker; it was read with the arguments written before the text ended (a later argument may have been cut off).`,
   lateReasoningClose: (marker: string) =>
     `A reasoning close (${marker}) with no open stands after tool calls. If the chat template opened the reasoning block in the prompt, the calls and text before it were written inside reasoning, yet they were read as the answer: pass reasoning_started for such a template.`,
+  foreignTurn: (token: string) =>
+    `The response ran on past the end of its turn into another role's turn (${token}): the model wrote on as a tool's result or a user's message because generation did not stop at its end token. That text was dropped, and no call in it was read.`,
   callInReasoning: (grammar: string, marker: string) =>
     `Tool-call markup (${marker}) stands inside a ${grammar} reasoning block; it was kept as reasoning and did not run. A call runs only after the reasoning block has closed.`,
 } as const;

@@ -10,7 +10,7 @@ import { isJsonSpace } from '../../lex/codes.js';
 import { referenceBlockTags } from '../field/call-markup.js';
 import { matchAt } from '../field/cursor.js';
 import { fenceOpenAt } from '../field/answer-fences.js';
-import { blockOpenAt, callOpensEndingReasoning, openCutInSuffix } from '../field/readers/reasoning.js';
+import { blockOpenAt, openCutInSuffix, unclosedReasoningEnds } from '../field/readers/reasoning.js';
 
 export interface ReasoningOpen {
   /** Where the body begins (relative to the open). */
@@ -54,7 +54,7 @@ export function reasoningOpenAt(held: string, at: number): ReasoningOpen | null 
     // A suffixed block ends only with the close that carries its open's suffix. An answer's
     // open ends a block never closed (readers/reasoning.ts): the body waits there.
     const closes = open.close === null ? grammar.close : [open.close];
-    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...callOpensEndingReasoning(), ...headOpens()] };
+    return { bodyAt: open.bodyAt - at, ends: [...closes, ...grammar.stop, ...answerOpens(), ...unclosedReasoningEnds(), ...headOpens()] };
   }
   return null;
 }
@@ -129,8 +129,8 @@ export function startedEnds(): readonly string[] {
     // marker the parse reads past only releases less.
     else for (const marker of [...grammar.open, ...grammar.close]) ends.add(marker);
   }
-  // A call section's opener ends it when no close follows (field/lane.ts): the body waits there.
-  for (const open of callOpensEndingReasoning()) ends.add(open);
+  // A call section's opener, or a turn's end token, ends it when no close follows (field/lane.ts): the body waits there.
+  for (const open of unclosedReasoningEnds()) ends.add(open);
   for (const open of headOpens()) ends.add(open);
   started = [...ends];
   return started;

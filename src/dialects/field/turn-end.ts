@@ -77,8 +77,9 @@ export const TURN_END: TurnEndGrammar = {
 };
 
 // The assistant turn's header as each template writes it; the generation prompt holds it, so
-// it reaches the output only where a server echoed the prompt's end or did not skip tokens.
-// Longer spellings first: the blank lines after a header are the header's.
+// it reaches the output where a server echoed the prompt's end or did not skip tokens, and
+// mid-text where the model ended a turn and began another of its own (Qwen2.5's template
+// writes parallel calls so). Longer spellings first: the blank lines after a header are the header's.
 const HEADERS = [
   // ChatML (Qwen, InternLM, Hermes, ...).
   '<|im_start|>assistant\n',
@@ -100,6 +101,11 @@ const HEADERS = [
   '<｜Assistant｜>',
   // Cohere Command R / A.
   '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
+  // Granite 3 / 4.
+  '<|start_of_role|>assistant<|end_of_role|>',
+  // Seed-OSS.
+  '<seed:bos>assistant\n',
+  '<seed:bos>assistant',
 ];
 
 export const TURN_HEADER: TurnEndGrammar = {
@@ -107,10 +113,105 @@ export const TURN_HEADER: TurnEndGrammar = {
   family: 'turn-end',
   openers: HEADERS,
   markers: [],
-  openAt: 'response-start',
   role: 'header',
   tokens: HEADERS,
   trailingTokens: [],
 };
 
-export const TURN_END_GRAMMARS: readonly TurnEndGrammar[] = [TURN_END, TURN_HEADER];
+// The sequence's first token, or the end of the user's instruction, echoed with the prompt.
+// Spelled like text elsewhere (`<s>` is HTML's strike-through), so only as the response's
+// first visible text.
+const SEQUENCE_STARTS = ['<|begin_of_text|>', '<bos>', '<s>', '[/INST]'];
+
+export const SEQUENCE_START: TurnEndGrammar = {
+  id: 'sequence-start',
+  family: 'turn-end',
+  openers: SEQUENCE_STARTS,
+  markers: [],
+  openAt: 'response-start',
+  role: 'header',
+  tokens: SEQUENCE_STARTS,
+  trailingTokens: [],
+};
+
+// Another role's turn as each template opens it: a user's or system's message, or a tool's
+// result. The model's turn ended before it, and the server did not stop there, so the model
+// wrote on as the other side (a result that never ran, then calls resting on it). Only
+// special-token spellings: a plain tag (`<tool_response>`) is also written in answers about
+// the format.
+const FOREIGN_TURNS = [
+  // ChatML (Qwen, Hermes, InternLM): every role but the assistant's.
+  '<|im_start|>user',
+  '<|im_start|>system',
+  '<|im_start|>tool',
+  '<|im_start|>function',
+  '<|im_start|>observation',
+  '<|im_start|>environment',
+  // Llama 3.x and 4.
+  '<|start_header_id|>user<|end_header_id|>',
+  '<|start_header_id|>system<|end_header_id|>',
+  '<|start_header_id|>ipython<|end_header_id|>',
+  '<|start_header_id|>tool<|end_header_id|>',
+  '<|header_start|>user<|header_end|>',
+  '<|header_start|>system<|header_end|>',
+  '<|header_start|>ipython<|header_end|>',
+  '<|header_start|>tool<|header_end|>',
+  // DeepSeek V3 / R1 / V3.1, with fullwidth bars and as some deployments decode them. V3.1's
+  // tool result has no section of its own: only after the end of the sentence is it one
+  // (echoed mid-line in an answer, its tokens are markers around the words).
+  '<｜User｜>',
+  '<｜tool▁outputs▁begin｜>',
+  '<|tool▁outputs▁begin|>',
+  '<｜end▁of▁sentence｜><｜tool▁output▁begin｜>',
+  '<|end▁of▁sentence|><|tool▁output▁begin|>',
+  // Kimi K2, and K3's XTML.
+  '<|im_user|>',
+  '<|im_system|>',
+  '<|open|>message role="user"',
+  '<|open|>message role="tool"',
+  '<|open|>message role="system"',
+  // Gemma 2 / 3, and Gemma 4 (its tool result has a token of its own).
+  '<start_of_turn>user',
+  '<|turn>user',
+  '<|tool_response>',
+  // GLM (and Phi-3's user and system tokens): the observation role hands over to the tool's result.
+  '<|user|>',
+  '<|system|>',
+  '<|observation|>\n<tool_response>',
+  '<|observation|><tool_response>',
+  // Mistral: a tool's results, a user's instruction.
+  '[TOOL_RESULTS]',
+  '[INST]',
+  // Cohere Command R / A.
+  '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>',
+  '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>',
+  // Granite 3 / 4.
+  '<|start_of_role|>user<|end_of_role|>',
+  '<|start_of_role|>system<|end_of_role|>',
+  '<|start_of_role|>tool<|end_of_role|>',
+  '<|start_of_role|>tool_response<|end_of_role|>',
+  // Harmony (gpt-oss): a message by anyone but the assistant; a tool's is authored by the
+  // function it answers for.
+  '<|start|>user',
+  '<|start|>system',
+  '<|start|>developer',
+  '<|start|>functions.',
+  '<|start|>tool',
+  // Seed-OSS.
+  '<seed:bos>user',
+  '<seed:bos>system',
+  '<seed:bos>tool',
+];
+
+export const TURN_FOREIGN: TurnEndGrammar = {
+  id: 'foreign-turn',
+  family: 'turn-end',
+  openers: FOREIGN_TURNS,
+  markers: [],
+  role: 'foreign',
+  tokens: FOREIGN_TURNS,
+  trailingTokens: [],
+};
+
+// The foreign turns first: `<|observation|>⏎<tool_response>` begins with an end token.
+export const TURN_END_GRAMMARS: readonly TurnEndGrammar[] = [TURN_FOREIGN, TURN_END, TURN_HEADER, SEQUENCE_START];

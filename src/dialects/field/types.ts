@@ -611,10 +611,12 @@ export interface TurnEndGrammar extends FieldGrammarBase {
   readonly family: 'turn-end';
   /**
    * `end`: tokens that end a turn (`end_of_turn_token` drops). `header`: the assistant turn's
-   * header (`<|im_start|>assistant⏎`), which counts only as the response's first visible text,
-   * where a server that did not skip special tokens leaves it (`turn_header_token` drops).
+   * header (`<|im_start|>assistant⏎`) or the sequence's first token, which a server that did
+   * not skip special tokens leaves in (`turn_header_token` drops). `foreign`: another role's
+   * turn (`<|im_start|>user`, a tool result's token): the response ended before it, and the
+   * rest of the text is one `foreign_turn` drop.
    */
-  readonly role: 'end' | 'header';
+  readonly role: 'end' | 'header' | 'foreign';
   readonly tokens: readonly string[];
   readonly trailingTokens: readonly string[];
 }

@@ -27,6 +27,7 @@
  */
 import type { HarmonyGrammar } from '../../../dialects/field/index.js';
 import { HARMONY_BODY_STOPS } from '../../../dialects/field/harmony.js';
+import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
 import { Code } from '../../../lex/codes.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
@@ -77,6 +78,9 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length) return read ? pos : -1;
+    // A message by another author (a tool's result, the user) ends the chain: the lane reads it
+    // as a foreign turn.
+    if (matchAt(text, pos, TURN_FOREIGN.tokens) !== null) return read ? pos : -1;
     const end = matchAt(text, pos, grammar.ends);
     if (end !== null) {
       pos += end.length;

@@ -13,6 +13,7 @@
  * body to the close, which the region then covers; so the work is the bytes of the regions.
  */
 import { CALL_HEADS_ENDING_REASONING, CALL_OPENS_ENDING_REASONING, FIELD_GRAMMARS, type ReasoningGrammar } from '../../../dialects/field/index.js';
+import { TURN_END } from '../../../dialects/field/turn-end.js';
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import { matchAt } from '../cursor.js';
 import type { RegionSink } from '../region.js';
@@ -58,10 +59,11 @@ function blockEnd(scan: FieldScan, bodyStart: number, grammar: ReasoningGrammar,
   if (stop >= 0) return { body: stop, region: stop };
   // A block never closed ends where an answer begins (`<|START_THINKING|>x<|START_RESPONSE|>y`),
   // or where a call section opens (`<think>x<|tool_calls_section_begin|>…`: the model went on to
-  // call, as vLLM's and llama.cpp's readers take it), the marker left for what follows, as
+  // call, as vLLM's and llama.cpp's readers take it) or the turn ends (`<think>x<|im_end|>`),
+  // the marker left for what follows, as
   // under `reasoning_started`. In a block that closes later a call stays reasoning.
   const answer = scan.earliest(answerOpens(), bodyStart);
-  const opens = scan.earliest(callOpensEndingReasoning(), bodyStart);
+  const opens = scan.earliest(unclosedReasoningEnds(), bodyStart);
   const head = callHeadEndingReasoning(scan, bodyStart);
   const call = opens < 0 ? head : head < 0 ? opens : Math.min(opens, head);
   const end = answer < 0 ? call : call < 0 ? answer : Math.min(answer, call);
@@ -109,9 +111,16 @@ function headOpens(open: string): readonly string[] {
   return found;
 }
 
-/** What ends a reasoning block never closed besides an answer's open (dialects/field/index.ts). */
-export function callOpensEndingReasoning(): readonly string[] {
-  return CALL_OPENS_ENDING_REASONING;
+let unclosedEnds: readonly string[] | null = null;
+
+/**
+ * What ends a reasoning block never closed besides an answer's open: a call's opener written
+ * as a special token (dialects/field/index.ts), or a token that ends the turn (the block was cut
+ * off with the turn; the token is then read as the turn's end). One array, so `FieldScan`
+ * memoises the search.
+ */
+export function unclosedReasoningEnds(): readonly string[] {
+  return (unclosedEnds ??= [...CALL_OPENS_ENDING_REASONING, ...TURN_END.tokens]);
 }
 
 let answers: readonly string[] | null = null;

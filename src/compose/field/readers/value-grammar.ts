@@ -24,6 +24,7 @@
  */
 import { FIELD_NAME_MAX } from '../../../dialects/field/names.js';
 import type { ValueGrammar } from '../../../dialects/field/index.js';
+import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
 import { Code, endsLineAt, skipBlanks } from '../../../lex/codes.js';
 import { setOwn } from '../../../lex/json-object.js';
 import { readGemmaObjectAt } from '../../../lex/gemma-value.js';
@@ -123,13 +124,18 @@ function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSi
   return Math.max(stop, at + 1);
 }
 
-/** Past the markers the model writes right after its calls (`<start_function_response>`), if any. */
+/**
+ * Past the markers the model writes right after its calls (`<start_function_response>`), if
+ * any. A trailer that opens the tool's result (Gemma 4's `<|tool_response>`) with text after
+ * it is left to the lane: the model wrote that result itself (a foreign turn).
+ */
 function afterTrailers(text: string, at: number, grammar: ValueGrammar): number {
   let end = at;
   for (;;) {
     const next = skipSpace(text, end);
     const trailer = matchAt(text, next, grammar.trailers);
     if (trailer === null) return end;
+    if (TURN_FOREIGN.tokens.includes(trailer) && skipSpace(text, next + trailer.length) < text.length) return end;
     end = next + trailer.length;
   }
 }

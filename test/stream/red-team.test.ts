@@ -56,6 +56,8 @@ describe('stream: inputs that once broke the invariant', () => {
     ['a Qwen3-Coder value showing the grammar with escaped line breaks', '<tool_call>\n<function=write_file>\n<parameter=content>E = "<tool_call>\\n<function=f>\\n<parameter=x>1</parameter>\\n</function>\\n</tool_call>"\n</parameter>\n</function>\n</tool_call>', { tools: ['write_file'] }],
     // A value holding another grammar's calls before its own close: the close, when it comes, makes them the value's text.
     ['a Qwen3-Coder value holding two Hermes calls', '<tool_call>\n<function=write_file>\n<parameter=content>\nOUT = """<tool_call>\n{"name": "run", "arguments": {"command": "ls"}}\n</tool_call>\n<tool_call>\n{"name": "run", "arguments": {"command": "rm -rf build"}}\n</tool_call>"""\n</parameter>\n</function>\n</tool_call>', { tools: ['write_file', 'run'] }],
+    // Llama 3's chained calls: after `{…}; ` the next call may begin with a word (`search.call(`).
+    ['a Llama 3 call chained to a built-in call, then another grammar\'s call and prose', '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}; search.call(query="ramen", limit=5)<|tool_call_start|>[get_weather(city=\'Paris\')]<|tool_call_end|>Here is the answer.\n', {}],
     // A reasoning close inside a reference block not closed yet belongs to that block once it closes.
     ['an orphan close right after <tool_call>', `<tool_call></think>\n${WEATHER}\n</tool_call>`, { tools: TOOLS }],
     ['an orphan close inside <toolcall>', `<toolcall></think>\n${WEATHER}\n</toolcall>`, { tools: TOOLS }],

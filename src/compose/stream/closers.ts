@@ -273,8 +273,18 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   }
   // With no close, as with a close that is optional (Llama 3's `<|python_tag|>{…}` and no
   // `<|eom_id|>`), the region ends where text that cannot continue it follows.
-  if (forms.length === 0 || closeIsOptional(grammar)) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end);
+  if (forms.length === 0 || closeIsOptional(grammar)) return followedByOther(text, region.end, grammar) && !jsonOpenAt(text, region.start, region.end) && !endsAtChainSeparator(text, region);
   return stoppedBefore(text, region, grammar);
+}
+
+/**
+ * The region took a separator after its last call (`{…}; ` of Llama 3's chained calls): the next
+ * call of the chain may follow whatever comes (`search.call(…)` begins with a word).
+ */
+function endsAtChainSeparator(text: string, region: FieldRegion): boolean {
+  const end = blanksBefore(text, region.start, region.end);
+  const last = text.charCodeAt(end - 1);
+  return end > region.start && (last === 0x3b || last === 0x2c);
 }
 
 /** A call-objects grammar whose close may be left out (Llama 3's `<|python_tag|>{…}` with no `<|eom_id|>`). */

@@ -170,10 +170,11 @@ const FOREIGN_TURNS = [
   '<|open|>message role="user"',
   '<|open|>message role="tool"',
   '<|open|>message role="system"',
-  // Gemma 2 / 3, and Gemma 4 (its tool result has a token of its own).
+  // Gemma 2 / 3, and Gemma 4, whose tool result has a token of its own; the model also writes
+  // that token alone as its stop, so only with the result's head after it.
   '<start_of_turn>user',
   '<|turn>user',
-  '<|tool_response>',
+  '<|tool_response>response:',
   // GLM (and Phi-3's user and system tokens): the observation role hands over to the tool's result.
   '<|user|>',
   '<|system|>',

@@ -126,8 +126,9 @@ function fail(scan: FieldScan, at: number, grammar: ValueGrammar, sink: RegionSi
 
 /**
  * Past the markers the model writes right after its calls (`<start_function_response>`), if
- * any. A trailer that opens the tool's result (Gemma 4's `<|tool_response>`) with text after
- * it is left to the lane: the model wrote that result itself (a foreign turn).
+ * any. A trailer that opens the tool's result as the template writes it (Gemma 4's
+ * `<|tool_response>response:`) is left to the lane: the model wrote that result itself (a
+ * foreign turn).
  */
 function afterTrailers(text: string, at: number, grammar: ValueGrammar): number {
   let end = at;
@@ -135,7 +136,7 @@ function afterTrailers(text: string, at: number, grammar: ValueGrammar): number 
     const next = skipSpace(text, end);
     const trailer = matchAt(text, next, grammar.trailers);
     if (trailer === null) return end;
-    if (TURN_FOREIGN.tokens.includes(trailer) && skipSpace(text, next + trailer.length) < text.length) return end;
+    if (matchAt(text, next, TURN_FOREIGN.tokens) !== null) return end;
     end = next + trailer.length;
   }
 }

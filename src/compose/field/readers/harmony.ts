@@ -48,6 +48,8 @@ interface Vocabulary {
   readonly bodyStops: readonly string[];
   readonly headerMarkers: readonly string[];
   readonly messageStarts: readonly string[];
+  /** The foreign turns that begin with a message's start (perf: the few a message is compared with). */
+  readonly foreignStarts: readonly string[];
 }
 
 const vocabularies = new WeakMap<HarmonyGrammar, Vocabulary>();
@@ -59,6 +61,7 @@ function vocabulary(grammar: HarmonyGrammar): Vocabulary {
       bodyStops: HARMONY_BODY_STOPS,
       headerMarkers: [grammar.start, grammar.channel, grammar.constrain],
       messageStarts: [grammar.start, grammar.channel, grammar.message],
+      foreignStarts: TURN_FOREIGN.tokens.filter((t) => t.startsWith(grammar.start)),
     };
     vocabularies.set(grammar, found);
   }
@@ -68,6 +71,8 @@ function vocabulary(grammar: HarmonyGrammar): Vocabulary {
 interface Header {
   readonly channel: string;
   readonly recipient: string;
+  /** The author after `<|start|>` (`assistant`, `user`, `functions.look`); '' when none is written. */
+  readonly role: string;
 }
 
 export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar, sink: RegionSink): number {
@@ -78,9 +83,6 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
   for (;;) {
     pos = skipSpace(text, pos);
     if (pos >= text.length) return read ? pos : -1;
-    // A message by another author (a tool's result, the user) ends the chain: the lane reads it
-    // as a foreign turn.
-    if (matchAt(text, pos, TURN_FOREIGN.tokens) !== null) return read ? pos : -1;
     const end = matchAt(text, pos, grammar.ends);
     if (end !== null) {
       pos += end.length;
@@ -134,6 +136,9 @@ function readMessage(scan: FieldScan, pos: number, grammar: HarmonyGrammar, sink
     sink.drop(pos + (leading?.length ?? 0), restartAt, 'salvaged_as_prose');
     return restartAt;
   }
+  // A message by another author (a tool's result, the user) ends the chain: the lane reads it
+  // as a foreign turn.
+  if (header.role !== '' && header.role !== 'assistant' && matchAt(text, pos, vocabulary(grammar).foreignStarts) !== null) return NOT_HARMONY;
   const named = header.recipient !== '' && !grammar.personRecipients.includes(header.recipient) ? header.recipient : '';
   // `to=functions.shelljson<|message|>`: the constraint run into the name.
   const recipient = named === '' ? '' : withoutGluedConstraint(named, scan.registry, false);
@@ -170,6 +175,7 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
   const markers = vocabulary(grammar).headerMarkers;
   let channel = midChannel ?? '';
   let recipient = '';
+  let role = '';
   // Which header token the words follow, and whether its one leading word (role, channel or
   // constraint) is still to come. A mid-header start already had its leading word.
   let mode = midChannel === '' ? grammar.start : grammar.channel;
@@ -189,6 +195,7 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
         continue;
       }
       if (leading) {
+        if (mode === grammar.start) role = word;
         if (mode === grammar.channel && repeated !== null) {
           if (word !== repeated) return false;
         } else if (mode === grammar.channel) channel = word;
@@ -217,7 +224,7 @@ function readHeader(header: string, grammar: HarmonyGrammar, midChannel: string 
     i = segment - 1;
   }
   if (!takeWords(header.length)) return null;
-  return { channel, recipient };
+  return { channel, recipient, role };
 }
 
 /**

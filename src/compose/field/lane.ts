@@ -170,8 +170,16 @@ function sameOpener(opener: string): readonly string[] {
  * and the line start is looked for back to `floor` only through `lines`, so many openers on one
  * long line cost one pass over it.
  */
-/** What may follow an opener named in a sentence: a blank, a closing quote or bracket, a stop. */
+/**
+ * What may follow an opener named in a sentence: a blank, a closing quote or bracket, a stop;
+ * or, in a script written without spaces between words, the next word itself (`使用<tool_call>标签调用工具`).
+ */
 const MENTION_FOLLOWERS: ReadonlySet<number> = new Set([0x20, 0x09, 0x22, 0x27, 0x29, 0x5d, 0x2e, 0x2c, 0x3b, 0x21, 0x3f, 0x2a, 0x201d, 0x2019]);
+
+/** A character of a script written without spaces between words (Chinese, Japanese), or its punctuation. */
+function isUnspacedScript(code: number): boolean {
+  return (code >= 0x3000 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xff01 && code <= 0xff65);
+}
 
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
@@ -193,7 +201,7 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   }
   // Words after it: a blank or a closing quote, bracket or stop (`the '<tool_call>' tag`,
   // `(<tool_call>)`), then something that opens no body, and no body start before the mention ends.
-  if (!MENTION_FOLLOWERS.has(text.charCodeAt(after))) return null;
+  if (!MENTION_FOLLOWERS.has(text.charCodeAt(after)) && !isUnspacedScript(text.charCodeAt(after))) return null;
   const again = scan.earliest(sameOpener(hit.opener), after);
   // A close named between words on the line (`in <tool_call> and </tool_call> tags`) pairs with
   // nothing either: the line is read with it masked (lex/inline-code.ts).

@@ -198,6 +198,8 @@ const FOREIGN_TURNS = [
   '<|start|>developer',
   '<|start|>functions.',
   '<|start|>tool',
+  // Qwen-Agent: the tool's result after a call (also its stop word, left in as the last thing).
+  '✿RESULT✿',
   // Seed-OSS.
   '<seed:bos>user',
   '<seed:bos>system',

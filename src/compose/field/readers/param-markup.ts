@@ -1037,14 +1037,18 @@ function isEscapedSpace(code: number): boolean {
   return code === 0x6e || code === 0x72 || code === 0x74;
 }
 
-/** A tool name written as plain text: no whitespace, quotes, brackets or call punctuation. */
+/**
+ * A tool name written as plain text: no whitespace, quotes, brackets or call punctuation, in
+ * ASCII or as Chinese and Japanese write it (`，`, `。`, `「`, curly quotes: a sentence glued to
+ * the opener, as those scripts write words, names no tool).
+ */
 function isCallName(name: string): boolean {
   if (name === '' || name.length > FIELD_NAME_MAX) return false;
   // Stops alone (`<tool_call>.` ending a sentence) name nothing: a name holds a word character.
   let word = false;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
-    if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!)) return false;
+    if (code <= 0x20 || '"\'<>{}()[],;='.includes(name[i]!) || isWidePunctuation(code)) return false;
     if (!word) word = code > 0x7f || code === 0x5f || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
   }
   return word;
@@ -1111,4 +1115,10 @@ function lacksRequired(tool: ToolDef | undefined, args: Record<string, unknown>)
   if (tool === undefined) return false;
   for (const param of tool.params) if (param.required && !Object.hasOwn(args, param.name)) return true;
   return false;
+}
+
+/** General punctuation (dashes, curly quotes, zero-width spaces), CJK punctuation and fullwidth ASCII punctuation. */
+function isWidePunctuation(code: number): boolean {
+  if (code < 0x2000) return false;
+  return code <= 0x206f || (code >= 0x3000 && code <= 0x303f) || (code >= 0xff01 && code <= 0xff0f) || (code >= 0xff1a && code <= 0xff20) || (code >= 0xff3b && code <= 0xff40) || (code >= 0xff5b && code <= 0xff65);
 }

@@ -183,10 +183,11 @@ function isUnspacedScript(code: number): boolean {
 
 function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
-  // Mid-line: a word stands before the opener on its line.
+  // Mid-line: a word stands before the opener on its line (or the region before it, a mention
+  // of another tag in the same sentence, ended right there: `使用<think>标签…，使用<tool_call>标签…`).
   let before = hit.index - 1;
   while (before >= lineStart && (text.charCodeAt(before) === 0x20 || text.charCodeAt(before) === 0x09)) before--;
-  if (before < lineStart) return null;
+  if (before < lineStart && !(floor === hit.index && floor > 0 && text.charCodeAt(floor - 1) !== 0x0a)) return null;
   const newline = scan.earliest(NEWLINE, hit.index);
   const lineEnd = newline < 0 ? text.length : newline;
   let after = tagEnd(text, hit, lineEnd);
@@ -218,7 +219,11 @@ function mentionLine(text: string, hit: OpenerHit, floor: number, ctx: ComposeCo
   // The same opener again on the line, a body after it: that one opens the call, and the
   // mention ends where it starts.
   const end = again >= 0 && again < lineEnd && opensBody(text, again + hit.opener.length) ? again : lineEnd;
-  const body = masked === null ? scan.earliest(BODY_STARTS, after) : bodyStartIn(masked, after - lineStart, lineStart);
+  let body = masked === null ? scan.earliest(BODY_STARTS, after) : bodyStartIn(masked, after - lineStart, lineStart);
+  // A tag no grammar writes (`results in <tool_result> tags`) begins no body.
+  while (body >= 0 && body < end && text.charCodeAt(body) === 0x3c && scan.earliest(grammarTags(), body) !== body) {
+    body = masked === null ? scan.earliest(BODY_STARTS, body + 1) : bodyStartIn(masked, body + 1 - lineStart, lineStart);
+  }
   if (body >= 0 && body < end) return null;
   if (text.slice(after, Math.min(end, after + 64)).trim() === '') return null;
   // A block closed before the mention on its line (`<tool_call>look(…)</tool_call> then a
@@ -269,6 +274,13 @@ function tagEnd(text: string, hit: OpenerHit, lineEnd: number): number {
     if (code === 0x3c) return -1;
   }
   return -1;
+}
+
+let tags: readonly string[] | null = null;
+
+/** Every opener and marker of a field grammar that is a tag (`<…`), one array so `FieldScan` memoises the search. */
+function grammarTags(): readonly string[] {
+  return (tags ??= [...new Set(FIELD_GRAMMARS.flatMap((g) => [...g.openers, ...g.markers]).filter((t) => t.charCodeAt(0) === 0x3c))]);
 }
 
 /** Whether a call body or markup starts at `at`, after blanks. */

@@ -703,59 +703,82 @@ const IRREGULAR_CASES: Irregular[] = [
  */
 function foreign(grammar: string, label: string, header: string): Irregular {
   const made = `${header}\n{"temperature": 18, "condition": "sunny"}\n<tool_call>\n{"name": "get_weather", "arguments": ${W}}\n</tool_call>`;
-  return { grammar, scenario: `foreign-turn:${label}`, note: `another role's turn (${JSON.stringify(header)}) after the answer: the answer alone is prose; the made-up result and the call after it are one foreign_turn drop, not a call`, text: `${ANSWER}\n${made}`, expect: { calls: [], prose: ANSWER, no_errors: true, violation_kinds: ['foreign_turn'], dropped: true } };
+  return { grammar, scenario: `foreign-turn:${label}`, note: `the model's end of turn and another role's turn after the answer (${JSON.stringify(header)}): the answer alone is prose; the made-up result and the call after it are one foreign_turn drop, not a call`, text: `${ANSWER}${made}`, expect: { calls: [], prose: ANSWER, no_errors: true, violation_kinds: ['foreign_turn'], dropped: true } };
+}
+
+/** Each family's end tokens, then the headers of its other roles (glued, and on the next line). */
+const FOREIGN_AFTER_END: [string, string[], string[]][] = [
+  ['chatml', ['<|im_end|>'], ['<|im_start|>user', '<|im_start|>system', '<|im_start|>tool', '<|im_start|>function', '<|im_start|>observation', '<|im_start|>environment']],
+  ['llama3', ['<|eot_id|>', '<|eom_id|>'], ['<|start_header_id|>user<|end_header_id|>', '<|start_header_id|>system<|end_header_id|>', '<|start_header_id|>ipython<|end_header_id|>', '<|start_header_id|>tool<|end_header_id|>']],
+  ['llama4', ['<|eot|>', '<|eom|>'], ['<|header_start|>user<|header_end|>', '<|header_start|>system<|header_end|>', '<|header_start|>ipython<|header_end|>', '<|header_start|>tool<|header_end|>']],
+  ['deepseek', ['<｜end▁of▁sentence｜>'], ['<｜User｜>', '<｜tool▁outputs▁begin｜>', '<｜tool▁output▁begin｜>']],
+  ['deepseek-ascii', ['<|end▁of▁sentence|>'], ['<|User|>', '<|tool▁outputs▁begin|>', '<|tool▁output▁begin|>']],
+  ['kimi', ['<|im_end|>'], ['<|im_user|>', '<|im_system|>']],
+  ['kimi-k3', ['<|close|>message<|sep|>', '<|end_of_msg|>'], ['<|open|>message role="user"', '<|open|>message role="tool"', '<|open|>message role="system"']],
+  ['gemma', ['<end_of_turn>'], ['<start_of_turn>user']],
+  ['gemma4', ['<turn|>'], ['<|turn>user']],
+  ['glm', ['<|observation|>'], ['<tool_response>']],
+  ['glm-phi', ['<|endoftext|>', '<|end|>'], ['<|user|>', '<|system|>']],
+  ['mistral', ['</s>'], ['[TOOL_RESULTS]', '[INST]']],
+  ['cohere', ['<|END_OF_TURN_TOKEN|>'], ['<|START_OF_TURN_TOKEN|><|USER_TOKEN|>', '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>']],
+  ['granite', ['<|end_of_text|>'], ['<|start_of_role|>user<|end_of_role|>', '<|start_of_role|>system<|end_of_role|>', '<|start_of_role|>tool<|end_of_role|>', '<|start_of_role|>tool_response<|end_of_role|>']],
+  ['seed', ['<seed:eos>'], ['<seed:bos>user', '<seed:bos>system', '<seed:bos>tool']],
+];
+
+/** The model's own next turn after its end of turn: a marker, what follows read as the response. */
+const OWN_TURN_AFTER_END: [string, string[], string[]][] = [
+  ['chatml', ['<|im_end|>'], ['<|im_start|>assistant\n', '<|im_start|>assistant', '<|im_assistant|>assistant<|im_middle|>']],
+  ['llama3', ['<|eot_id|>', '<|eom_id|>'], ['<|start_header_id|>assistant<|end_header_id|>\n\n', '<|start_header_id|>assistant<|end_header_id|>']],
+  ['llama4', ['<|eot|>', '<|eom|>'], ['<|header_start|>assistant<|header_end|>\n\n', '<|header_start|>assistant<|header_end|>']],
+  ['gemma', ['<end_of_turn>'], ['<start_of_turn>model\n']],
+  ['gemma4', ['<turn|>'], ['<|turn>model\n']],
+  ['deepseek', ['<｜end▁of▁sentence｜>'], ['<｜Assistant｜>']],
+  ['cohere', ['<|END_OF_TURN_TOKEN|>'], ['<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>']],
+  ['granite', ['<|end_of_text|>'], ['<|start_of_role|>assistant<|end_of_role|>']],
+  ['seed', ['<seed:eos>'], ['<seed:bos>assistant\n', '<seed:bos>assistant']],
+];
+
+const slug = (text: string): string => text.replace(/\n/g, ' nl ').replace(/[^A-Za-z0-9_]+/g, '-').replace(/^-|-$/g, '');
+
+function ownTurn(label: string, opener: string): Irregular {
+  return { grammar: 'hermes', scenario: `turn-header:own-next-turn:${label}:${slug(opener)}`, note: `the model ended its turn and began another of its own (${JSON.stringify(opener)}): a marker, the call after it read`, text: `${ANSWER}${opener}<tool_call>\n{"name": "get_weather", "arguments": ${W}}\n</tool_call>`, expect: { calls: [WEATHER], prose: ANSWER, no_errors: true, no_violations: true } };
 }
 
 const FOREIGN_HEADERS: [string, string][] = [
-  ['chatml-user', '<|im_start|>user'],
-  ['chatml-system', '<|im_start|>system'],
-  ['chatml-tool', '<|im_start|>tool'],
-  ['chatml-function', '<|im_start|>function'],
-  ['chatml-observation', '<|im_start|>observation'],
-  ['chatml-environment', '<|im_start|>environment'],
-  ['llama3-user', '<|start_header_id|>user<|end_header_id|>'],
-  ['llama3-system', '<|start_header_id|>system<|end_header_id|>'],
-  ['llama3-ipython', '<|start_header_id|>ipython<|end_header_id|>'],
-  ['llama3-tool', '<|start_header_id|>tool<|end_header_id|>'],
-  ['llama4-user', '<|header_start|>user<|header_end|>'],
-  ['llama4-system', '<|header_start|>system<|header_end|>'],
-  ['llama4-ipython', '<|header_start|>ipython<|header_end|>'],
-  ['llama4-tool', '<|header_start|>tool<|header_end|>'],
-  ['deepseek-user', '<｜User｜>'],
-  ['deepseek-tool-outputs', '<｜tool▁outputs▁begin｜>'],
-  ['deepseek-tool-outputs-ascii', '<|tool▁outputs▁begin|>'],
-  ['deepseek-v3.1-tool-output', '<｜end▁of▁sentence｜><｜tool▁output▁begin｜>'],
-  ['deepseek-v3.1-tool-output-ascii', '<|end▁of▁sentence|><|tool▁output▁begin|>'],
-  ['kimi-user', '<|im_user|>'],
-  ['kimi-system', '<|im_system|>'],
-  ['kimi-k3-user', '<|open|>message role="user"'],
-  ['kimi-k3-tool', '<|open|>message role="tool"'],
-  ['kimi-k3-system', '<|open|>message role="system"'],
-  ['gemma-user', '<start_of_turn>user'],
-  ['gemma4-user', '<|turn>user'],
+  ...FOREIGN_AFTER_END.flatMap(([family, ends, headers]) => ends.flatMap((end) => headers.flatMap((header): [string, string][] => [[`${family}:${slug(end + header)}`, end + header], [`${family}:${slug(end + header)}:next-line`, `${end}\n${header}`]]))),
+  ['harmony-user', '<|end|><|start|>user'],
+  ['harmony-system', '<|end|><|start|>system'],
+  ['harmony-developer', '<|end|><|start|>developer'],
+  ['harmony-function', '<|call|><|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>'],
+  ['harmony-tool', '<|return|><|start|>tool'],
   ['gemma4-tool-response', '<|tool_response>response:'],
-  ['glm-user', '<|user|>'],
-  ['glm-system', '<|system|>'],
-  ['glm-observation', '<|observation|>\n<tool_response>'],
-  ['glm-observation-glued', '<|observation|><tool_response>'],
-  ['mistral-tool-results', '[TOOL_RESULTS]'],
-  ['mistral-inst', '[INST]'],
-  ['cohere-user', '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>'],
-  ['cohere-system', '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>'],
-  ['granite-user', '<|start_of_role|>user<|end_of_role|>'],
-  ['granite-system', '<|start_of_role|>system<|end_of_role|>'],
-  ['granite-tool', '<|start_of_role|>tool<|end_of_role|>'],
-  ['granite-tool-response', '<|start_of_role|>tool_response<|end_of_role|>'],
-  ['harmony-user', '<|start|>user'],
-  ['harmony-system', '<|start|>system'],
-  ['harmony-developer', '<|start|>developer'],
-  ['harmony-function', '<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>'],
-  ['harmony-tool', '<|start|>tool'],
-  ['qwen-agent-result', '✿RESULT✿'],
-  ['seed-user', '<seed:bos>user'],
-  ['seed-system', '<seed:bos>system'],
-  ['seed-tool', '<seed:bos>tool'],
 ];
+
+/** The assistant header as each template writes it, after the sequence's first token echoed with the prompt. */
+const ASSISTANT_HEADERS = [
+  '<|im_start|>assistant\n',
+  '<|im_start|>assistant',
+  '<|im_assistant|>assistant<|im_middle|>',
+  '<|open|>message role="assistant"<|sep|>',
+  '<|open|>message<|sep|>',
+  '<|start_header_id|>assistant<|end_header_id|>\n\n',
+  '<|start_header_id|>assistant<|end_header_id|>',
+  '<|header_start|>assistant<|header_end|>\n\n',
+  '<|header_start|>assistant<|header_end|>',
+  '<start_of_turn>model\n',
+  '<|turn>model\n',
+  '<｜Assistant｜>',
+  '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
+  '<|start_of_role|>assistant<|end_of_role|>',
+  '<seed:bos>assistant\n',
+  '<seed:bos>assistant',
+];
+
+const BEGUN_HEADERS: Irregular[] = ['<|begin_of_text|>', '<bos>', '<s>'].flatMap((begin) =>
+  ASSISTANT_HEADERS.map((header) => ({ grammar: 'hermes', scenario: `turn-header:after-first-token:${slug(begin + header)}`, note: `the sequence's first token and the assistant header echoed before the answer (${JSON.stringify(begin + header)}): one marker`, text: `${begin}${header}${ANSWER}`, expect: { calls: [], prose: ANSWER, no_errors: true, no_violations: true } })),
+);
+
+const OWN_TURNS: Irregular[] = OWN_TURN_AFTER_END.flatMap(([family, ends, headers]) => ends.flatMap((end) => headers.flatMap((header) => [ownTurn(family, end + header), ownTurn(`${family}-next-line`, `${end}\n${header}`)])));
 
 const PARIS = { name: 'get_weather', arguments: { city: 'Paris' } };
 
@@ -785,7 +808,7 @@ const SEQUENCE_STARTS: Irregular[] = [
   { grammar: 'seed-oss', scenario: 'turn-header:seed-glued', note: 'Seed-OSS\'s assistant header with no line break: a marker', text: '<seed:bos>assistantThe weather in Paris is sunny.<seed:eos>', expect: { calls: [], prose: 'The weather in Paris is sunny.', no_errors: true } },
 ];
 
-const IRREGULAR: Irregular[] = [...IRREGULAR_CASES, ...TURN_HEADERS, ...FOREIGN_TURNS, ...SEQUENCE_STARTS];
+const IRREGULAR: Irregular[] = [...IRREGULAR_CASES, ...TURN_HEADERS, ...FOREIGN_TURNS, ...OWN_TURNS, ...BEGUN_HEADERS, ...SEQUENCE_STARTS];
 
 export function irregularCases(grammar: string): FieldCase[] {
   const spec = grammarSpec(grammar);

@@ -276,6 +276,13 @@ function tagEnd(text: string, hit: OpenerHit, lineEnd: number): number {
   return -1;
 }
 
+/** Whether `at` stands inside an inline code span on its line (an odd number of backticks before it). */
+function inCodeSpan(text: string, lineStart: number, at: number): boolean {
+  let ticks = 0;
+  for (let i = lineStart; i < at; i++) if (text.charCodeAt(i) === 0x60) ticks++;
+  return ticks % 2 === 1;
+}
+
 let tags: readonly string[] | null = null;
 
 /** Every opener and marker of a field grammar that is a tag (`<…`), one array so `FieldScan` memoises the search. */
@@ -784,8 +791,8 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = hit.index + 1;
       continue;
     }
-    // Another role's turn written in a code block is a sample of a chat template's text.
-    if (hit.grammars.length === 1 && hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)) {
+    // Another role's turn written in a code block or span is a sample of a chat template's text.
+    if (hit.grammars.length === 1 && hit.grammars[0] === TURN_FOREIGN && ((fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)) || inCodeSpan(text, lines.startOf(text, hit.index, 0), hit.index))) {
       from = hit.index + 1;
       continue;
     }

@@ -62,7 +62,7 @@ describe('field lane: the assistant turn\'s header', () => {
   it('is a header after other text too (the model began another turn of its own): dropped, the text around it kept', () => {
     const result = gateway('The answer is 4.<|im_end|>\n<|im_start|>assistant\nMore.');
     expect(result.prose).toBe('The answer is 4.\n\nMore.');
-    expect(result.dropped.filter((d) => d.reason !== 'salvaged_as_prose').map((d) => d.reason)).toEqual(['end_of_turn_token', 'turn_header_token']);
+    expect(result.dropped.filter((d) => d.reason !== 'salvaged_as_prose').map((d) => d.reason)).toEqual(['turn_header_token']);
   });
 
   it('begins the response after it: with no registry a call object there is the whole response', () => {

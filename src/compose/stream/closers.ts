@@ -219,6 +219,9 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   if (region.answerBody === true) return region.end < text.length;
   const grammar = grammarOf(region.grammar);
   if (grammar === undefined) return false;
+  // The text may end inside an opener that begins with the region's last marker (`<|end|><|sy`
+  // of `<|end|><|system|>`, another role's turn): that opener would take the marker.
+  if (endsInsideComposite(text, region)) return false;
   // A look-alike is read, or left as prose, by rules over the whole response: with no registry
   // it must be the whole response, and with one, an unregistered name is an error only there.
   // Calls that all passed a registry are calls whatever follows, once text that cannot continue
@@ -285,6 +288,42 @@ function endsAtChainSeparator(text: string, region: FieldRegion): boolean {
   const end = blanksBefore(text, region.start, region.end);
   const last = text.charCodeAt(end - 1);
   return end > region.start && (last === 0x3b || last === 0x2c);
+}
+
+let composites: { readonly prefixes: ReadonlySet<string>; readonly longest: number } | null = null;
+
+/**
+ * The proper prefixes, longer than that marker, of the turn-end openers that begin with a whole
+ * marker of another grammar (`<|im_end|>⏎<|im_start|>user`, `<|end|><|system|>`), and the
+ * longest such opener.
+ */
+function compositePrefixes(): { readonly prefixes: ReadonlySet<string>; readonly longest: number } {
+  if (composites !== null) return composites;
+  const prefixes = new Set<string>();
+  let longest = 0;
+  const literals = FIELD_GRAMMARS.flatMap((g) => [...g.openers, ...g.markers]);
+  for (const grammar of FIELD_GRAMMARS) {
+    if (grammar.family !== 'turn-end') continue;
+    for (const opener of grammar.openers) {
+      // Past the whole marker it begins with: only there may a region already have ended.
+      const lead = literals.reduce((most, literal) => (literal !== opener && literal.length < opener.length && opener.startsWith(literal) ? Math.max(most, literal.length) : most), 0);
+      if (lead === 0) continue;
+      longest = Math.max(longest, opener.length);
+      for (let k = lead + 1; k < opener.length; k++) prefixes.add(opener.slice(0, k));
+    }
+  }
+  return (composites = { prefixes, longest });
+}
+
+/** Whether the text from some point in the region's last characters is a proper prefix of a turn-end opener. */
+function endsInsideComposite(text: string, region: FieldRegion): boolean {
+  const { prefixes, longest } = compositePrefixes();
+  // perf: only a region within one opener's length of the end of the text is asked.
+  if (text.length - region.end >= longest) return false;
+  for (let at = Math.max(region.start, text.length - longest + 1); at < region.end; at++) {
+    if (text.charCodeAt(at) === 0x3c && prefixes.has(text.slice(at))) return true;
+  }
+  return false;
 }
 
 /** A call-objects grammar whose close may be left out (Llama 3's `<|python_tag|>{…}` with no `<|eom_id|>`). */

@@ -9,6 +9,8 @@ const CHANNEL = '<|channel|>';
 const CONSTRAIN = '<|constrain|>';
 const MESSAGE = '<|message|>';
 const ENDS = ['<|call|>', '<|end|>', '<|return|>'];
+/** The markers that end a Harmony message. */
+export const HARMONY_ENDS: readonly string[] = ENDS;
 
 /**
  * Where a message's body stops: an end marker, or the next message's start or channel. A visible

@@ -64,6 +64,8 @@ const TRAILING_TOKENS = [
   // Gemma 2 / 3.
   '<end_of_turn>',
   '<eos>',
+  // Qwen-Agent's stop word before the tool's result, left in as the last thing written.
+  '✿RESULT✿',
 ];
 
 export const TURN_END: TurnEndGrammar = {
@@ -108,20 +110,40 @@ const HEADERS = [
   '<seed:bos>assistant',
 ];
 
+// The same headers after the model's own end of turn: it ended a turn and began another of its
+// own (Qwen2.5's template writes parallel calls as two turns). Alone, mid-text, a header is
+// what answers about a template quote, so it counts only as the response's first text.
+const HEADERS_AFTER_END: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [['<|im_end|>'], ['<|im_start|>assistant\n', '<|im_start|>assistant', '<|im_assistant|>assistant<|im_middle|>']],
+  [['<|eot_id|>', '<|eom_id|>'], ['<|start_header_id|>assistant<|end_header_id|>\n\n', '<|start_header_id|>assistant<|end_header_id|>']],
+  [['<|eot|>', '<|eom|>'], ['<|header_start|>assistant<|header_end|>\n\n', '<|header_start|>assistant<|header_end|>']],
+  [['<end_of_turn>'], ['<start_of_turn>model\n']],
+  [['<turn|>'], ['<|turn>model\n']],
+  [['<｜end▁of▁sentence｜>'], ['<｜Assistant｜>']],
+  [['<|END_OF_TURN_TOKEN|>'], ['<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>']],
+  [['<|end_of_text|>'], ['<|start_of_role|>assistant<|end_of_role|>']],
+  [['<seed:eos>'], ['<seed:bos>assistant\n', '<seed:bos>assistant']],
+];
+
+const OWN_NEXT_TURNS = HEADERS_AFTER_END.flatMap(([ends, headers]) => ends.flatMap((end) => headers.flatMap((header) => [`${end}${header}`, `${end}\n${header}`])));
+
 export const TURN_HEADER: TurnEndGrammar = {
   id: 'turn-header',
   family: 'turn-end',
-  openers: HEADERS,
+  openers: OWN_NEXT_TURNS,
+  responseOpeners: HEADERS,
   markers: [],
   role: 'header',
-  tokens: HEADERS,
+  tokens: [...OWN_NEXT_TURNS, ...HEADERS],
   trailingTokens: [],
 };
 
 // The sequence's first token, or the end of the user's instruction, echoed with the prompt.
 // Spelled like text elsewhere (`<s>` is HTML's strike-through), so only as the response's
 // first visible text.
-const SEQUENCE_STARTS = ['<|begin_of_text|>', '<bos>', '<s>', '[/INST]'];
+const BEGINS = ['<|begin_of_text|>', '<bos>', '<s>'];
+// Longer first: a first token with the assistant header after it is one marker.
+const SEQUENCE_STARTS = [...BEGINS.flatMap((begin) => HEADERS.map((header) => begin + header)), ...BEGINS, '[/INST]'];
 
 export const SEQUENCE_START: TurnEndGrammar = {
   id: 'sequence-start',
@@ -134,76 +156,55 @@ export const SEQUENCE_START: TurnEndGrammar = {
   trailingTokens: [],
 };
 
-// Another role's turn as each template opens it: a user's or system's message, or a tool's
-// result. The model's turn ended before it, and the server did not stop there, so the model
-// wrote on as the other side (a result that never ran, then calls resting on it). Only
-// special-token spellings: a plain tag (`<tool_response>`) is also written in answers about
-// the format.
-const FOREIGN_TURNS = [
+// Another role's turn as each template opens it, after the model's end of turn: the server did
+// not stop there, so the model wrote on as the other side (a result that never ran, then calls
+// resting on it). Only the header glued to the end token, or on the next line, counts: the same
+// header alone is what answers about a template name and quote, and the model that ran on
+// wrote its end token first. Each family's end tokens, then the headers of its other roles.
+const FOREIGN_AFTER_END: readonly (readonly [readonly string[], readonly string[]])[] = [
   // ChatML (Qwen, Hermes, InternLM): every role but the assistant's.
-  '<|im_start|>user',
-  '<|im_start|>system',
-  '<|im_start|>tool',
-  '<|im_start|>function',
-  '<|im_start|>observation',
-  '<|im_start|>environment',
+  [['<|im_end|>'], ['<|im_start|>user', '<|im_start|>system', '<|im_start|>tool', '<|im_start|>function', '<|im_start|>observation', '<|im_start|>environment']],
   // Llama 3.x and 4.
-  '<|start_header_id|>user<|end_header_id|>',
-  '<|start_header_id|>system<|end_header_id|>',
-  '<|start_header_id|>ipython<|end_header_id|>',
-  '<|start_header_id|>tool<|end_header_id|>',
-  '<|header_start|>user<|header_end|>',
-  '<|header_start|>system<|header_end|>',
-  '<|header_start|>ipython<|header_end|>',
-  '<|header_start|>tool<|header_end|>',
-  // DeepSeek V3 / R1 / V3.1, with fullwidth bars and as some deployments decode them. V3.1's
-  // tool result has no section of its own: only after the end of the sentence is it one
-  // (echoed mid-line in an answer, its tokens are markers around the words).
-  '<｜User｜>',
-  '<｜tool▁outputs▁begin｜>',
-  '<|tool▁outputs▁begin|>',
-  '<｜end▁of▁sentence｜><｜tool▁output▁begin｜>',
-  '<|end▁of▁sentence|><|tool▁output▁begin|>',
+  [
+    ['<|eot_id|>', '<|eom_id|>'],
+    ['<|start_header_id|>user<|end_header_id|>', '<|start_header_id|>system<|end_header_id|>', '<|start_header_id|>ipython<|end_header_id|>', '<|start_header_id|>tool<|end_header_id|>'],
+  ],
+  [['<|eot|>', '<|eom|>'], ['<|header_start|>user<|header_end|>', '<|header_start|>system<|header_end|>', '<|header_start|>ipython<|header_end|>', '<|header_start|>tool<|header_end|>']],
+  // DeepSeek V3 / R1 / V3.1, with fullwidth bars and as some deployments decode them.
+  [['<｜end▁of▁sentence｜>'], ['<｜User｜>', '<｜tool▁outputs▁begin｜>', '<｜tool▁output▁begin｜>']],
+  [['<|end▁of▁sentence|>'], ['<|User|>', '<|tool▁outputs▁begin|>', '<|tool▁output▁begin|>']],
   // Kimi K2, and K3's XTML.
-  '<|im_user|>',
-  '<|im_system|>',
-  '<|open|>message role="user"',
-  '<|open|>message role="tool"',
-  '<|open|>message role="system"',
-  // Gemma 2 / 3, and Gemma 4, whose tool result has a token of its own; the model also writes
-  // that token alone as its stop, so only with the result's head after it.
-  '<start_of_turn>user',
-  '<|turn>user',
-  '<|tool_response>response:',
-  // GLM (and Phi-3's user and system tokens): the observation role hands over to the tool's result.
-  '<|user|>',
-  '<|system|>',
-  '<|observation|>\n<tool_response>',
-  '<|observation|><tool_response>',
+  [['<|im_end|>'], ['<|im_user|>', '<|im_system|>']],
+  [['<|close|>message<|sep|>', '<|end_of_msg|>'], ['<|open|>message role="user"', '<|open|>message role="tool"', '<|open|>message role="system"']],
+  // Gemma 2 / 3, and Gemma 4.
+  [['<end_of_turn>'], ['<start_of_turn>user']],
+  [['<turn|>'], ['<|turn>user']],
+  // GLM (Phi-3 writes the same user and system tokens after `<|end|>`): the observation role
+  // hands over to the tool's result.
+  [['<|observation|>'], ['<tool_response>']],
+  [['<|endoftext|>', '<|end|>'], ['<|user|>', '<|system|>']],
   // Mistral: a tool's results, a user's instruction.
-  '[TOOL_RESULTS]',
-  '[INST]',
+  [['</s>'], ['[TOOL_RESULTS]', '[INST]']],
   // Cohere Command R / A.
-  '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>',
-  '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>',
+  [['<|END_OF_TURN_TOKEN|>'], ['<|START_OF_TURN_TOKEN|><|USER_TOKEN|>', '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>']],
   // Granite 3 / 4.
-  '<|start_of_role|>user<|end_of_role|>',
-  '<|start_of_role|>system<|end_of_role|>',
-  '<|start_of_role|>tool<|end_of_role|>',
-  '<|start_of_role|>tool_response<|end_of_role|>',
-  // Harmony (gpt-oss): a message by anyone but the assistant; a tool's is authored by the
-  // function it answers for.
-  '<|start|>user',
-  '<|start|>system',
-  '<|start|>developer',
-  '<|start|>functions.',
-  '<|start|>tool',
-  // Qwen-Agent: the tool's result after a call (also its stop word, left in as the last thing).
-  '✿RESULT✿',
+  [
+    ['<|end_of_text|>'],
+    ['<|start_of_role|>user<|end_of_role|>', '<|start_of_role|>system<|end_of_role|>', '<|start_of_role|>tool<|end_of_role|>', '<|start_of_role|>tool_response<|end_of_role|>'],
+  ],
   // Seed-OSS.
-  '<seed:bos>user',
-  '<seed:bos>system',
-  '<seed:bos>tool',
+  [['<seed:eos>'], ['<seed:bos>user', '<seed:bos>system', '<seed:bos>tool']],
+];
+
+/** Harmony's messages by another author: after an end marker, as the reader checks (harmony.ts). */
+export const HARMONY_FOREIGN_STARTS: readonly string[] = ['<|start|>user', '<|start|>system', '<|start|>developer', '<|start|>functions.', '<|start|>tool'];
+
+const FOREIGN_TURNS = [
+  ...FOREIGN_AFTER_END.flatMap(([ends, headers]) => ends.flatMap((end) => headers.flatMap((header) => [`${end}${header}`, `${end}\n${header}`]))),
+  ...HARMONY_FOREIGN_STARTS,
+  // Gemma 4's tool result has a token of its own; the model also writes that token alone as its
+  // stop, so only with the result's head after it.
+  '<|tool_response>response:',
 ];
 
 export const TURN_FOREIGN: TurnEndGrammar = {

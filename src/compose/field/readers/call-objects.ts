@@ -20,6 +20,7 @@
  *   4. text between the objects and the close: dropped with an error.
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
+import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
 import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
 import { fieldMessages } from '../messages.js';
@@ -66,7 +67,9 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
     sink.drop(fenceClose.at, fenceClose.end, 'fenced_narration');
     pos = skipSpace(text, fenceClose.end);
   }
-  const close = matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE);
+  // A close that ends the turn before another role's (`<|eom_id|><|start_header_id|>ipython…`)
+  // is left to the lane: with what follows it, it begins a foreign turn.
+  const close = grammar.closeOptional === true && matchAt(text, pos, TURN_FOREIGN.tokens) !== null ? null : (matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE));
   if (close !== null) return pos + close.length;
   if (body.stopped === 'broken') return body.end;
   // A close the grammar may leave out (Llama 3's `<|eom_id|>`): text after the body ends the

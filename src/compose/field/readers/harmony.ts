@@ -104,6 +104,8 @@ export function readHarmony(scan: FieldScan, at: number, grammar: HarmonyGrammar
     }
     if (next < 0) {
       if (marker === null) return read ? pos : -1;
+      // A message by another author whose header did not read (a made-up result in no header form).
+      if (marker === grammar.start && matchAt(text, pos, words.foreignStarts) !== null) return read ? pos : -1;
       // rung 4: a token with no header after it carries no content.
       pos += marker.length;
     } else {

@@ -13,7 +13,8 @@
  * deciding costs O(1) per token however many stand in the text.
  */
 import type { TurnEndGrammar } from '../../../dialects/field/index.js';
-import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
+import { HARMONY_ENDS } from '../../../dialects/field/harmony.js';
+import { HARMONY_FOREIGN_STARTS, TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
 import { isJsonSpace, skipJsonSpace } from '../../../lex/codes.js';
 import { matchAt } from '../cursor.js';
 import type { RegionSink } from '../region.js';
@@ -97,6 +98,9 @@ export function readTurnEnd(scan: FieldScan, at: number, grammar: TurnEndGrammar
 function readForeignTurn(text: string, at: number, grammar: TurnEndGrammar, sink: RegionSink): number {
   const token = matchAt(text, at, grammar.tokens);
   if (token === null) return -1;
+  // A Harmony message by another author only after a message's end (the harmony region before
+  // it is never released while a marker may follow, so a stream sees that end too).
+  if (HARMONY_FOREIGN_STARTS.includes(token) && !afterHarmonyEnd(text, at)) return -1;
   // The next turn's opener as the last thing written: the model's stop (Gemma 4 stops at
   // `<|tool_response>`), which carries no content, as a turn's end.
   if (skipJsonSpace(text, at + token.length) >= text.length) {
@@ -106,4 +110,11 @@ function readForeignTurn(text: string, at: number, grammar: TurnEndGrammar, sink
   sink.drop(at, text.length, 'foreign_turn');
   sink.violation('foreign_turn', fieldMessages.foreignTurn(token), token);
   return text.length;
+}
+
+/** Whether a Harmony message's end marker stands right before `at` (blanks between). */
+function afterHarmonyEnd(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && isJsonSpace(text.charCodeAt(i - 1))) i--;
+  return HARMONY_ENDS.some((end) => i >= end.length && text.startsWith(end, i - end.length));
 }

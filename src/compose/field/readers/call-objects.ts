@@ -42,6 +42,15 @@ function resumeOf(grammar: CallObjectsGrammar): readonly string[] {
   return resume;
 }
 
+const FOREIGN_AFTER_CLOSE = new Map<string, readonly string[]>();
+
+/** The foreign turns that begin with one of the grammar's closes (perf: the few a close is compared with). */
+function foreignAfterClose(grammar: CallObjectsGrammar): readonly string[] {
+  let found = FOREIGN_AFTER_CLOSE.get(grammar.id);
+  if (found === undefined) FOREIGN_AFTER_CLOSE.set(grammar.id, (found = TURN_FOREIGN.tokens.filter((t) => grammar.close.some((c) => t.startsWith(c)))));
+  return found;
+}
+
 export function readCallObjects(scan: FieldScan, at: number, grammar: CallObjectsGrammar, sink: RegionSink): number {
   const text = scan.text;
   const opener = matchAt(text, at, grammar.openers);
@@ -69,7 +78,8 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   }
   // A close that ends the turn before another role's (`<|eom_id|><|start_header_id|>ipython…`)
   // is left to the lane: with what follows it, it begins a foreign turn.
-  const close = grammar.closeOptional === true && matchAt(text, pos, TURN_FOREIGN.tokens) !== null ? null : (matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE));
+  let close = matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE);
+  if (close !== null && grammar.closeOptional === true && matchAt(text, pos, foreignAfterClose(grammar)) !== null) close = null;
   if (close !== null) return pos + close.length;
   if (body.stopped === 'broken') return body.end;
   // A close the grammar may leave out (Llama 3's `<|eom_id|>`): text after the body ends the

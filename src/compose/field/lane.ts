@@ -276,11 +276,24 @@ function tagEnd(text: string, hit: OpenerHit, lineEnd: number): number {
   return -1;
 }
 
-/** Whether `at` stands inside an inline code span on its line (an odd number of backticks before it). */
-function inCodeSpan(text: string, lineStart: number, at: number): boolean {
-  let ticks = 0;
-  for (let i = lineStart; i < at; i++) if (text.charCodeAt(i) === 0x60) ticks++;
-  return ticks % 2 === 1;
+/**
+ * Whether a place stands inside an inline code span on its line (an odd number of backticks
+ * before it). perf: asked at places that only move forward, so the backticks are counted once.
+ */
+class CodeSpans {
+  #line = -1;
+  #at = 0;
+  #ticks = 0;
+
+  inside(text: string, lineStart: number, at: number): boolean {
+    if (lineStart !== this.#line) {
+      this.#line = lineStart;
+      this.#at = lineStart;
+      this.#ticks = 0;
+    }
+    for (; this.#at < at; this.#at++) if (text.charCodeAt(this.#at) === 0x60) this.#ticks++;
+    return this.#ticks % 2 === 1;
+  }
 }
 
 let tags: readonly string[] | null = null;
@@ -712,6 +725,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
   };
   const blocks = new ReferenceBlocks(scan);
   const fences = new AnswerFences(scan);
+  const spans = new CodeSpans();
   let from = resumed?.end ?? 0;
   let hit = first;
   if (started) {
@@ -792,7 +806,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       continue;
     }
     // Another role's turn written in a code block or span is a sample of a chat template's text.
-    if (hit.grammars.length === 1 && hit.grammars[0] === TURN_FOREIGN && ((fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)) || inCodeSpan(text, lines.startOf(text, hit.index, 0), hit.index))) {
+    if (hit.grammars.length === 1 && hit.grammars[0] === TURN_FOREIGN && ((fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)) || spans.inside(text, lines.startOf(text, hit.index, 0), hit.index))) {
       from = hit.index + 1;
       continue;
     }

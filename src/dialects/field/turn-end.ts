@@ -125,7 +125,12 @@ const HEADERS_AFTER_END: readonly (readonly [readonly string[], readonly string[
   [['<seed:eos>'], ['<seed:bos>assistant\n', '<seed:bos>assistant']],
 ];
 
-const OWN_NEXT_TURNS = HEADERS_AFTER_END.flatMap(([ends, headers]) => ends.flatMap((end) => headers.flatMap((header) => [`${end}${header}`, `${end}\n${header}`])));
+/** Each end token with each header glued to it, and on the next line. */
+function afterEnd(table: readonly (readonly [readonly string[], readonly string[]])[]): string[] {
+  return table.flatMap(([ends, headers]) => ends.flatMap((end) => headers.flatMap((header) => [`${end}${header}`, `${end}\n${header}`])));
+}
+
+const OWN_NEXT_TURNS = afterEnd(HEADERS_AFTER_END);
 
 export const TURN_HEADER: TurnEndGrammar = {
   id: 'turn-header',
@@ -200,7 +205,7 @@ const FOREIGN_AFTER_END: readonly (readonly [readonly string[], readonly string[
 export const HARMONY_FOREIGN_STARTS: readonly string[] = ['<|start|>user', '<|start|>system', '<|start|>developer', '<|start|>functions.', '<|start|>tool'];
 
 const FOREIGN_TURNS = [
-  ...FOREIGN_AFTER_END.flatMap(([ends, headers]) => ends.flatMap((end) => headers.flatMap((header) => [`${end}${header}`, `${end}\n${header}`]))),
+  ...afterEnd(FOREIGN_AFTER_END),
   ...HARMONY_FOREIGN_STARTS,
   // Gemma 4's tool result has a token of its own; the model also writes that token alone as its
   // stop, so only with the result's head after it.

@@ -27,7 +27,7 @@
  */
 import type { HarmonyGrammar } from '../../../dialects/field/index.js';
 import { HARMONY_BODY_STOPS } from '../../../dialects/field/harmony.js';
-import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
+import { HARMONY_FOREIGN_STARTS } from '../../../dialects/field/turn-end.js';
 import { Code } from '../../../lex/codes.js';
 import { isPlainRecord, setOwn } from '../../../lex/json-object.js';
 import { readJsonValueAt } from '../../../lex/json-stream.js';
@@ -61,7 +61,7 @@ function vocabulary(grammar: HarmonyGrammar): Vocabulary {
       bodyStops: HARMONY_BODY_STOPS,
       headerMarkers: [grammar.start, grammar.channel, grammar.constrain],
       messageStarts: [grammar.start, grammar.channel, grammar.message],
-      foreignStarts: TURN_FOREIGN.tokens.filter((t) => t.startsWith(grammar.start)),
+      foreignStarts: HARMONY_FOREIGN_STARTS,
     };
     vocabularies.set(grammar, found);
   }

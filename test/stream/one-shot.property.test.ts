@@ -82,6 +82,18 @@ describe('stream: the one-shot invariant', () => {
     }
   });
 
+  it('holds for every two-piece cut of the foreign-turn cases (a call whose optional close begins another role\'s turn)', () => {
+    // A text cut right after Llama 3's `<|eom_id|>` released the call with its close, before the
+    // `<|start_header_id|>ipython` that makes that close the start of a made-up turn.
+    const cases = corpus.filter((c) => c.id.startsWith('field:') && c.id.includes('/foreign-turn:') && c.options.profile !== 'harn' && c.text.length < 600);
+    expect(cases.length).toBeGreaterThan(20);
+    for (const c of cases) {
+      for (let cut = 1; cut < c.text.length; cut++) {
+        expect(invariantFailures(c.text, [c.text.slice(0, cut), c.text.slice(cut)], c.options), `${c.id} cut at ${cut}`).toEqual([]);
+      }
+    }
+  }, 120_000);
+
   // Joins wider random sweeps found: a cut-off Qwen3-Coder parameter whose region only looked
   // closed because the text so far ended with `</tool_call>` (then blanks), and a Harmony message announced
   // at its JSON's end that later text (no end markers) made an error.

@@ -86,7 +86,7 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const probe = held.slice(region.start) + PROBE + close;
   read += closed.length + probe.length;
   const whole = regionAlone(closed, reader);
-  if (whole === null || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole)) return null;
+  if (whole === null || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole, undefined, false)) return null;
   const probed = regionAlone(probe, reader);
   // A body whose close is optional (Llama 3's `<|python_tag|>{…}`) ends where a word follows it:
   // the word is no part of it, whatever comes after.

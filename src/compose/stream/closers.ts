@@ -213,7 +213,12 @@ export interface RegionSetting {
 
 const UNKNOWN_SETTING: RegionSetting = { registered: false, startsResponse: false };
 
-export function wholeRegion(text: string, region: FieldRegion, setting: RegionSetting = UNKNOWN_SETTING): boolean {
+/**
+ * Whether no later text can change `region`, the last region read in `text`. `closeWritten`
+ * false: `text` ends with a close the caller wrote in to try the region (announce.ts), not one
+ * the model wrote, so whether another role's turn begins with that close is not asked.
+ */
+export function wholeRegion(text: string, region: FieldRegion, setting: RegionSetting = UNKNOWN_SETTING, closeWritten = true): boolean {
   // An answer's body read as written (field/lane.ts, `answerBodyRegion`) is whole once the
   // marker that ends it has come; cut off, it runs to the end of the text.
   if (region.answerBody === true) return region.end < text.length;
@@ -221,7 +226,7 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   if (grammar === undefined) return false;
   // The text may end inside an opener that begins with the region's last marker (`<|end|><|sy`
   // of `<|end|><|system|>`, another role's turn): that opener would take the marker.
-  if (endsInsideComposite(text, region)) return false;
+  if (closeWritten && endsInsideComposite(text, region)) return false;
   // A look-alike is read, or left as prose, by rules over the whole response: with no registry
   // it must be the whole response, and with one, an unregistered name is an error only there.
   // Calls that all passed a registry are calls whatever follows, once text that cannot continue
@@ -305,11 +310,12 @@ function compositePrefixes(): { readonly prefixes: ReadonlySet<string>; readonly
   for (const grammar of FIELD_GRAMMARS) {
     if (grammar.family !== 'turn-end') continue;
     for (const opener of grammar.openers) {
-      // Past the whole marker it begins with: only there may a region already have ended.
+      // From the whole marker it begins with: a region may have ended with that marker (a call's
+      // optional `<|eom_id|>`), and the text may end right there with the opener still to come.
       const lead = literals.reduce((most, literal) => (literal !== opener && literal.length < opener.length && opener.startsWith(literal) ? Math.max(most, literal.length) : most), 0);
       if (lead === 0) continue;
       longest = Math.max(longest, opener.length);
-      for (let k = lead + 1; k < opener.length; k++) prefixes.add(opener.slice(0, k));
+      for (let k = lead; k < opener.length; k++) prefixes.add(opener.slice(0, k));
     }
   }
   return (composites = { prefixes, longest });

@@ -127,9 +127,24 @@ function verbatimText(piece: string, read: LaneResult, ctx: ComposeContext): { r
   // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose; in a
   // code block the answer shows, it is the block's text, and leaves the ledger.
   const shape = { fieldGrammars: true, profile: ctx.profile } as const;
-  if (toolShapeFinding(read.dropped, shape) === null) return { text, read };
+  if (toolShapeFinding(read.dropped, shape) === null) return { text, read: keptAsProse(read, read.dropped) };
   if (toolShapeFinding(textOutsideBlocks(piece), shape) !== null) return null;
-  return { text, read: { ...read, dropped: [...withoutBlockDrops(piece, trace, read.dropped)] } };
+  return { text, read: keptAsProse(read, withoutBlockDrops(piece, trace, read.dropped)) };
+}
+
+/**
+ * `read` with `dropped` as its ledger, each fragment the walk cut at a mid-line `<` recorded as
+ * what it became: prose (the piece reads verbatim, so nothing of it was narration left out).
+ */
+function keptAsProse(read: LaneResult, dropped: readonly DroppedFragment[]): LaneResult {
+  let out: DroppedFragment[] | null = null;
+  for (let i = 0; i < dropped.length; i++) {
+    const drop = dropped[i]!;
+    if (drop.reason !== 'fenced_narration') out?.push(drop);
+    else (out ??= dropped.slice(0, i)).push({ text: drop.text, reason: 'salvaged_as_prose' });
+  }
+  if (out === null && dropped === read.dropped) return read;
+  return { ...read, dropped: out ?? [...dropped] };
 }
 
 /**

@@ -9,7 +9,7 @@
 import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { TOOL_SHAPE } from '../dialects/vocabulary.js';
 import { Code, isJsSpace } from '../lex/codes.js';
-import { withoutQuotedMarkupLines } from '../lex/inline-code.js';
+import { withoutQuotedMarkupLines, withoutQuotedCodeLines } from '../lex/inline-code.js';
 import { isBlank, startsWithFolded } from './ascii-fold.js';
 import { literalTrieSource } from './literal-trie.js';
 import { CONTENTLESS_DROP_REASONS, DIAGNOSED_DROP_REASONS } from './diagnostics.js';
@@ -386,9 +386,21 @@ function unquotedAll(drops: DroppedFragment[]): DroppedFragment[] {
  * `before`'s last line, then `drop`.
  */
 function unquoted(drop: DroppedFragment, before: string): DroppedFragment {
-  const lead = before.endsWith('`') && drop.text.charCodeAt(0) === 0x3c ? before.slice(before.lastIndexOf('\n') + 1) : '';
-  const text = withoutQuotedMarkupLines(lead + drop.text).slice(lead.length);
+  const lead = drop.text.charCodeAt(0) === 0x3c && opensCodeSpan(before) ? before.slice(before.lastIndexOf('\n') + 1) : '';
+  const text = withoutQuotedCodeLines(withoutQuotedMarkupLines(lead + drop.text)).slice(lead.length);
   return text === drop.text ? drop : { text, reason: drop.reason };
+}
+
+/** Whether the last line of `text` leaves an inline code span open: it ends in a backtick, or holds an odd number of them (`` `stop=[" ``). */
+function opensCodeSpan(text: string): boolean {
+  if (text.endsWith('`')) return true;
+  let ticks = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i);
+    if (code === Code.LineFeed) break;
+    if (code === Code.Backtick) ticks++;
+  }
+  return ticks % 2 === 1;
 }
 
 /** The shapes, first match wins, over already rejoined drop text (no pre-check). */

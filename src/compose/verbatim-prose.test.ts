@@ -138,4 +138,42 @@ describe('gateway verbatim prose: a tag a grammar writes is not prose', () => {
     expect(leaked.protocol_violations.map((v) => v.kind)).toContain('stray_text');
     expect(parseToolCalls('I checked the weather. </tool_call>', { profile: 'harn' }).prose).toBe('');
   });
+
+  it('keeps a special token quoted as inline code (an answer about a chat template), and nothing of it is tool syntax', () => {
+    const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    for (const text of [
+      'Use `<|start_header_id|>` and `<|end_header_id|>` around the role.',
+      'The `<|im_start|>` token marks the start of a message; the role name follows it.',
+      '| `<|im_start|>` | Instruction Message Start | starts a message |',
+      'Set `stop=["<|im_end|>", "<|im_start|>"]` so generation ends at the turn boundary.',
+      'In ChatML every user message starts with `<|im_start|>user` and ends with `<|im_end|>`.',
+      'The token `"<end_of_turn>\\n"` separates turns.',
+      'DeepSeek opens a tool\'s output with `<｜tool▁output▁begin｜>`.',
+    ]) {
+      const result = parseToolCalls(text, { tools });
+      expect(result.prose, text).toBe(text);
+      expect(result.calls).toEqual([]);
+      expect(result.protocol_violations, text).toEqual([]);
+      expect(result.dropped.every((d) => d.reason === 'salvaged_as_prose'), text).toBe(true);
+    }
+  });
+
+  it('keeps HTML code elements as written (smolagents\' `<code>` blocks hold calls the agent runs itself)', () => {
+    const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }];
+    for (const text of [
+      'Thought: Let me get the weather.\n<code>\nresult = get_weather(location="Paris")\nprint(result)\n</code>',
+      'Run this:\n<pre>\nw = get_weather(location="Paris")\n</pre>\nThen read the result.',
+    ]) {
+      const result = parseToolCalls(text, { tools });
+      expect(result.prose, text).toBe(text);
+      expect(result.calls).toEqual([]);
+      expect(result.protocol_violations.map((v) => v.kind)).not.toContain('unparsed_tool_syntax');
+    }
+  });
+
+  it('still cuts a special token written out outside code, where it is no prose', () => {
+    const result = parseToolCalls('Done.<|role_end|> The answer is 4.');
+    expect(result.prose).not.toContain('<|role_end|>');
+  });
 });
+

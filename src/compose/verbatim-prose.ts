@@ -12,7 +12,7 @@ import { CONTENTLESS_DROP_REASONS } from './diagnostics.js';
 import type { TraceEntry } from './funnel.js';
 import { SPECIAL_TOKEN, isSpecialToken, withoutMarkers } from './prose-markers.js';
 import type { DroppedFragment, LaneResult } from './types.js';
-import { fencedSpans } from './field/answer-fences.js';
+import { codeSpans } from './field/answer-fences.js';
 
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
 export function mayBeVerbatim(read: LaneResult): boolean {
@@ -34,8 +34,9 @@ const CONTENTLESS: ReadonlySet<string> = new Set(CONTENTLESS_DROP_REASONS);
 export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): string | null {
   let out = '';
   let copied = 0;
-  // A unit inside a code block the answer shows is the block's text, whatever rung took it.
-  const spans = fencedSpans(piece);
+  // A unit inside a code block or an inline code span the answer shows is that code's text,
+  // whatever rung took it.
+  const spans = codeSpans(piece);
   let s = 0;
   for (const entry of trace) {
     if (entry.start < 0) return null;
@@ -53,10 +54,21 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
   }
   // A token the walk kept inside a text unit would stay in the prose: the walk's reading stands
   // (its markers cut there, tagged-lane.ts).
-  if (copied === 0) return SPECIAL_TOKEN.test(piece) ? null : piece;
+  if (copied === 0) return tokenOutside(piece, spans) ? null : piece;
   const text = out + piece.slice(copied);
   // A token the walk kept inside a text unit would stay in the prose: the walk's reading stands.
-  return SPECIAL_TOKEN.test(text) ? null : text;
+  return tokenOutside(text, codeSpans(text)) ? null : text;
+}
+
+/** Whether a special token stands in `text` outside its code `spans` (one quoted as code is the code's text). */
+function tokenOutside(text: string, spans: readonly { readonly start: number; readonly end: number }[]): boolean {
+  if (!SPECIAL_TOKEN.test(text)) return false;
+  let from = 0;
+  for (const span of spans) {
+    if (SPECIAL_TOKEN.test(text.slice(from, span.start))) return true;
+    from = span.end;
+  }
+  return SPECIAL_TOKEN.test(text.slice(from));
 }
 
 
@@ -85,16 +97,16 @@ function isTagless(raw: string): boolean {
 }
 
 /**
- * The text of `piece` outside its code blocks, as one fragment for the tool-shape check: markup
- * inside a block (`<parameter name="city"/>` in an XML sample, a `<ToolCall …/>` in JSX) is the
- * sample's text, not a grammar's marker left over, so it does not keep the piece from reading
- * verbatim. Whole, so a tag quoted as inline code keeps its backticks (the walk cuts a unit
- * at each `<`, and its drops lose them).
+ * The text of `piece` outside its code blocks and inline code spans, as one fragment for the
+ * tool-shape check: markup inside one (`<parameter name="city"/>` in an XML sample, a
+ * `<ToolCall …/>` in JSX, a token named as `<|im_start|>`) is the sample's text, not a
+ * grammar's marker left over, so it does not keep the piece from reading verbatim. Taken from
+ * the piece whole, not from the walk's drops, which cut a unit at each `<` and so split a span.
  */
 export function textOutsideBlocks(piece: string): DroppedFragment[] {
   let text = '';
   let from = 0;
-  for (const span of fencedSpans(piece)) {
+  for (const span of codeSpans(piece)) {
     text += piece.slice(from, span.start) + '\n';
     from = span.end;
   }
@@ -107,7 +119,7 @@ export function textOutsideBlocks(piece: string): DroppedFragment[] {
  * text, so it is not on the ledger (nor reported as tool syntax that never ran).
  */
 export function withoutBlockDrops(piece: string, trace: readonly TraceEntry[], dropped: readonly DroppedFragment[]): readonly DroppedFragment[] {
-  const spans = fencedSpans(piece);
+  const spans = codeSpans(piece);
   const inBlocks = new Map<string, number>();
   let s = 0;
   for (const entry of trace) {

@@ -263,3 +263,54 @@ export function withoutQuotedMarkupLines(text: string): string {
   }
   return changed ? out : text;
 }
+
+/**
+ * `text` with each inline code span that opens mid-line and holds a tag or a special token
+ * (`<|im_end|>`, `<｜User｜>`, `<end_of_turn>`) masked by `_`, whatever else it holds
+ * (`stop=["<|im_end|>"]`, `<|im_start|>system\n{system}<|im_end|>`): markup quoted as code, for
+ * the tool-shape check only (the lanes read such a span as the walk does). `text` itself when
+ * there is none.
+ */
+export function withoutQuotedCodeLines(text: string): string {
+  if (text.indexOf('`') < 0 || text.indexOf('<') < 0) return text;
+  let out = '';
+  let copied = 0;
+  // perf: from one line with a backtick to the next, so the text is swept once.
+  for (let tick = text.indexOf('`'); tick >= 0; ) {
+    const lineStart = text.lastIndexOf('\n', tick) + 1;
+    let lineEnd = text.indexOf('\n', tick);
+    if (lineEnd < 0) lineEnd = text.length;
+    let at = text.indexOf('`', skipBlanks(text, lineStart) + 1);
+    while (at >= 0 && at < lineEnd) {
+      let run = at;
+      while (text.charCodeAt(run) === Code.Backtick) run++;
+      const width = run - at;
+      let close = text.indexOf('`', run);
+      let closeEnd = -1;
+      while (close >= 0 && close < lineEnd) {
+        closeEnd = close;
+        while (text.charCodeAt(closeEnd) === Code.Backtick) closeEnd++;
+        if (closeEnd - close === width) break;
+        close = text.indexOf('`', closeEnd);
+      }
+      if (close < 0 || close >= lineEnd) break;
+      if (holdsMarkup(text, run, close)) {
+        out += text.slice(copied, run) + '_'.repeat(close - run);
+        copied = close;
+      }
+      at = text.indexOf('`', closeEnd);
+    }
+    tick = lineEnd < text.length ? text.indexOf('`', lineEnd) : -1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Whether text[from, to) holds a tag or a special token: `<` then a letter, `/`, `|` or DeepSeek's `｜`. */
+function holdsMarkup(text: string, from: number, to: number): boolean {
+  for (let i = from; i + 1 < to; i++) {
+    if (text.charCodeAt(i) !== Code.LessThan) continue;
+    const next = text.charCodeAt(i + 1);
+    if (isAsciiLetter(next) || next === Code.Slash || next === Code.Pipe || next === 0xff5c) return true;
+  }
+  return false;
+}

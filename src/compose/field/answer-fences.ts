@@ -162,6 +162,92 @@ function closingLineAfter(text: string, from: number, kind: number): number {
   return -1;
 }
 
+/**
+ * `fencedSpans` and, on the lines outside them, each inline code span (a run of backticks to the
+ * next run of the same length on its line, as Markdown pairs them), and HTML's `<code>` and
+ * `<pre>` elements: where an answer quotes markup as code. In order, not overlapping; one sweep
+ * of the lines and of the backticks.
+ */
+export function codeSpans(text: string): { readonly start: number; readonly end: number }[] {
+  const blocks = fencedSpans(text);
+  const spans: { start: number; end: number }[] = [];
+  let tick = text.indexOf('`');
+  let b = 0;
+  for (let line = 0; tick >= 0 && line < text.length; ) {
+    const block = blocks[b];
+    if (block !== undefined && block.start <= line) {
+      spans.push(block);
+      b++;
+      line = block.end + 1;
+      continue;
+    }
+    const newline = text.indexOf('\n', line);
+    const lineEnd = newline < 0 ? text.length : newline;
+    if (tick < line) tick = text.indexOf('`', line);
+    if (tick >= 0 && tick < lineEnd) {
+      inlineSpansOn(text, tick, lineEnd, spans);
+      tick = text.indexOf('`', lineEnd);
+    }
+    if (newline < 0) break;
+    line = newline + 1;
+  }
+  for (; b < blocks.length; b++) spans.push(blocks[b]!);
+  return text.indexOf('<code') >= 0 || text.indexOf('<pre') >= 0 ? withCodeElements(text, spans) : spans;
+}
+
+/** HTML's code elements, open tag to close tag: an answer's (or smolagents') code, as a block is. */
+const CODE_ELEMENTS: readonly (readonly [string, string])[] = [
+  ['<code>', '</code>'],
+  ['<pre>', '</pre>'],
+];
+
+/** `spans` with each closed code element of `text` that starts outside them added, in order. */
+function withCodeElements(text: string, spans: { start: number; end: number }[]): { start: number; end: number }[] {
+  const elements: { start: number; end: number }[] = [];
+  for (const [open, close] of CODE_ELEMENTS) {
+    for (let at = text.indexOf(open); at >= 0; ) {
+      const end = text.indexOf(close, at + open.length);
+      if (end < 0) break;
+      elements.push({ start: at, end: end + close.length });
+      at = text.indexOf(open, end + close.length);
+    }
+  }
+  if (elements.length === 0) return spans;
+  const all = [...spans, ...elements].sort((a, b) => a.start - b.start);
+  const out: { start: number; end: number }[] = [];
+  for (const span of all) if (out.length === 0 || span.start >= out[out.length - 1]!.end) out.push(span);
+  return out;
+}
+
+/** The inline code spans of the line part `[from, lineEnd)`, which starts at a backtick, pushed to `out`. */
+function inlineSpansOn(text: string, from: number, lineEnd: number, out: { start: number; end: number }[]): void {
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  for (let i = from; i >= 0 && i < lineEnd; ) {
+    let j = i;
+    while (j < lineEnd && text.charCodeAt(j) === 0x60) j++;
+    starts.push(i);
+    lengths.push(j - i);
+    i = text.indexOf('`', j);
+  }
+  // The next run of each run's length, found right to left: pairing stays linear in the runs.
+  const next = new Array<number>(starts.length);
+  const last = new Map<number, number>();
+  for (let k = starts.length - 1; k >= 0; k--) {
+    next[k] = last.get(lengths[k]!) ?? -1;
+    last.set(lengths[k]!, k);
+  }
+  for (let k = 0; k < starts.length; ) {
+    const close = next[k]!;
+    if (close < 0) {
+      k++;
+      continue;
+    }
+    out.push({ start: starts[k]!, end: starts[close]! + lengths[close]! });
+    k = close + 1;
+  }
+}
+
 /** Whether a code block opened in `text` from `from` (a line start there counting) to before `at` is still open there. */
 export function fenceOpenAt(text: string, at: number, from = 0): boolean {
   let open = 0;

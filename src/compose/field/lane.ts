@@ -296,6 +296,12 @@ class CodeSpans {
   }
 }
 
+/** Whether only the turn-end family's records open at this hit (its tokens, headers and foreign turns). */
+function onlyTurnTokens(hit: OpenerHit): boolean {
+  for (const grammar of hit.grammars) if (grammar.family !== 'turn-end') return false;
+  return true;
+}
+
 let tags: readonly string[] | null = null;
 
 /** Every opener and marker of a field grammar that is a tag (`<…`), one array so `FieldScan` memoises the search. */
@@ -805,8 +811,9 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = hit.index + 1;
       continue;
     }
-    // Another role's turn written in a code block or span is a sample of a chat template's text.
-    if (hit.grammars.length === 1 && hit.grammars[0] === TURN_FOREIGN && ((fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)) || spans.inside(text, lines.startOf(text, hit.index, 0), hit.index))) {
+    // Another role's turn written in a code block or span is a sample of a chat template's text;
+    // so is any turn token in a code span (`stop=["<|im_end|>"]`): quoted, never written out.
+    if (onlyTurnTokens(hit) && (spans.inside(text, lines.startOf(text, hit.index, 0), hit.index) || (hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)))) {
       from = hit.index + 1;
       continue;
     }

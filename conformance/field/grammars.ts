@@ -141,6 +141,7 @@ export const GRAMMARS: GrammarSpec[] = [
     grammar: 'ernie-4.5', title: 'ERNIE 4.5', family: 'shared-tag', section: '7b', values: 'quoted', markers: ['</tool_call>', '<tool_call>', '<response>', '</response>'],
     answer: { open: '<response>', close: '</response>' },
   },
+  { grammar: 'qwen2.5-coder', title: 'Qwen2.5-Coder <tools> JSON body', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['</tools>', '<tools>'] },
   { grammar: 'longcat', title: 'LongCat-Flash', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['</longcat_tool_call>', '<longcat_tool_call>'] },
   { grammar: 'granite-20b-fc', title: 'Granite-20B-FC', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<function_call>'], trailingProse: false },
   { grammar: 'step-audio-2', title: 'Step-Audio 2', family: 'shared-tag', section: '7b', values: 'quoted', markers: ['</tool_call>', '<tool_call>'] },

@@ -14,7 +14,7 @@
  * but whose `]` is missing (the text, or the limit, comes first) is read, `unclosed`.
  */
 import { Code, skipJsonSpace } from './codes.js';
-import { identLength } from './ident.js';
+import { identLength, isIdentPart } from './ident.js';
 import { readPyKwargsAt, type PyLeniency } from './py-literal.js';
 
 export interface PyCall {
@@ -58,13 +58,24 @@ export type PyCallListRead =
       readonly from: number;
     };
 
-/** The end of the dotted identifier at `at` (`a.b.c`), or `at` when none starts there. */
+/**
+ * The end of the dotted identifier at `at` (`a.b.c`), or `at` when none starts there. A hyphen
+ * between word characters continues a part: MCP tool names join words so (`resolve-library-id`),
+ * and models call them by that name. A hyphen at the end of the text may yet continue the name.
+ */
 export function dottedNameEnd(text: string, at: number): number {
   let end = at;
   for (;;) {
     const length = identLength(text, end);
     if (length === 0) return end === at ? at : end - 1;
     end += length;
+    while (text.charCodeAt(end) === Code.Dash) {
+      if (end + 1 >= text.length) return text.length;
+      let more = end + 1;
+      while (isIdentPart(text.charCodeAt(more))) more++;
+      if (more === end + 1) return end;
+      end = more;
+    }
     if (text.charCodeAt(end) !== Code.Dot) return end;
     end++;
   }

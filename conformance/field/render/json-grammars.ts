@@ -84,6 +84,7 @@ export const JSON_RENDERERS: Record<string, Renderer> = {
   }),
   hermes: hermesLike('<tool_call>', '</tool_call>', '\n', '\n'),
   'hermes-chained': hermesLike('<tool_call>', '</tool_call>', '', ''),
+  'qwen2.5-coder': hermesLike('<tools>', '</tools>', '\n', '\n'),
   'granite-4': hermesLike('<tool_call>', '</tool_call>', '\n', '\n'),
   trinity: hermesLike('<tool_call>', '</tool_call>', '\n', '\n'),
   'ernie-4.5': hermesLike('<tool_call>', '</tool_call>', '\n', '\n'),

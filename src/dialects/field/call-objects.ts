@@ -34,6 +34,9 @@ function tagged(id: string, open: readonly string[], close: readonly string[], e
  */
 export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>'], { openerAlone: 'left' });
 
+/** Qwen2.5-Coder: `<tools>{…}</tools>`, the tag its fine-tune writes in place of Hermes' `<tool_call>`. */
+export const QWEN25_CODER = tagged('qwen2.5-coder', ['<tools>'], ['</tools>'], { openerAlone: 'left' });
+
 /** Granite 3: `<|tool_call|>[…]`, closed by nothing; Phi-4-mini closes the same body with `<|/tool_call|>`. */
 export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true, extraClose: ['<|/tool_call|>'] });
 
@@ -94,6 +97,7 @@ export const CALL_OBJECT_GRAMMARS: readonly CallObjectsGrammar[] = [
   GRANITE_20B_FC,
   PHI4_MINI,
   HERMES,
+  QWEN25_CODER,
   TOOL_CALLS_JSON,
   LFM2_JSON,
   DOTS_JSON,

@@ -23,10 +23,12 @@ export const LOOKALIKE: LookalikeGrammar = {
   ],
   markers: [],
   openAt: 'line-start',
-  // `tool_name` is Command's (R+, R7B): `{"tool_name": …, "parameters": {…}}`.
-  nameKeys: ['name', 'tool_name'],
+  // `tool_name` is Command's (R+, R7B): `{"tool_name": …, "parameters": {…}}`. `tool` and
+  // `tool_input` are the prompt format LangChain's OllamaFunctions (and ollama-rs) ask for;
+  // `function` as a string, llama-cpp-agent's (`{"function": "f", "arguments": {…}}`).
+  nameKeys: ['name', 'tool_name', 'tool', 'function'],
   // `tool_arguments`: smolagents' JSON agents write `{"tool_name", "tool_arguments"}`.
-  argumentKeys: ['arguments', 'parameters', 'tool_arguments'],
+  argumentKeys: ['arguments', 'parameters', 'tool_arguments', 'tool_input'],
   carrierKey: 'function',
   wrapperKey: 'tool_call',
   listKey: 'tool_calls',

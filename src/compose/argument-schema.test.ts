@@ -47,3 +47,19 @@ describe('argument validators', () => {
     expect(violation?.failures?.map((f) => f.pointer)).toEqual(['/pair/1']);
   });
 });
+
+describe('an integer beyond 2^53 kept as its digits', () => {
+  const tools = [{ name: 'get_message', parameters: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'integer' } } } }];
+
+  it('passes an integer schema', () => {
+    const result = parseToolCalls('<tool_call>\n{"name": "get_message", "arguments": {"id": 1234567890123456789}}\n</tool_call>', { tools });
+    expect(result.calls[0]?.arguments).toEqual({ id: '1234567890123456789' });
+    expect(result.protocol_violations).toEqual([]);
+  });
+
+  it('a string of digits within 2^53 still fails it (only digits a number cannot carry count as one)', () => {
+    const result = parseToolCalls('<tool_call>\n{"name": "get_message", "arguments": {"id": 5, "label": "12345"}}\n</tool_call>', { tools });
+    expect(result.protocol_violations.map((v) => v.kind)).toEqual(['invalid_arguments']);
+  });
+});
+

@@ -96,5 +96,35 @@ export function checkArguments(tool: ToolDef, args: Record<string, unknown>): Ar
   if (compiled.first(args)) return { ok: true };
   const all = (compiled.all ??= compileWith(schema, true));
   all(args);
-  return { ok: false, failures: (all.errors ?? []).map(failureOf) };
+  const failures = (all.errors ?? []).filter((error) => !isExactIntegerKept(error, args)).map(failureOf);
+  return failures.length === 0 ? { ok: true } : { ok: false, failures };
+}
+
+/** An integer beyond 2^53 kept as its digits (lex/json-stream.ts): `-?[1-9][0-9]{15,}`. */
+const KEPT_INTEGER = /^-?[1-9]\d{15,}$/;
+
+/**
+ * A type failure for an integer the model wrote beyond 2^53, which the readers keep as a string
+ * of its digits so no digit is lost: where the schema wants an integer or a number, it is one.
+ */
+function isExactIntegerKept(error: ErrorObject, args: Record<string, unknown>): boolean {
+  if (error.keyword !== 'type') return false;
+  const wanted = (error.params as { type?: unknown }).type;
+  const types = Array.isArray(wanted) ? wanted : [wanted];
+  if (!types.includes('integer') && !types.includes('number')) return false;
+  const value = valueAt(args, error.instancePath);
+  return typeof value === 'string' && KEPT_INTEGER.test(value) && !Number.isSafeInteger(Number(value));
+}
+
+/** The value at a JSON Pointer into `root`, or undefined. */
+function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  let at: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    if (at === null || typeof at !== 'object') return undefined;
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readLenientJsonAt } from './json-lenient.js';
+import { readJsonValueAt } from './json-stream.js';
 
 const read = (text: string, at = 0) => readLenientJsonAt(text, at);
 
@@ -69,13 +70,15 @@ describe('readLenientJsonAt', () => {
     expect(read('['.repeat(200) + ']'.repeat(200))).toMatchObject({ ok: false, eof: false, error: 'nested too deeply' });
   });
 
-  it('agrees with JSON.parse on strict JSON (inside a container: a bare number at the end may still grow)', () => {
+  it('agrees with the strict reader on strict JSON: JSON.parse, integers beyond 2^53 kept as digits (inside a container: a bare number at the end may still grow)', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
         const text = JSON.stringify({ v: value });
         const result = read(text);
+        const strict = readJsonValueAt(text, 0);
         expect(result.ok).toBe(true);
-        expect(result.ok && result.value).toEqual(JSON.parse(text));
+        expect(strict.ok).toBe(true);
+        expect(result.ok && result.value).toEqual(strict.ok && strict.value);
       }),
       { numRuns: 500 },
     );
@@ -92,3 +95,11 @@ describe('readLenientJsonAt', () => {
     );
   });
 });
+
+describe('readLenientJsonAt: integers beyond 2^53', () => {
+  it('keeps their digits as strings, as the strict reader does', () => {
+    const read = readLenientJsonAt("{'id': 1234567890123456789, 'n': 5,}", 0);
+    expect(read.ok && read.value).toEqual({ id: '1234567890123456789', n: 5 });
+  });
+});
+

@@ -20,7 +20,7 @@
  * tells "the text ended inside the value" (`eof`, truncation) from "not JSON".
  */
 import { Code, hex4, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
-import { JSON_NESTING_LIMIT, numberTailEnd, type JsonValueAt } from './json-stream.js';
+import { JSON_NESTING_LIMIT, numberTailEnd, unsafeIntegerDigits, type JsonValueAt } from './json-stream.js';
 import { setOwn } from './json-object.js';
 
 interface Frame {
@@ -114,14 +114,18 @@ function readNumber(text: string, at: number): Step {
   if (text.charCodeAt(i) === Code.Dash) i++;
   if (i >= text.length) return EOF;
   if (!isAsciiDigit(text.charCodeAt(i))) return { error: 'not a value', at };
+  const digits = i;
   if (text.charCodeAt(i) === Code.Digit0) i++;
   else while (isAsciiDigit(text.charCodeAt(i))) i++;
+  const integerEnd = i;
   const tail = numberTailEnd(text, i);
   if (tail.kind === 'eof') return EOF;
   if (tail.kind === 'missing') return { error: tail.part === 'fraction' ? 'a number with no digits after its point' : 'a number with no digits in its exponent', at: tail.at };
   i = tail.end;
   // A number running into the end may still be growing.
   if (i >= text.length) return EOF;
+  // An integer beyond 2^53 keeps its digits, as the strict reader keeps them (json-stream.ts).
+  if (i === integerEnd && unsafeIntegerDigits(text, digits, i - digits)) return { value: text.slice(at, i), end: i };
   return { value: Number(text.slice(at, i)), end: i };
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { workRatio } from '../../test/support/string-work.js';
-import { JSON_NESTING_LIMIT, readJsonStream } from './json-stream.js';
+import { JSON_NESTING_LIMIT, readJsonStream, readJsonValueAt } from './json-stream.js';
 
 describe('readJsonStream', () => {
   it('reads consecutive values with their offsets', () => {
@@ -126,3 +126,23 @@ describe('readJsonStream', () => {
     expect(workRatio((n) => `${'[1,'.repeat(Math.min(n, 100))}${'2,'.repeat(n)}`, readJsonStream)).toBeLessThan(12);
   });
 });
+
+describe('readJsonValueAt: integers beyond 2^53', () => {
+  it('keeps their digits as strings, where JSON.parse would round them', () => {
+    const read = readJsonValueAt('{"id": 1234567890123456789, "neg": -9007199254740993, "list": [18446744073709551615, 7]}', 0);
+    expect(read.ok && read.value).toEqual({ id: '1234567890123456789', neg: '-9007199254740993', list: ['18446744073709551615', 7] });
+  });
+
+  it('leaves safe integers, fractions and exponents as numbers', () => {
+    const read = readJsonValueAt('[9007199254740991, -9007199254740991, 1234567890.5, 1e20]', 0);
+    expect(read.ok && read.value).toEqual([9007199254740991, -9007199254740991, 1234567890.5, 1e20]);
+  });
+
+  it('forgets the integers of one value when it reads the next', () => {
+    const text = '{"a": 12345678901234567890} {"b": 1}';
+    const first = readJsonValueAt(text, 0);
+    const second = readJsonValueAt(text, first.ok ? first.end : 0);
+    expect(second.ok && second.value).toEqual({ b: 1 });
+  });
+});
+

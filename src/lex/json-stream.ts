@@ -129,6 +129,21 @@ function scanString(text: string, at: number): number {
 const FINITE_DIGITS_MAX = 308;
 
 /**
+ * The integer literals beyond 2^53 in the value last scanned, as `[start, end)` pairs:
+ * `JSON.parse` would round them (a 19-digit id comes back with its last digits changed), so
+ * `readJsonValueAt` keeps each as a string of its digits.
+ */
+const UNSAFE_INTEGERS: number[] = [];
+
+/** Whether the `n` digits at `from` (no leading zero) are beyond `Number.MAX_SAFE_INTEGER`. */
+export function unsafeIntegerDigits(text: string, from: number, n: number): boolean {
+  if (n !== MAX_SAFE.length) return n > MAX_SAFE.length;
+  // Same length, no leading zero: the order of the digit strings is the order of the numbers.
+  return text.slice(from, from + n) > MAX_SAFE;
+}
+const MAX_SAFE = String(Number.MAX_SAFE_INTEGER);
+
+/**
  *     -12.5e+3
  *     ^ at     -> end just past the last digit
  */
@@ -152,6 +167,7 @@ function scanNumber(text: string, at: number): number {
   if (tail.kind === 'eof') return CUT;
   if (tail.kind === 'missing') return fail(tail.part === 'fraction' ? 'expected a digit after the decimal point' : 'expected a digit in the exponent', tail.at);
   const exponent = hasExponent(text, i, tail.end);
+  if (tail.end === i && integerDigits >= MAX_SAFE.length && unsafeIntegerDigits(text, digits, integerDigits)) UNSAFE_INTEGERS.push(at, i);
   i = tail.end;
   // perf: only an exponent or a very long integer part can reach infinity (no string made per number).
   if ((exponent || integerDigits > FINITE_DIGITS_MAX) && !Number.isFinite(Number(text.slice(at, i)))) return fail('number out of range', at);
@@ -212,6 +228,7 @@ const OPEN = new Uint8Array(JSON_NESTING_LIMIT);
 
 /** Where the value whose first character is at `at` ends (`at` is past any whitespace). */
 function scanValue(text: string, at: number): number {
+  UNSAFE_INTEGERS.length = 0;
   const length = text.length;
   let depth = 0;
   let i = at;
@@ -343,8 +360,22 @@ export function readJsonValueAt(text: string, start: number): JsonValueAt {
   if (extent === CUT) return { ok: false, eof: true, error: 'the text ended inside a value', at: from };
   if (extent === FAILED) return { ok: false, eof: false, error: failure.error, at: failure.at };
   try {
-    return { ok: true, value: JSON.parse(text.slice(from, extent)), start: from, end: extent };
+    const json = UNSAFE_INTEGERS.length === 0 ? text.slice(from, extent) : withIntegersQuoted(text, from, extent);
+    return { ok: true, value: JSON.parse(json), start: from, end: extent };
   } catch {
     return { ok: false, eof: false, error: 'invalid JSON value', at: from };
   }
+}
+
+/** text[from, to) with each of `UNSAFE_INTEGERS` written as a JSON string of its digits. */
+function withIntegersQuoted(text: string, from: number, to: number): string {
+  let out = '';
+  let copied = from;
+  for (let k = 0; k < UNSAFE_INTEGERS.length; k += 2) {
+    const start = UNSAFE_INTEGERS[k]!;
+    const end = UNSAFE_INTEGERS[k + 1]!;
+    out += `${text.slice(copied, start)}"${text.slice(start, end)}"`;
+    copied = end;
+  }
+  return out + text.slice(copied, to);
 }

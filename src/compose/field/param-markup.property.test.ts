@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_GRAMMARS } from '../../dialects/field/index.js';
 import { PARAM_MARKUP_GRAMMARS } from '../../dialects/field/param-markup.js';
 import { renderParamMarkup } from '../../../test/support/param-markup-render.js';
+import { asRead } from '../../../test/support/exact-integers.js';
 import { parseToolCalls } from '../parse.js';
 
 const tools = ['probe', 'other_tool'].map((name) => ({
@@ -59,7 +60,7 @@ for (const grammar of PARAM_MARKUP_GRAMMARS) {
         fc.property(fc.array(call, { minLength: 1, maxLength: 3 }), prose, prose, (calls, before, after) => {
           const region = grammar.section === null && grammar.envelope === null ? calls.map((c) => renderParamMarkup(grammar, [c])).join('\n') : renderParamMarkup(grammar, calls);
           const result = parseToolCalls(`${before}\n${region}\n${after}`, { tools, profile: 'gateway' });
-          expect(result.calls.map((c) => ({ name: c.name, arguments: c.arguments }))).toEqual(calls);
+          expect(result.calls.map((c) => ({ name: c.name, arguments: c.arguments }))).toEqual(asRead(calls));
           expect(result.prose).toBe(`${before}\n\n${after}`);
           expect(result.tool_parse_errors).toEqual([]);
         }),

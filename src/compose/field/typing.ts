@@ -172,11 +172,23 @@ export function localRef(ref: unknown, root: Schema | null): Schema | undefined 
 const DIGITS = '\\d+(?:_\\d+)*';
 const PY_NUMBER = new RegExp(`^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`);
 
-function readNumber(text: string, integer: boolean): number | undefined {
+function readNumber(text: string, integer: boolean): number | string | undefined {
   if (!PY_NUMBER.test(text)) return undefined;
-  const value = Number(text.includes('_') ? text.replace(/_/g, '') : text);
+  const plain = text.includes('_') ? text.replace(/_/g, '') : text;
+  const value = Number(plain);
   if (!Number.isFinite(value)) return undefined;
-  return integer && !Number.isInteger(value) ? undefined : value;
+  if (integer && !Number.isInteger(value)) return undefined;
+  // An integer beyond 2^53 would come back rounded: its digits are kept, as JSON's are (json-stream.ts).
+  return Number.isSafeInteger(value) || !INTEGER_DIGITS.test(plain) ? value : exactInteger(plain);
+}
+
+const INTEGER_DIGITS = /^[+-]?\d+$/;
+
+/** `+007` -> `7`, `-0012` -> `-12`: the digits of an integer literal as JSON writes them. */
+function exactInteger(plain: string): string {
+  const sign = plain.charCodeAt(0) === 0x2d ? '-' : '';
+  const digits = plain.replace(/^[+-]?0*/, '');
+  return sign + (digits === '' ? '0' : digits);
 }
 
 function readBoolean(text: string): boolean | undefined {

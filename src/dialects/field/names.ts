@@ -1,9 +1,10 @@
 /**
  * Namespace prefixes the field grammars put before a tool name (`functions.get_weather` in
- * Kimi ids and Harmony recipients). A prefix is stripped when what follows names a registered
- * tool, and always when the caller passed no registry (it is the channel, not the name).
+ * Kimi ids and Harmony recipients), and those models copy from other SDKs' spellings of a tool
+ * (`default_api.` from Gemini's, `tools.`). A prefix is stripped when what follows names a
+ * registered tool, and always when the caller passed no registry (it is the channel, not the name).
  */
-export const FIELD_NAMESPACE_PREFIXES: readonly string[] = ['functions.'];
+export const FIELD_NAMESPACE_PREFIXES: readonly string[] = ['functions.', 'default_api.', 'tools.'];
 
 /**
  * Separators after a namespace of any name (GLM-5.3-Flash's `Weather/get_weather`): what follows

@@ -57,6 +57,23 @@ export const OLMO3_PYTHONIC: ValueGrammar = {
   trailers: [],
 };
 
+/**
+ * Llama 3.2's custom tools as a pythonic list after the tag, `<|python_tag|>[f(a=1), g(b='x')]`
+ * (Meta's decoder reads custom calls with or without the tag); a JSON body belongs to the JSON
+ * family and other code to the interpreter.
+ */
+export const LLAMA3_PYTHONIC: ValueGrammar = {
+  id: 'llama3-pythonic',
+  family: 'value-grammar',
+  openers: ['<|python_tag|>'],
+  markers: ['<|python_tag|>', '<|eom_id|>', '<|eot_id|>'],
+  body: { form: 'py-calls', listOnly: true },
+  close: ['<|eom_id|>', '<|eot_id|>'],
+  closeRequired: false,
+  sharedOpener: true,
+  trailers: [],
+};
+
 /** Llama 3.x built-in tools: `<|python_tag|>brave_search.call(query="…")`; a JSON body belongs to the JSON family. */
 export const LLAMA3_BUILTIN: ValueGrammar = {
   id: 'llama3-builtin',
@@ -150,4 +167,4 @@ export const FUNCTION_GEMMA_BARE: ValueGrammar = {
 
 // FunctionGemma's bare record before Gemma 4's: the two share `call:`, and only the first
 // requires its delimiter, so each reads the bodies written with its own.
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA_BARE, GEMMA4_BARE, FUNCTION_GEMMA];
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA_BARE, GEMMA4_BARE, FUNCTION_GEMMA];

@@ -10,7 +10,8 @@
  */
 import type { CodeFence } from '../../dialects/field/index.js';
 import { Code } from '../../lex/codes.js';
-import { fenceCloseAfter } from './fence.js';
+import { fenceCloseAfter, fenceCloseCut } from './fence.js';
+import { skipSpace } from './cursor.js';
 import type { FieldRegion } from './region.js';
 
 const TICKS = '```';
@@ -117,7 +118,9 @@ export function withFenceFrame(text: string, region: FieldRegion, floor: number)
   if (region.calls.length === 0) return region;
   const open = fenceOpenBefore(text, region.start, floor);
   if (open < 0) return region;
-  const close = fenceCloseAfter(text, region.end, BACKTICK_FENCE);
+  // A closing line the end of the text cut (Gemma writes two backticks more often than three):
+  // the frame's all the same.
+  const close = fenceCloseAfter(text, region.end, BACKTICK_FENCE) ?? (fenceCloseCut(text, region.end, BACKTICK_FENCE) ? { at: skipSpace(text, region.end), end: text.length } : null);
   if (close === null) return region;
   const dropped = [
     { text: text.slice(open, region.start).trim(), reason: 'fenced_narration' as const },

@@ -32,6 +32,7 @@ export const fieldMessages = {
     `A ${grammar} call wrote a tool or argument name with no end to its tag; the name was read up to its line break.`,
   endMarkersMissing: (grammar: string) =>
     `A ${grammar} call ended without its closing marker; it was read with the arguments written before the text ended (a later argument may have been cut off).`,
+  listCloseMissing: (grammar: string) => `A ${grammar} call list was closed without its \`]\`; the calls written in it were read.`,
   lateReasoningClose: (marker: string) =>
     `A reasoning close (${marker}) with no open stands after tool calls. If the chat template opened the reasoning block in the prompt, the calls and text before it were written inside reasoning, yet they were read as the answer: pass reasoning_started for such a template.`,
   foreignTurn: (token: string) =>

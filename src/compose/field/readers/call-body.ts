@@ -45,6 +45,8 @@ export interface CallBodyOptions {
 export interface CallBodyEnd {
   readonly end: number;
   readonly stopped: 'clean' | 'eof' | 'broken';
+  /** A list of calls opened with `[` and stopped before its `]` (`[{…}<|tool_call_end|>`). */
+  readonly listOpen?: boolean;
 }
 
 const ARGUMENT_KEYS = ['arguments', 'parameters', 'args'] as const;
@@ -95,7 +97,7 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
     }
     if (code !== Code.LeftBrace) {
       const method = separated && options.methodItems !== undefined ? readMethodCallAt(text, pos, options.methodItems) : null;
-      if (method === null) return { end, stopped: 'clean' };
+      if (method === null) return { end, stopped: 'clean', listOpen: inList && items > 0 };
       if (!method.ok) return failedItem(scan, pos, method, options, sink);
       sink.call({ name: method.call.name, arguments: method.call.arguments, start: pos, end: method.call.end });
       items++;

@@ -80,7 +80,10 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   // is left to the lane: with what follows it, it begins a foreign turn.
   let close = matchAt(text, pos, grammar.close) ?? matchAt(text, pos, grammar.extraClose ?? NONE);
   if (close !== null && grammar.closeOptional === true && matchAt(text, pos, foreignAfterClose(grammar)) !== null) close = null;
-  if (close !== null) return pos + close.length;
+  if (close !== null) {
+    if (body.listOpen === true && sink.calls.length > 0) sink.recovered(fieldMessages.listCloseMissing(grammar.id));
+    return pos + close.length;
+  }
   if (body.stopped === 'broken') return body.end;
   // A close the grammar may leave out (Llama 3's `<|eom_id|>`): text after the body ends the
   // region, and a close after that text is the turn's marker, not this block's.

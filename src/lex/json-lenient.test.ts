@@ -26,10 +26,17 @@ describe('readLenientJsonAt', () => {
     expect(read(`{'a': 'x`)).toMatchObject({ ok: false, eof: true });
     expect(read(`{'a': Tr`)).toMatchObject({ ok: false, eof: true });
     expect(read(`{'a': 1,`)).toMatchObject({ ok: false, eof: true });
-    expect(read(`{a: 1}`)).toMatchObject({ ok: false, eof: false });
+    expect(read(`{a`)).toMatchObject({ ok: false, eof: true });
+    expect(read(`{1: 1}`)).toMatchObject({ ok: false, eof: false });
     expect(read(`{'a': NaN}`)).toMatchObject({ ok: false, eof: false });
     expect(read(`{'a': 1,, 'b': 2}`)).toMatchObject({ ok: false, eof: false });
     expect(read(`[1 2]`)).toMatchObject({ ok: false, eof: false });
+  });
+
+  it('reads keys written without quotes, as JavaScript writes them (an identifier only)', () => {
+    expect(read(`{name: 'f', arguments: {city: 'Seoul', $n: 1}}`)).toMatchObject({ ok: true, value: { name: 'f', arguments: { city: 'Seoul', $n: 1 } } });
+    expect(read(`{a b: 1}`)).toMatchObject({ ok: false, eof: false });
+    expect(read(`{a: 1, a: 2}`)).toMatchObject({ ok: false, eof: false });
   });
 
   it('reads objects written as list items without commas (one reading), and nothing else so', () => {

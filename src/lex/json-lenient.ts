@@ -12,8 +12,10 @@
  *      as a Windows path or a regular expression written unescaped shows it  "C:\Users"  "\d+"
  *      (Python's own escapes, `\a`, `\v`, octal digits, `\xHH`, `\UHHHHHHHH`, `\N{…}`, have
  *      another reading, so they stay errors)
+ *   6. an object's key may be an identifier without quotes, as JavaScript writes it
+ *      (`{name: 'f', arguments: {city: 'Seoul'}}`: small models and relaxed-JSON prompts do)
  *
- * Everything else is as strict JSON: no comments, no unquoted keys, no NaN, JSON numbers only,
+ * Everything else is as strict JSON: no comments, no NaN, JSON numbers only,
  * no raw control characters inside strings. A key written twice is an error (two readings are
  * possible: the first value or the last). Containers nest at most `JSON_NESTING_LIMIT` deep.
  * The reader is iterative (an explicit stack), reads each character once, never throws, and
@@ -22,6 +24,7 @@
 import { Code, hex4, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
 import { JSON_NESTING_LIMIT, numberTailEnd, unsafeIntegerDigits, type JsonValueAt } from './json-stream.js';
 import { setOwn } from './json-object.js';
+import { identLength } from './ident.js';
 
 interface Frame {
   readonly container: Record<string, unknown> | unknown[];
@@ -191,13 +194,24 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
         value = stack.pop()!.container;
         pos++;
       } else {
-        if (code !== Code.Quote && code !== Code.Apostrophe) return fail('expected a quoted key', pos);
-        const step = readString(text, pos);
-        if ('eof' in step) return cut();
-        if ('error' in step) return fail(step.error, step.at);
-        const key = step.value as string;
+        let key: string;
+        let keyEnd: number;
+        if (code === Code.Quote || code === Code.Apostrophe) {
+          const step = readString(text, pos);
+          if ('eof' in step) return cut();
+          if ('error' in step) return fail(step.error, step.at);
+          key = step.value as string;
+          keyEnd = step.end;
+        } else {
+          // Repair 6: a key written as JavaScript writes one, an identifier with no quotes.
+          const length = identLength(text, pos);
+          if (length === 0) return fail('expected a quoted key', pos);
+          if (pos + length >= text.length) return cut();
+          key = text.slice(pos, pos + length);
+          keyEnd = pos + length;
+        }
         if (Object.prototype.hasOwnProperty.call(frame.container, key)) return fail(`the key '${key}' is written twice`, pos);
-        pos = skipJsonSpace(text, step.end);
+        pos = skipJsonSpace(text, keyEnd);
         if (pos >= text.length) return cut();
         if (text.charCodeAt(pos) !== Code.Colon) return fail("expected ':' after a key", pos);
         frame.key = key;

@@ -2,7 +2,8 @@
  * The registry rule every field-grammar call passes through, in one place:
  *
  * - with a registry, only registered names are calls; a known namespace prefix (`functions.`),
- *   or any namespace before a separator (`Weather/`), is stripped when the rest is registered;
+ *   or any namespace before a separator (`Weather/`), is stripped when the rest is registered,
+ *   and a name that differs from one registered name only by `_` for `-` or `.` is that name;
  * - with no registry, a call inside a grammar's own markers is a call whatever its name
  *   (`marked`), while a look-alike in plain prose (`lookalike`) never is.
  */
@@ -46,7 +47,40 @@ export function admitName(raw: string, registry: ToolRegistry | null, origin: Ca
   if (tool !== undefined) return { ok: true, name: tool.name };
   const bare = stripPrefix(name, registry);
   if (bare !== name) return { ok: true, name: bare };
+  const folded = foldedName(name, registry) ?? foldedName(unprefixed(name), registry);
+  if (folded !== null) return { ok: true, name: folded };
   return { ok: false, name, why: 'unknown' };
+}
+
+/**
+ * The one registered name that `name` spells with `_` where it has `-` or `.` (or the other way
+ * round), or null: servers rename tools so for models that take identifiers only (Ollama maps
+ * `get-weather` to `get_weather` for gpt-oss), and models write MCP names (`resolve-library-id`)
+ * in the underscored form they were trained on. Two registered names that fold alike fold none.
+ */
+function foldedName(name: string, registry: ToolRegistry): string | null {
+  let folds = FOLDS.get(registry);
+  if (folds === undefined) {
+    folds = new Map();
+    for (const tool of registry.tools) {
+      const key = foldKey(tool.name);
+      folds.set(key, folds.has(key) ? null : tool.name);
+    }
+    FOLDS.set(registry, folds);
+  }
+  return folds.get(foldKey(name)) ?? null;
+}
+
+const FOLDS = new WeakMap<ToolRegistry, Map<string, string | null>>();
+
+function foldKey(name: string): string {
+  return name.replace(/[-.]/g, '_');
+}
+
+/** `name` without a known namespace prefix, whatever follows it. */
+function unprefixed(name: string): string {
+  for (const prefix of FIELD_NAMESPACE_PREFIXES) if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length);
+  return name;
 }
 
 /** `name` without its namespace prefix when that is allowed, else `name` itself. */

@@ -386,20 +386,23 @@ function unquotedAll(drops: DroppedFragment[]): DroppedFragment[] {
  * `before`'s last line, then `drop`.
  */
 function unquoted(drop: DroppedFragment, before: string): DroppedFragment {
-  const lead = drop.text.charCodeAt(0) === 0x3c && opensCodeSpan(before) ? before.slice(before.lastIndexOf('\n') + 1) : '';
-  const text = withoutQuotedCodeLines(withoutQuotedMarkupLines(lead + drop.text)).slice(lead.length);
+  // perf: a span the drop before opened can be masked only where its close stands in this drop.
+  const ticked = drop.text.indexOf('`') >= 0;
+  const lead = ticked && drop.text.charCodeAt(0) === 0x3c && opensCodeSpan(before) ? before.slice(before.lastIndexOf('\n') + 1) : '';
+  const masked = withoutQuotedMarkupLines(lead + drop.text);
+  const text = (ticked ? withoutQuotedCodeLines(masked) : masked).slice(lead.length);
   return text === drop.text ? drop : { text, reason: drop.reason };
 }
 
 /** Whether the last line of `text` leaves an inline code span open: it ends in a backtick, or holds an odd number of them (`` `stop=[" ``). */
 function opensCodeSpan(text: string): boolean {
   if (text.endsWith('`')) return true;
+  // perf: searched, not walked a character at a time: most drops hold no backtick at all.
+  const last = text.lastIndexOf('`');
+  if (last < 0) return false;
+  const lineStart = text.lastIndexOf('\n', last) + 1;
   let ticks = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    const code = text.charCodeAt(i);
-    if (code === Code.LineFeed) break;
-    if (code === Code.Backtick) ticks++;
-  }
+  for (let i = text.indexOf('`', lineStart); i >= 0; i = text.indexOf('`', i + 1)) ticks++;
   return ticks % 2 === 1;
 }
 

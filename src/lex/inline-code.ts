@@ -30,15 +30,9 @@ export function withoutAngledInlineCode(line: string): string {
       at = line.indexOf('`', run);
       continue;
     }
-    let close = line.indexOf('`', run);
-    let closeEnd = -1;
-    while (close >= 0) {
-      closeEnd = close;
-      while (line.charCodeAt(closeEnd) === Code.Backtick) closeEnd++;
-      if (closeEnd - close === width) break;
-      close = line.indexOf('`', closeEnd);
-    }
+    const close = closingRun(line, run, width, line.length);
     if (close < 0) break;
+    const closeEnd = close + width;
     // perf: the next `<` is looked for again only once a span passes it, so a line costs one pass.
     if (angle >= 0 && angle < run) angle = line.indexOf('<', run);
     if (angle < 0) break;
@@ -285,15 +279,9 @@ export function withoutQuotedCodeLines(text: string): string {
       let run = at;
       while (text.charCodeAt(run) === Code.Backtick) run++;
       const width = run - at;
-      let close = text.indexOf('`', run);
-      let closeEnd = -1;
-      while (close >= 0 && close < lineEnd) {
-        closeEnd = close;
-        while (text.charCodeAt(closeEnd) === Code.Backtick) closeEnd++;
-        if (closeEnd - close === width) break;
-        close = text.indexOf('`', closeEnd);
-      }
-      if (close < 0 || close >= lineEnd) break;
+      const close = closingRun(text, run, width, lineEnd);
+      if (close < 0) break;
+      const closeEnd = close + width;
       if (holdsMarkup(text, run, close)) {
         out += text.slice(copied, run) + '_'.repeat(close - run);
         copied = close;
@@ -303,6 +291,17 @@ export function withoutQuotedCodeLines(text: string): string {
     tick = lineEnd < text.length ? text.indexOf('`', lineEnd) : -1;
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Where the first run of exactly `width` backticks after `from` and before `limit` starts (a span's close, as Markdown pairs runs), or -1. */
+function closingRun(text: string, from: number, width: number, limit: number): number {
+  for (let close = text.indexOf('`', from); close >= 0 && close < limit; ) {
+    let end = close;
+    while (text.charCodeAt(end) === Code.Backtick) end++;
+    if (end - close === width) return close;
+    close = text.indexOf('`', end);
+  }
+  return -1;
 }
 
 /** Whether text[from, to) holds a tag or a special token: `<` then a letter, `/`, `|` or DeepSeek's `｜`. */

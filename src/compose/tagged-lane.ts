@@ -28,6 +28,7 @@ import type { DroppedFragment, LaneResult, ProtocolViolation, ToolCall } from '.
 import { walkScan } from './walk.js';
 import type { TraceEntry } from './funnel.js';
 import { asVerbatim, mayBeVerbatim, proseOnlyText, textOutsideBlocks, withoutBlockDrops } from './verbatim-prose.js';
+import { codeSpans } from './field/answer-fences.js';
 import { SPECIAL_TOKEN, withoutMarkers } from './prose-markers.js';
 import { toolShapeFinding } from './tool-shape.js';
 
@@ -122,14 +123,15 @@ function verbatimText(piece: string, read: LaneResult, ctx: ComposeContext): { r
   if (!mayBeVerbatim(read)) return null;
   const trace: TraceEntry[] = [];
   walkScanned(scanUnits(piece, scanSpecOf(ctx)), { ...ctx, trace });
-  const text = proseOnlyText(piece, trace);
+  const spans = codeSpans(piece);
+  const text = proseOnlyText(piece, trace, spans);
   if (text === null) return null;
   // A tag a grammar writes (`</function>`, `<|tool_call_end|>`) is a marker, never prose; in a
   // code block the answer shows, it is the block's text, and leaves the ledger.
   const shape = { fieldGrammars: true, profile: ctx.profile } as const;
   if (toolShapeFinding(read.dropped, shape) === null) return { text, read: keptAsProse(read, read.dropped) };
-  if (toolShapeFinding(textOutsideBlocks(piece), shape) !== null) return null;
-  return { text, read: keptAsProse(read, withoutBlockDrops(piece, trace, read.dropped)) };
+  if (toolShapeFinding(textOutsideBlocks(piece, spans), shape) !== null) return null;
+  return { text, read: keptAsProse(read, withoutBlockDrops(trace, read.dropped, spans)) };
 }
 
 /**

@@ -14,6 +14,9 @@ import { SPECIAL_TOKEN, isSpecialToken, withoutMarkers } from './prose-markers.j
 import type { DroppedFragment, LaneResult } from './types.js';
 import { codeSpans } from './field/answer-fences.js';
 
+/** Where an answer shows code: a block, an inline span or a code element (`codeSpans`). */
+type Span = { readonly start: number; readonly end: number };
+
 /** Whether `read` may be a piece read as prose only: the traced walk (`onlyProseUnits`) decides. */
 export function mayBeVerbatim(read: LaneResult): boolean {
   if (read.calls.length > 0 || read.tool_parse_errors.length > 0 || read.user_response !== null || read.done_marker !== null) return false;
@@ -31,12 +34,11 @@ const CONTENTLESS: ReadonlySet<string> = new Set(CONTENTLESS_DROP_REASONS);
  * or a marker: an unknown special token (`<|CHATBOT_TOKEN|>`) or a turn's end or header token,
  * which are cut out (a marker is never prose); null otherwise.
  */
-export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): string | null {
+export function proseOnlyText(piece: string, trace: readonly TraceEntry[], spans: readonly Span[] = codeSpans(piece)): string | null {
   let out = '';
   let copied = 0;
   // A unit inside a code block or an inline code span the answer shows is that code's text,
   // whatever rung took it.
-  const spans = codeSpans(piece);
   let s = 0;
   for (const entry of trace) {
     if (entry.start < 0) return null;
@@ -61,7 +63,7 @@ export function proseOnlyText(piece: string, trace: readonly TraceEntry[]): stri
 }
 
 /** Whether a special token stands in `text` outside its code `spans` (one quoted as code is the code's text). */
-function tokenOutside(text: string, spans: readonly { readonly start: number; readonly end: number }[]): boolean {
+function tokenOutside(text: string, spans: readonly Span[]): boolean {
   if (!SPECIAL_TOKEN.test(text)) return false;
   let from = 0;
   for (const span of spans) {
@@ -103,10 +105,10 @@ function isTagless(raw: string): boolean {
  * grammar's marker left over, so it does not keep the piece from reading verbatim. Taken from
  * the piece whole, not from the walk's drops, which cut a unit at each `<` and so split a span.
  */
-export function textOutsideBlocks(piece: string): DroppedFragment[] {
+export function textOutsideBlocks(piece: string, spans: readonly Span[] = codeSpans(piece)): DroppedFragment[] {
   let text = '';
   let from = 0;
-  for (const span of codeSpans(piece)) {
+  for (const span of spans) {
     text += piece.slice(from, span.start) + '\n';
     from = span.end;
   }
@@ -118,8 +120,7 @@ export function textOutsideBlocks(piece: string): DroppedFragment[] {
  * read verbatim because its tool-like markup stands in a block shows that markup as the block's
  * text, so it is not on the ledger (nor reported as tool syntax that never ran).
  */
-export function withoutBlockDrops(piece: string, trace: readonly TraceEntry[], dropped: readonly DroppedFragment[]): readonly DroppedFragment[] {
-  const spans = codeSpans(piece);
+export function withoutBlockDrops(trace: readonly TraceEntry[], dropped: readonly DroppedFragment[], spans: readonly Span[]): readonly DroppedFragment[] {
   const inBlocks = new Map<string, number>();
   let s = 0;
   for (const entry of trace) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockquoteTextAt, withoutAngledInlineCode, withoutMentionedCloses, withoutMentionedOpens, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
+import { blockquoteTextAt, inlineSpansOn, withoutQuotedCodeLines, withoutAngledInlineCode, withoutMentionedCloses, withoutMentionedOpens, withoutQuotedMarkup, withoutQuotedMarkupLines } from './inline-code.js';
 
 describe('withoutAngledInlineCode', () => {
   it('masks a mid-line span that quotes a tag, and keeps the length', () => {
@@ -145,3 +145,26 @@ describe('withoutMentionedOpens', () => {
     expect(withoutQuotedMarkup(line)).toBe(`Hi <invoke name="x"> x _________ y`);
   });
 });
+
+describe('inlineSpansOn', () => {
+  const spans = (line: string) => {
+    const out: { start: number; end: number; ticks: number }[] = [];
+    inlineSpansOn(line, line.indexOf('`'), line.length, out);
+    return out.map((s) => line.slice(s.start, s.end));
+  };
+
+  it('pairs each run with the next run of its length, as Markdown does', () => {
+    expect(spans('a `b` c ``d`e`` f')).toEqual(['`b`', '``d`e``']);
+    // A run with no partner is text; the runs after it still pair.
+    expect(spans('``` a `b` c')).toEqual(['`b`']);
+  });
+});
+
+describe('withoutQuotedCodeLines', () => {
+  it('masks a mid-line span that quotes markup, and nothing else', () => {
+    expect(withoutQuotedCodeLines('Set `stop=["<|im_end|>"]` here.')).toBe(`Set \`${'_'.repeat('stop=["<|im_end|>"]'.length)}\` here.`);
+    expect(withoutQuotedCodeLines('Use `x = 1` here <b>.')).toBe('Use `x = 1` here <b>.');
+    expect(withoutQuotedCodeLines('`<|im_end|>` opens the line.')).toBe('`<|im_end|>` opens the line.');
+  });
+});
+

@@ -269,28 +269,67 @@ export function withoutQuotedCodeLines(text: string): string {
   if (text.indexOf('`') < 0 || text.indexOf('<') < 0) return text;
   let out = '';
   let copied = 0;
+  const spans: InlineSpan[] = [];
   // perf: from one line with a backtick to the next, so the text is swept once.
   for (let tick = text.indexOf('`'); tick >= 0; ) {
     const lineStart = text.lastIndexOf('\n', tick) + 1;
     let lineEnd = text.indexOf('\n', tick);
     if (lineEnd < 0) lineEnd = text.length;
-    let at = text.indexOf('`', skipBlanks(text, lineStart) + 1);
-    while (at >= 0 && at < lineEnd) {
-      let run = at;
-      while (text.charCodeAt(run) === Code.Backtick) run++;
-      const width = run - at;
-      const close = closingRun(text, run, width, lineEnd);
-      if (close < 0) break;
-      const closeEnd = close + width;
-      if (holdsMarkup(text, run, close)) {
-        out += text.slice(copied, run) + '_'.repeat(close - run);
-        copied = close;
-      }
-      at = text.indexOf('`', closeEnd);
+    const lead = skipBlanks(text, lineStart);
+    spans.length = 0;
+    inlineSpansOn(text, tick, lineEnd, spans);
+    for (const span of spans) {
+      // Mid-line only: the span's text is what lies between its runs of backticks.
+      if (span.start <= lead) continue;
+      const from = span.start + span.ticks;
+      const to = span.end - span.ticks;
+      if (!holdsMarkup(text, from, to)) continue;
+      out += text.slice(copied, from) + '_'.repeat(to - from);
+      copied = to;
     }
     tick = lineEnd < text.length ? text.indexOf('`', lineEnd) : -1;
   }
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** An inline code span: from its opening run of backticks through its closing one, each `ticks` long. */
+export interface InlineSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly ticks: number;
+}
+
+/**
+ * The inline code spans of the line part `[from, lineEnd)`, which starts at a backtick, pushed to
+ * `out` in order: each run of backticks is closed by the next run of the same length on the line
+ * (as Markdown pairs them; a run with none is text). Linear in the runs: each run's next of its
+ * length is found once, right to left.
+ */
+export function inlineSpansOn(text: string, from: number, lineEnd: number, out: InlineSpan[]): void {
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  for (let i = from; i >= 0 && i < lineEnd; ) {
+    let j = i;
+    while (j < lineEnd && text.charCodeAt(j) === Code.Backtick) j++;
+    starts.push(i);
+    lengths.push(j - i);
+    i = text.indexOf('`', j);
+  }
+  const next = new Array<number>(starts.length);
+  const last = new Map<number, number>();
+  for (let k = starts.length - 1; k >= 0; k--) {
+    next[k] = last.get(lengths[k]!) ?? -1;
+    last.set(lengths[k]!, k);
+  }
+  for (let k = 0; k < starts.length; ) {
+    const close = next[k]!;
+    if (close < 0) {
+      k++;
+      continue;
+    }
+    out.push({ start: starts[k]!, end: starts[close]! + lengths[close]!, ticks: lengths[k]! });
+    k = close + 1;
+  }
 }
 
 /** Where the first run of exactly `width` backticks after `from` and before `limit` starts (a span's close, as Markdown pairs runs), or -1. */

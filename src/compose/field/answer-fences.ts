@@ -17,6 +17,7 @@
  * last region's end (`floor`) on, so a whole parse sweeps the text once.
  */
 import { Code } from '../../lex/codes.js';
+import { inlineSpansOn, type InlineSpan } from '../../lex/inline-code.js';
 import type { FieldScan } from './scan.js';
 
 const FENCE_MARKS: readonly string[] = ['```', '~~~'];
@@ -171,6 +172,7 @@ function closingLineAfter(text: string, from: number, kind: number): number {
 export function codeSpans(text: string): { readonly start: number; readonly end: number }[] {
   const blocks = fencedSpans(text);
   const spans: { start: number; end: number }[] = [];
+  const inline: InlineSpan[] = [];
   let tick = text.indexOf('`');
   let b = 0;
   for (let line = 0; tick >= 0 && line < text.length; ) {
@@ -185,7 +187,9 @@ export function codeSpans(text: string): { readonly start: number; readonly end:
     const lineEnd = newline < 0 ? text.length : newline;
     if (tick < line) tick = text.indexOf('`', line);
     if (tick >= 0 && tick < lineEnd) {
-      inlineSpansOn(text, tick, lineEnd, spans);
+      inline.length = 0;
+      inlineSpansOn(text, tick, lineEnd, inline);
+      for (const span of inline) spans.push(span);
       tick = text.indexOf('`', lineEnd);
     }
     if (newline < 0) break;
@@ -219,34 +223,6 @@ function withCodeElements(text: string, spans: { start: number; end: number }[])
   return out;
 }
 
-/** The inline code spans of the line part `[from, lineEnd)`, which starts at a backtick, pushed to `out`. */
-function inlineSpansOn(text: string, from: number, lineEnd: number, out: { start: number; end: number }[]): void {
-  const starts: number[] = [];
-  const lengths: number[] = [];
-  for (let i = from; i >= 0 && i < lineEnd; ) {
-    let j = i;
-    while (j < lineEnd && text.charCodeAt(j) === 0x60) j++;
-    starts.push(i);
-    lengths.push(j - i);
-    i = text.indexOf('`', j);
-  }
-  // The next run of each run's length, found right to left: pairing stays linear in the runs.
-  const next = new Array<number>(starts.length);
-  const last = new Map<number, number>();
-  for (let k = starts.length - 1; k >= 0; k--) {
-    next[k] = last.get(lengths[k]!) ?? -1;
-    last.set(lengths[k]!, k);
-  }
-  for (let k = 0; k < starts.length; ) {
-    const close = next[k]!;
-    if (close < 0) {
-      k++;
-      continue;
-    }
-    out.push({ start: starts[k]!, end: starts[close]! + lengths[close]! });
-    k = close + 1;
-  }
-}
 
 /** Whether a code block opened in `text` from `from` (a line start there counting) to before `at` is still open there. */
 export function fenceOpenAt(text: string, at: number, from = 0): boolean {

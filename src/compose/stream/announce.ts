@@ -14,7 +14,7 @@ import { finishPiece, type TurnReader } from '../parse.js';
 import { emptyResult } from '../project.js';
 import type { ToolCall } from '../types.js';
 import { bodyEndsAtEnd, partialMarkerAtEnd } from './body-end.js';
-import { closeIsOptional, closers, grammarOf, opensEnvelope, PROBE, wholeRegion } from './closers.js';
+import { CLOSE_TRIED, closeIsOptional, closers, grammarOf, opensEnvelope, PROBE, wholeRegion } from './closers.js';
 import { orderedParts } from './events.js';
 import { certainRegions, opensAfterTick, regionAlone, releaseThrough, type Release } from './segment.js';
 import { fenceOpenBefore } from '../field/fence-frame.js';
@@ -86,7 +86,7 @@ export function announceable(held: string, reader: TurnReader, afterRegion: bool
   const probe = held.slice(region.start) + PROBE + close;
   read += closed.length + probe.length;
   const whole = regionAlone(closed, reader);
-  if (whole === null || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole, undefined, false)) return null;
+  if (whole === null || whole.end !== closed.length || whole.grammar !== region.grammar || !wholeRegion(closed, whole, CLOSE_TRIED)) return null;
   const probed = regionAlone(probe, reader);
   // A body whose close is optional (Llama 3's `<|python_tag|>{…}`) ends where a word follows it:
   // the word is no part of it, whatever comes after.

@@ -209,16 +209,19 @@ export interface RegionSetting {
   readonly registered: boolean;
   /** The text begins the response, so its first character begins a line. */
   readonly startsResponse: boolean;
+  /**
+   * The text ends with a close the caller wrote in to try the region (announce.ts), not one the
+   * model wrote: whether another role's turn begins with that close is not asked.
+   */
+  readonly closeTried?: boolean;
 }
 
 const UNKNOWN_SETTING: RegionSetting = { registered: false, startsResponse: false };
+/** A region tried with its close written in, nothing else known. */
+export const CLOSE_TRIED: RegionSetting = { ...UNKNOWN_SETTING, closeTried: true };
 
-/**
- * Whether no later text can change `region`, the last region read in `text`. `closeWritten`
- * false: `text` ends with a close the caller wrote in to try the region (announce.ts), not one
- * the model wrote, so whether another role's turn begins with that close is not asked.
- */
-export function wholeRegion(text: string, region: FieldRegion, setting: RegionSetting = UNKNOWN_SETTING, closeWritten = true): boolean {
+/** Whether no later text can change `region`, the last region read in `text`. */
+export function wholeRegion(text: string, region: FieldRegion, setting: RegionSetting = UNKNOWN_SETTING): boolean {
   // An answer's body read as written (field/lane.ts, `answerBodyRegion`) is whole once the
   // marker that ends it has come; cut off, it runs to the end of the text.
   if (region.answerBody === true) return region.end < text.length;
@@ -226,7 +229,7 @@ export function wholeRegion(text: string, region: FieldRegion, setting: RegionSe
   if (grammar === undefined) return false;
   // The text may end inside an opener that begins with the region's last marker (`<|end|><|sy`
   // of `<|end|><|system|>`, another role's turn): that opener would take the marker.
-  if (closeWritten && endsInsideComposite(text, region)) return false;
+  if (setting.closeTried !== true && endsInsideComposite(text, region)) return false;
   // A look-alike is read, or left as prose, by rules over the whole response: with no registry
   // it must be the whole response, and with one, an unregistered name is an error only there.
   // Calls that all passed a registry are calls whatever follows, once text that cannot continue

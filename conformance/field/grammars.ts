@@ -143,6 +143,7 @@ export const GRAMMARS: GrammarSpec[] = [
   },
   { grammar: 'qwen2.5-coder', title: 'Qwen2.5-Coder <tools> JSON body', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['</tools>', '<tools>'] },
   { grammar: 'longcat', title: 'LongCat-Flash', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['</longcat_tool_call>', '<longcat_tool_call>'] },
+  { grammar: 'glaive', title: 'Glaive <functioncall>', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<functioncall>'], trailingProse: false },
   { grammar: 'granite-20b-fc', title: 'Granite-20B-FC', family: 'special-token-json', section: '7b', values: 'quoted', markers: ['<function_call>'], trailingProse: false },
   { grammar: 'step-audio-2', title: 'Step-Audio 2', family: 'shared-tag', section: '7b', values: 'quoted', markers: ['</tool_call>', '<tool_call>'] },
   { grammar: 'step-deepresearch', title: 'Step DeepResearch', family: 'raw-parameter-markup', section: '7b', values: 'schema', markers: ['steptml:'] },

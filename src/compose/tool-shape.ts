@@ -298,6 +298,9 @@ function fieldMarkerPattern(): { readonly pattern: RegExp; readonly probes: read
   // it: `functools.reduce(f, xs)` names the module.
   const words = new Set<string>();
   for (const grammar of FIELD_GRAMMARS) {
+    // A tag whose body decides (`<tools>`, which also wraps tool definitions) is call syntax only
+    // with a call in it, and its reader takes every such body: left over, it is the other kind.
+    if (grammar.family === 'call-objects' && grammar.bodyDecides === true) continue;
     for (const marker of grammar.markers) if (marker.trim() !== '') literals.add(marker);
     for (const marker of grammar.markers) if (/^[A-Za-z_]\w*$/.test(marker)) words.add(marker);
     if (grammar.family === 'token-section' && grammar.unregisteredGlued === true) for (const opener of grammar.openers) glued.add(opener);

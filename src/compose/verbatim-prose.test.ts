@@ -10,6 +10,9 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
       '```html\n<div class="a">hi</div>\n```\nThat is the markup.',
       'If a < b and b > c then a < c.',
       'The JSON looks like this:\n```json\n{"city": "Paris"}\n```\nThat is the payload.',
+      // A document's declaration, doctype and comments are markup as its elements are.
+      '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n  <circle cx="5" cy="5" r="4"/>\n  <text x="5" y="5">Hi</text>\n</svg>',
+      '<!DOCTYPE html>\n<html>\n<!-- the page -->\n<body><p>Hello</p></body>\n</html>',
     ]) {
       const result = parseToolCalls(text);
       expect(result.prose, text).toBe(text.trim());

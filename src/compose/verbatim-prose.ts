@@ -76,10 +76,19 @@ function tokenOutside(text: string, spans: readonly Span[]): boolean {
 
 /**
  * An unknown tag written as HTML writes one (`<b>`, `</div>`, `<a href="x">`): a name of ASCII
- * letters, digits, `-`, `_`, `:` or `.`. A special token (`<|im_end|>`, `<｜end｜>`) is not one.
+ * letters, digits, `-`, `_`, `:` or `.`; or a document's declaration or comment. A special token
+ * (`<|im_end|>`, `<｜end｜>`) is not one.
  */
 function isPlainTag(raw: string): boolean {
-  let at = raw.charCodeAt(1) === 0x2f ? 2 : 1;
+  const second = raw.charCodeAt(1);
+  // `<?xml …?>`, `<!DOCTYPE html>`, `<!-- … -->`: an XML or HTML document's prolog and comments.
+  if (second === 0x3f || second === 0x21) return raw.startsWith('<!--') || isTagName(raw, 2);
+  return isTagName(raw, second === 0x2f ? 2 : 1);
+}
+
+/** Whether a tag name starts at `from` and runs to the tag's end, a blank or a `/`. */
+function isTagName(raw: string, from: number): boolean {
+  let at = from;
   const first = raw.charCodeAt(at);
   if (!((first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a))) return false;
   for (at++; at < raw.length; at++) {

@@ -18,7 +18,7 @@
  */
 import { Code, isJsonSpace } from './codes.js';
 import { setOwn } from './json-object.js';
-import { JSON_NESTING_LIMIT, readJsonValueAt } from './json-stream.js';
+import { JSON_NESTING_LIMIT, readJsonValueAt, unsafeIntegerDigits } from './json-stream.js';
 
 export type GemmaRead =
   | { readonly ok: true; readonly value: Record<string, unknown>; readonly end: number }
@@ -182,12 +182,20 @@ function endsBareValue(code: number): boolean {
   return code === Code.Comma || code === Code.RightBrace || code === Code.RightBracket || code === Code.LineFeed || code === Code.LessThan;
 }
 
+/** An integer literal (sign, digits) whose value is beyond 2^53. */
+function isUnsafeInteger(word: string): boolean {
+  const from = word.charCodeAt(0) === Code.Dash || word.charCodeAt(0) === Code.Plus ? 1 : 0;
+  for (let i = from; i < word.length; i++) if (word.charCodeAt(i) < Code.Digit0 || word.charCodeAt(i) > 0x39) return false;
+  return unsafeIntegerDigits(word, from, word.length - from);
+}
+
 function bareValue(word: string): unknown {
   if (WORDS.has(word)) return WORDS.get(word);
   if (NULL_WORDS.has(word.toLowerCase())) return null;
   if (BARE_NUMBER.test(word)) {
     const number = Number(word);
-    if (Number.isFinite(number)) return number;
+    // An integer beyond 2^53 keeps its digits, as the JSON readers keep them (json-stream.ts).
+    if (Number.isFinite(number) && !isUnsafeInteger(word)) return number;
   }
   return word;
 }

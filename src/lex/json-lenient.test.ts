@@ -39,6 +39,19 @@ describe('readLenientJsonAt', () => {
     expect(read(`{a: 1, a: 2}`)).toMatchObject({ ok: false, eof: false });
   });
 
+  it('reads comments inside a container as blanks, and a comment or lone slash anywhere else as what it is', () => {
+    expect(read('{"name": "f", // the tool\n  "arguments": {"limit": 5 /* at most */, "q": "a // b"}}')).toMatchObject({ ok: true, value: { name: 'f', arguments: { limit: 5, q: 'a // b' } } });
+    expect(read('[1, // one\n 2 // two\n]')).toMatchObject({ ok: true, value: [1, 2] });
+    expect(read('{"a" /* key */ : 1}')).toMatchObject({ ok: true, value: { a: 1 } });
+    // The text ends inside a comment: the value was cut off there.
+    expect(read('{"a": 1 // still')).toMatchObject({ ok: false, eof: true });
+    expect(read('{"a": 1 /* still')).toMatchObject({ ok: false, eof: true });
+    expect(read('{"a": 1 /')).toMatchObject({ ok: false, eof: true });
+    // A slash that opens no comment is the error it was; before the value, a comment is not JSON.
+    expect(read('{"a": 1 / 2}')).toMatchObject({ ok: false, eof: false });
+    expect(read('// c\n{"a": 1}')).toMatchObject({ ok: false, eof: false });
+  });
+
   it('reads objects written as list items without commas (one reading), and nothing else so', () => {
     expect(read('[{"a": 1} {"b": 2}\n{"c": 3}]')).toMatchObject({ ok: true, value: [{ a: 1 }, { b: 2 }, { c: 3 }] });
     expect(read('[{"a": 1}{"b": 2}]')).toMatchObject({ ok: true, value: [{ a: 1 }, { b: 2 }] });

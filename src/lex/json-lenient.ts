@@ -14,8 +14,11 @@
  *      another reading, so they stay errors)
  *   6. an object's key may be an identifier without quotes, as JavaScript writes it
  *      (`{name: 'f', arguments: {city: 'Seoul'}}`: small models and relaxed-JSON prompts do)
+ *   7. inside a container, a comment stands for a blank, as JavaScript writes one: `//` to
+ *      its line's end, or a block from slash-star to star-slash (models annotate the arguments
+ *      they fill in: `"limit": 5 // at most`); outside a string a `/` has no other reading
  *
- * Everything else is as strict JSON: no comments, no NaN, JSON numbers only,
+ * Everything else is as strict JSON: no NaN, JSON numbers only,
  * no raw control characters inside strings. A key written twice is an error (two readings are
  * possible: the first value or the last). Containers nest at most `JSON_NESTING_LIMIT` deep.
  * The reader is iterative (an explicit stack), reads each character once, never throws, and
@@ -155,6 +158,29 @@ function endsWithObject(list: readonly unknown[]): boolean {
   return typeof last === 'object' && last !== null && !Array.isArray(last);
 }
 
+/**
+ * `at` moved past blanks and comments (repair 7); `text.length` when the text ends inside a
+ * comment (a value cut off there), and `at` itself on a lone `/`, which then fails as the
+ * character it is.
+ */
+function skipSpaceAndComments(text: string, at: number): number {
+  let i = skipJsonSpace(text, at);
+  while (text.charCodeAt(i) === Code.Slash) {
+    const next = text.charCodeAt(i + 1);
+    if (next === Code.Slash) {
+      const lineEnd = text.indexOf('\n', i + 2);
+      if (lineEnd < 0) return text.length;
+      i = skipJsonSpace(text, lineEnd + 1);
+    } else if (next === Code.Asterisk) {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return text.length;
+      i = skipJsonSpace(text, close + 2);
+    } else if (i + 1 >= text.length) return text.length;
+    else return i;
+  }
+  return i;
+}
+
 /** Reads one value at `start` (after whitespace) with the repairs listed above. */
 export function readLenientJsonAt(text: string, start: number): JsonValueAt {
   const from = skipJsonSpace(text, start);
@@ -166,7 +192,7 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
   const fail = (error: string, at: number): JsonValueAt => ({ ok: false, eof: false, error, at });
   const cut = (): JsonValueAt => ({ ok: false, eof: true, error: 'the text ended inside a value', at: from });
   for (;;) {
-    pos = skipJsonSpace(text, pos);
+    pos = stack.length === 0 ? skipJsonSpace(text, pos) : skipSpaceAndComments(text, pos);
     if (pos >= text.length) return cut();
     const code = text.charCodeAt(pos);
     if (expect === 'value') {
@@ -211,7 +237,7 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
           keyEnd = pos + length;
         }
         if (Object.prototype.hasOwnProperty.call(frame.container, key)) return fail(`the key '${key}' is written twice`, pos);
-        pos = skipJsonSpace(text, keyEnd);
+        pos = skipSpaceAndComments(text, keyEnd);
         if (pos >= text.length) return cut();
         if (text.charCodeAt(pos) !== Code.Colon) return fail("expected ':' after a key", pos);
         frame.key = key;
@@ -228,7 +254,7 @@ export function readLenientJsonAt(text: string, start: number): JsonValueAt {
         value = stack.pop()!.container;
         pos++;
       } else if (code === Code.Comma) {
-        pos = skipJsonSpace(text, pos + 1);
+        pos = skipSpaceAndComments(text, pos + 1);
         if (pos >= text.length) return cut();
         if (text.charCodeAt(pos) === close) {
           value = stack.pop()!.container;

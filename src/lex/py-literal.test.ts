@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPy, renderPyCall, seededPick } from '../../test/support/py-render.js';
 import { readPyCallAt, readPyCallListAt } from './py-call.js';
 import { PY_NESTING_LIMIT, PyQuotesAhead, readPyKwargsAt, readPyValueAt, type PyLeniency } from './py-literal.js';
+import { asRead } from '../../test/support/exact-integers.js';
 
 /** The leniency of a grammar with no close: strings' ends are looked for up to the end. */
 const lenientFor = (text: string): PyLeniency => ({ ahead: new PyQuotesAhead(text), limit: () => text.length });
@@ -208,7 +209,7 @@ describe('Python literal properties', () => {
       fc.property(tree, fc.integer(), fc.boolean(), (literal, seed, jsonConstants) => {
         const text = `[${renderPy(literal, { pick: seededPick(seed), jsonConstants })}]`;
         const read = readPyValueAt(text, 0);
-        expect(read).toEqual({ ok: true, value: [literal], end: text.length });
+        expect(read).toEqual({ ok: true, value: asRead([literal]), end: text.length });
       }),
       { numRuns: 500 },
     );
@@ -231,7 +232,7 @@ describe('Python literal properties', () => {
         const style = { pick: seededPick(seed) };
         const text = `[${calls.map(([name, args]) => renderPyCall(name, args, style)).join(', ')}]`;
         const read = readPyCallListAt(text, 0);
-        expect(read.ok && read.calls.map((c) => [c.name, c.arguments])).toEqual(calls);
+        expect(read.ok && read.calls.map((c) => [c.name, c.arguments])).toEqual(asRead(calls));
       }),
       { numRuns: 300 },
     );

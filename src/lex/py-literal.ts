@@ -38,6 +38,7 @@
 import { Code, hexDigitValue, isAsciiDigit, skipJsonSpace } from './codes.js';
 import { identLength, isIdentPart } from './ident.js';
 import { setOwn } from './json-object.js';
+import { unsafeIntegerDigits } from './json-stream.js';
 
 /** Containers nested deeper than this are an error (the JSON reader's limit). */
 export const PY_NESTING_LIMIT = 128;
@@ -577,7 +578,7 @@ function readNumber(text: string, at: number): PyRead {
   const sign = text.charCodeAt(i) === Code.Dash ? -1 : 1;
   if (text.charCodeAt(i) === Code.Dash || text.charCodeAt(i) === Code.Plus) i++;
   const digitsFrom = i;
-  let value: number;
+  let value: number | string;
   const radix = text.charCodeAt(i) === Code.Digit0 ? RADIX.get(text.charCodeAt(i + 1) | 0x20) : undefined;
   if (radix !== undefined) {
     const end = digitsEnd(text, i + 2, radix.isDigit);
@@ -587,6 +588,7 @@ function readNumber(text: string, at: number): PyRead {
   } else {
     i = digitsEnd(text, i, isAsciiDigit);
     let digits = i - digitsFrom;
+    const integerEnd = i;
     if (text.charCodeAt(i) === Code.Dot) {
       const fraction = digitsEnd(text, i + 1, isAsciiDigit);
       digits += fraction - i - 1;
@@ -600,12 +602,15 @@ function readNumber(text: string, at: number): PyRead {
       if (exponent === e) return exponent >= text.length ? eofAt(at) : errorAt(at, 'a number with an empty exponent');
       i = exponent;
     }
-    value = sign * Number(text.slice(digitsFrom, i).replaceAll('_', ''));
+    const literal = text.slice(digitsFrom, i).replaceAll('_', '');
+    // An integer beyond 2^53 keeps its digits, as the JSON readers keep them (json-stream.ts):
+    // rounded, a snowflake id names another record.
+    value = i === integerEnd && unsafeIntegerDigits(literal, 0, literal.length) ? (sign < 0 ? `-${literal}` : literal) : sign * Number(literal);
   }
   // The text may have been cut inside the number; and `1abc` or `1.2.3` is not a number.
   if (i >= text.length) return eofAt(at);
   const next = text.charCodeAt(i);
   if (isIdentPart(next) || next === Code.Dot) return errorAt(i, 'a malformed number');
-  if (!Number.isFinite(value)) return errorAt(at, 'a number out of range');
+  if (typeof value === 'number' && !Number.isFinite(value)) return errorAt(at, 'a number out of range');
   return { ok: true, value, end: i };
 }

@@ -104,6 +104,8 @@ export const JSON_RENDERERS: Record<string, Renderer> = {
     join: '',
     call: (call) => ({ head: `<function=${call.name}>`, body: args(call), tail: '</function>' }),
   }),
+  // Glaive's data writes the arguments' JSON text in Python's single quotes (escaped where it holds one).
+  glaive: noClose((call) => `<functioncall> {"name": ${JSON.stringify(call.name)}, "arguments": '${args(call).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'}`, '\n'),
   'granite-20b-fc': noClose((call) => `<function_call> ${spacedJson(nameArguments(call))}`, '\n'),
   'step-audio-2': framed({
     join: '\n',

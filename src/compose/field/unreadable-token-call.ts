@@ -82,7 +82,7 @@ export function unreadableTokenCall(text: string, hit: OpenerHit, floor: number,
   for (const grammar of hit.grammars) {
     const closes = closesOf(grammar);
     // A grammar whose body decides whether its opener opened a call (Inkling's messages) has no unreadable call.
-    if (closes === null || (grammar.family === 'token-section' && grammar.bodyDecides === true)) return null;
+    if (closes === null || ((grammar.family === 'token-section' || grammar.family === 'call-objects') && grammar.bodyDecides === true)) return null;
     if (closes.length === 0) continue;
     closable = true;
     const at = scan.earliest(closes, after);

@@ -19,6 +19,7 @@ const CALL_OBJECTS_FIELDS = [
   'shapes',
   'methodItems',
   'fence',
+  'bodyDecides',
 ] as const satisfies readonly (keyof CallObjectsGrammar)[];
 
 // A body may stand in a ```json fence after the opener (models trained on Markdown write one);
@@ -34,8 +35,11 @@ function tagged(id: string, open: readonly string[], close: readonly string[], e
  */
 export const HERMES = tagged('hermes', ['<tool_call>'], ['</tool_call>'], { openerAlone: 'left' });
 
-/** Qwen2.5-Coder: `<tools>{…}</tools>`, the tag its fine-tune writes in place of Hermes' `<tool_call>`. */
-export const QWEN25_CODER = tagged('qwen2.5-coder', ['<tools>'], ['</tools>'], { openerAlone: 'left' });
+/**
+ * Qwen2.5-Coder: `<tools>{…}</tools>`, the tag its fine-tune writes in place of Hermes'
+ * `<tool_call>`; the same tag holds the tool definitions in the system prompt, so its body decides.
+ */
+export const QWEN25_CODER = tagged('qwen2.5-coder', ['<tools>'], ['</tools>'], { openerAlone: 'left', bodyDecides: true });
 
 /** Granite 3: `<|tool_call|>[…]`, closed by nothing; Phi-4-mini closes the same body with `<|/tool_call|>`. */
 export const GRANITE = tagged('granite', ['<|tool_call|>'], [], { closeOptional: true, extraClose: ['<|/tool_call|>'] });
@@ -57,6 +61,13 @@ export const COMMAND_R = tagged('command-r', ['<|START_ACTION|>'], ['<|END_ACTIO
 
 /** Nemotron Nano v2: `<TOOLCALL>[…]</TOOLCALL>`, where a missing `[` or `]` occurs. */
 export const NEMOTRON = tagged('nemotron', ['<TOOLCALL>'], ['</TOOLCALL>']);
+
+/**
+ * Glaive's function-calling data (and the fine-tunes trained on it): `<functioncall> {"name": …,
+ * "arguments": '{…}'}`, the arguments JSON text in Python's single quotes, one call, closed by
+ * nothing but the end of the turn.
+ */
+export const GLAIVE = tagged('glaive', ['<functioncall>'], [], { closeOptional: true });
 
 /** Llama 3.x JSON: `<|python_tag|>{"name", "parameters"}`, several joined by `;` (a built-in `NAME.call(…)` among them). */
 export const LLAMA_3_JSON = tagged('llama-3-json', ['<|python_tag|>'], ['<|eom_id|>', '<|eot_id|>'], { closeOptional: true, methodItems: 'call' });
@@ -95,6 +106,7 @@ export const CALL_OBJECT_GRAMMARS: readonly CallObjectsGrammar[] = [
   PANGU,
   LONGCAT,
   GRANITE_20B_FC,
+  GLAIVE,
   PHI4_MINI,
   HERMES,
   QWEN25_CODER,

@@ -25,10 +25,16 @@ export const LOOKALIKE: LookalikeGrammar = {
   openAt: 'line-start',
   // `tool_name` is Command's (R+, R7B): `{"tool_name": …, "parameters": {…}}`. `tool` and
   // `tool_input` are the prompt format LangChain's OllamaFunctions (and ollama-rs) ask for;
-  // `function` as a string, llama-cpp-agent's (`{"function": "f", "arguments": {…}}`).
-  nameKeys: ['name', 'tool_name', 'tool', 'function'],
+  // `function` as a string, llama-cpp-agent's (`{"function": "f", "arguments": {…}}`). `action`
+  // and `action_input`: LangChain's structured-chat agents (their closing `"Final Answer"` carries
+  // a sentence, not arguments, so it never reads as a call).
+  nameKeys: ['name', 'tool_name', 'tool', 'function', 'action'],
   // `tool_arguments`: smolagents' JSON agents write `{"tool_name", "tool_arguments"}`.
-  argumentKeys: ['arguments', 'parameters', 'tool_arguments', 'tool_input'],
+  argumentKeys: ['arguments', 'parameters', 'tool_arguments', 'tool_input', 'action_input'],
+  // An Anthropic `tool_use` block (`{"type": "tool_use", "id", "name", "input"}`), which models
+  // trained on such transcripts write as text.
+  dataArgumentKeys: ['input'],
+  toolUseType: 'tool_use',
   carrierKey: 'function',
   wrapperKey: 'tool_call',
   listKey: 'tool_calls',

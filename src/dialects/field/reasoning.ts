@@ -229,6 +229,9 @@ export const MAGISTRAL_THINK = block({ id: 'magistral-think', role: 'reasoning',
 
 export const SEED_THINK = block({ id: 'seed-think', role: 'reasoning', open: ['<seed:think>'], close: ['</seed:think>'], strayClose: true, orphan: true });
 
+/** MiniCPM 3 / 4 (their function-calling template): `<|thought_start|>…<|thought_end|>` before the calls or the answer. */
+export const MINICPM_THOUGHT = block({ id: 'minicpm-thought', role: 'reasoning', open: ['<|thought_start|>'], close: ['<|thought_end|>'], strayClose: true, orphan: true });
+
 /** LongCat-Flash (vLLM's LongCat reasoning parser): its template ends the generation prompt with the open, so the close may be an orphan. */
 export const LONGCAT_THINK = block({ id: 'longcat-think', role: 'reasoning', open: ['<longcat_think>'], close: ['</longcat_think>'], strayClose: true, orphan: true });
 
@@ -401,6 +404,7 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   SEED_THINK,
   PLAMO_THINK,
   LONGCAT_THINK,
+  MINICPM_THOUGHT,
   KIMI_VL_THINK,
   APERTUS_INNER,
   KIMI_K3_THINK,

@@ -201,6 +201,12 @@ export interface CallObjectsGrammar extends FieldGrammarBase {
   readonly methodItems?: string;
   /** A code fence the body may stand in after the opener (`<tool_call>\n```json\n{…}\n```\n</tool_call>`). */
   readonly fence?: CodeFence;
+  /**
+   * The tag also wraps what is no call (`<tools>` holds the tool definitions of every Hermes and
+   * Qwen system prompt, which answers quote back): it opens a call only when its first item reads
+   * as one (or is cut off by the end of the text); any other body is left as text, no error.
+   */
+  readonly bodyDecides?: boolean;
 }
 
 /**
@@ -423,6 +429,8 @@ export interface ValueGrammar extends FieldGrammarBase {
    */
   readonly closeRequired: boolean;
   readonly sharedOpener: boolean;
+  /** A code fence the calls may stand in inside the markers (MiniCPM 4's ```` ```python ````): its lines are markers. */
+  readonly fence?: CodeFence;
   /**
    * Markers the model writes right after a call (an end of turn, the opener of the tool's
    * response it stops at: FunctionGemma's `<start_function_response>`): stepped over with it.
@@ -480,6 +488,13 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   /** Keys that hold a tool's name, and keys that hold its arguments (object or JSON text). */
   readonly nameKeys: readonly string[];
   readonly argumentKeys: readonly string[];
+  /**
+   * Argument keys too common in plain data to mark a call alone (`{"name": "Ada", "input": …}`):
+   * an object keyed so is a call only when its name is registered, or when `typeKey` says
+   * `toolUseType` (an Anthropic `tool_use` block written as text).
+   */
+  readonly dataArgumentKeys: readonly string[];
+  readonly toolUseType: string;
   /** OpenAI's `{"type": "function", "function": {name, arguments}}` carrier key. */
   readonly carrierKey: string;
   /** Envelopes: one call, a list of calls, and (as the whole response only) a plain answer. */

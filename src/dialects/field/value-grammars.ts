@@ -2,6 +2,7 @@
  * Field grammars of the `value-grammar` family: calls whose arguments are Python literals or
  * Gemma's value grammar, between a model's special tokens.
  */
+import { PYTHON_LIST_FENCE } from './fences.js';
 import type { ValueGrammar } from './types.js';
 
 /** Llama 4: `<|python_start|>[f(a=1), g(b='x')]<|python_end|>`; a JSON body belongs to the JSON family. */
@@ -17,7 +18,11 @@ export const LLAMA4_PYTHONIC: ValueGrammar = {
   trailers: [],
 };
 
-/** LFM2 (and openPangu's LFM2-style form) with a pythonic body; a `[{` JSON body belongs to the JSON family. */
+/**
+ * LFM2 (and openPangu's LFM2-style form) with a pythonic body; a `[{` JSON body belongs to the
+ * JSON family. MiniCPM 3 / 4 write the same token around calls one per line in a
+ * ```` ```python ```` fence.
+ */
 export const LFM2_PYTHONIC: ValueGrammar = {
   id: 'lfm2-pythonic',
   family: 'value-grammar',
@@ -27,6 +32,7 @@ export const LFM2_PYTHONIC: ValueGrammar = {
   close: ['<|tool_call_end|>'],
   closeRequired: true,
   sharedOpener: true,
+  fence: PYTHON_LIST_FENCE,
   trailers: [],
 };
 
@@ -52,6 +58,23 @@ export const OLMO3_PYTHONIC: ValueGrammar = {
   markers: ['<function_calls>', '</function_calls>'],
   body: { form: 'py-calls' },
   close: ['</function_calls>'],
+  closeRequired: true,
+  sharedOpener: true,
+  trailers: [],
+};
+
+/**
+ * Nemotron with a pythonic list in its tag, `<TOOLCALL>[f(a=1), g(b='x')]</TOOLCALL>`, as the
+ * Berkeley leaderboard's prompt asks Llama-3.1-Nemotron to write it; a JSON body belongs to the
+ * JSON family.
+ */
+export const NEMOTRON_PYTHONIC: ValueGrammar = {
+  id: 'nemotron-pythonic',
+  family: 'value-grammar',
+  openers: ['<TOOLCALL>'],
+  markers: ['<TOOLCALL>', '</TOOLCALL>'],
+  body: { form: 'py-calls', listOnly: true },
+  close: ['</TOOLCALL>'],
   closeRequired: true,
   sharedOpener: true,
   trailers: [],
@@ -167,4 +190,4 @@ export const FUNCTION_GEMMA_BARE: ValueGrammar = {
 
 // FunctionGemma's bare record before Gemma 4's: the two share `call:`, and only the first
 // requires its delimiter, so each reads the bodies written with its own.
-export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, LLAMA3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA_BARE, GEMMA4_BARE, FUNCTION_GEMMA];
+export const VALUE_GRAMMARS: readonly ValueGrammar[] = [LLAMA4_PYTHONIC, LFM2_PYTHONIC, HERMES_PYTHONIC, OLMO3_PYTHONIC, NEMOTRON_PYTHONIC, LLAMA3_PYTHONIC, LLAMA3_BUILTIN, GEMMA4, GEMMA4_AFTER_THOUGHT, FUNCTION_GEMMA_BARE, GEMMA4_BARE, FUNCTION_GEMMA];

@@ -65,6 +65,19 @@ export function callBodyStart(text: string, at: number, glued: boolean): number 
   return -1;
 }
 
+/**
+ * Whether the body at `start` (see `callBodyStart`) opens with a call object, or with an item the
+ * end of the text cut off: how a tag that also wraps other JSON (`CallObjectsGrammar.bodyDecides`)
+ * tells a call from a quoted tool definition. Reads the first item once more; only such tags ask.
+ */
+export function firstItemIsCall(text: string, start: number, shapes: readonly CallObjectShape[]): boolean {
+  const at = text.charCodeAt(start) === Code.LeftBracket ? skipSpace(text, start + 1) : start;
+  const read = readJsonItem(text, at);
+  if (!read.ok) return read.eof;
+  const call = itemCall(read.value, shapes);
+  return call.ok;
+}
+
 /** Reads the items of a body starting at `start` (see `callBodyStart`), reporting each to the sink. */
 export function readCallBody(scan: FieldScan, start: number, options: CallBodyOptions, sink: RegionSink): CallBodyEnd {
   const text = scan.text;

@@ -26,7 +26,7 @@ import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
 import { fieldMessages } from '../messages.js';
 import type { RegionSink } from '../region.js';
 import type { FieldScan } from '../scan.js';
-import { callBodyStart, readCallBody } from './call-body.js';
+import { callBodyStart, firstItemIsCall, readCallBody } from './call-body.js';
 
 const NONE: readonly string[] = [];
 
@@ -59,6 +59,7 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   const fenceAt = grammar.fence === undefined ? -1 : skipSpace(text, bodyAt);
   const fenced = grammar.fence !== undefined ? fenceBodyAt(text, fenceAt, grammar.fence) : -1;
   const start = callBodyStart(text, fenced >= 0 ? fenced : bodyAt, grammar.glued === true);
+  if (grammar.bodyDecides === true && (start < 0 || !firstItemIsCall(text, start, grammar.shapes))) return -1;
   if (start < 0) {
     // rung 2: the text ends right after the opener, before any object.
     if (grammar.openerAlone === 'left' || !atEnd(text, bodyAt)) return -1;

@@ -184,6 +184,7 @@ function isCallKey(key: string, grammar: LookalikeGrammar, scan: FieldScan): boo
     grammar.nameKeys.includes(key) ||
     // Arguments first (`{'arguments': {…}, 'name': 'f'}`): Llama 3.2 writes its keys in either order.
     grammar.argumentKeys.includes(key) ||
+    grammar.dataArgumentKeys.includes(key) ||
     key === grammar.carrierKey ||
     key === 'type' ||
     key === 'id' ||
@@ -422,7 +423,7 @@ function callShape(item: unknown, grammar: LookalikeGrammar, scan: FieldScan): S
     }
     return null;
   }
-  const argsKey = grammar.argumentKeys.find((key) => Object.hasOwn(carrier, key));
+  const argsKey = grammar.argumentKeys.find((key) => Object.hasOwn(carrier, key)) ?? dataArgumentsKey(carrier, carrier[nameKey] as string, grammar, scan);
   if (argsKey === undefined) return null;
   const args = carrier[argsKey];
   if (isNoArguments(args)) return { name: carrier[nameKey] as string, arguments: {} };
@@ -433,6 +434,14 @@ function callShape(item: unknown, grammar: LookalikeGrammar, scan: FieldScan): S
     return { name: carrier[nameKey] as string, arguments: decoded.value };
   }
   return isPlainRecord(args) ? { name: carrier[nameKey] as string, arguments: args } : null;
+}
+
+/** A data-like arguments key (`input`) the object holds, when its name or its type says it calls a tool. */
+function dataArgumentsKey(carrier: Record<string, unknown>, name: string, grammar: LookalikeGrammar, scan: FieldScan): string | undefined {
+  const key = grammar.dataArgumentKeys.find((candidate) => Object.hasOwn(carrier, candidate));
+  if (key === undefined) return undefined;
+  if (carrier.type === grammar.toolUseType) return key;
+  return scan.registry !== null && admitName(name, scan.registry, 'lookalike').ok ? key : undefined;
 }
 
 /** `{"type": "object", "properties": {…}}`: a tool's parameters described, not passed. */

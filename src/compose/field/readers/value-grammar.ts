@@ -31,6 +31,7 @@ import { readGemmaObjectAt } from '../../../lex/gemma-value.js';
 import { dottedNameEnd, pyCallStartsAt, readPyCallAt, readPyCallListAt, type PyCall, type PyCallRead } from '../../../lex/py-call.js';
 import { PyQuotesAhead, type PyLeniency } from '../../../lex/py-literal.js';
 import { indexWithin, matchAt, skipSpace } from '../cursor.js';
+import { fenceBodyAt, fenceCloseAfter } from '../fence.js';
 import { fieldMessages } from '../messages.js';
 import { schemaTypes, typeByTypes } from '../typing.js';
 import type { RegionSink } from '../region.js';
@@ -74,10 +75,13 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   const text = scan.text;
   const opener = matchAt(text, at, grammar.openers);
   if (opener === null) return -1;
-  const bodyAt = skipSpace(text, at + opener.length);
+  const openerEnd = skipSpace(text, at + opener.length);
+  // Calls in a code fence inside the markers: the fence's lines are markers of no call.
+  const fenced = grammar.fence === undefined ? -1 : fenceBodyAt(text, openerEnd, grammar.fence);
+  const bodyAt = fenced >= 0 ? skipSpace(text, fenced) : openerEnd;
   const body = grammar.body;
   let read: Body | null;
-  if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar);
+  if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar, fenced >= 0 ? grammar.fence!.close : null);
   else if (body.form === 'py-method-call') read = readMethodCall(scan, at, bodyAt, grammar, body.method);
   else read = body.bare === true ? readBareGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter, body.delimiterRequired === true) : readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
   if (read === null) return -1;
@@ -93,8 +97,14 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
     for (const call of calls) sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end });
     return fail(scan, at, grammar, sink, read.stop, !whole);
   }
+  if (fenced >= 0) sink.drop(openerEnd, fenced, 'fenced_narration');
   // A chain separator after the call is the call's (`brave_search.call(…); {…}`).
-  const afterSeparator = body.form === 'py-method-call' && text.startsWith(body.separator, skipSpace(text, read.end)) ? skipSpace(text, read.end) + body.separator.length : read.end;
+  let afterSeparator = body.form === 'py-method-call' && text.startsWith(body.separator, skipSpace(text, read.end)) ? skipSpace(text, read.end) + body.separator.length : read.end;
+  const fenceClose = fenced >= 0 ? fenceCloseAfter(text, afterSeparator, grammar.fence!) : null;
+  if (fenceClose !== null) {
+    sink.drop(fenceClose.at, fenceClose.end, 'fenced_narration');
+    afterSeparator = fenceClose.end;
+  }
   const end = skipSpace(text, afterSeparator);
   const close = matchAt(text, end, grammar.close);
   const regionEnd = afterTrailers(text, close === null ? afterSeparator : end + close.length, grammar);
@@ -161,8 +171,11 @@ function leniency(scan: FieldScan, grammar: ValueGrammar): PyLeniency {
   };
 }
 
-/** `[f(…), g(…)]`, or calls one per line with no brackets; null when a shared opener holds another shape. */
-function readPyCalls(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar): Body | null {
+/**
+ * `[f(…), g(…)]`, or calls one per line with no brackets (up to the close, or `fenceClose` when
+ * the calls stand in a fence); null when a shared opener holds another shape.
+ */
+function readPyCalls(scan: FieldScan, at: number, bodyAt: number, grammar: ValueGrammar, fenceClose: string | null): Body | null {
   const text = scan.text;
   const bracket = text.charCodeAt(bodyAt) === Code.LeftBracket;
   if (!bracket && grammar.body.form === 'py-calls' && grammar.body.listOnly === true) return null;
@@ -181,7 +194,7 @@ function readPyCalls(scan: FieldScan, at: number, bodyAt: number, grammar: Value
   let pos = bodyAt;
   for (;;) {
     pos = skipSpace(text, pos);
-    if (pos >= text.length || matchAt(text, pos, grammar.close) !== null) return { calls, failures, end, unclosed: false, stop: null };
+    if (pos >= text.length || matchAt(text, pos, grammar.close) !== null || (fenceClose !== null && text.startsWith(fenceClose, pos))) return { calls, failures, end, unclosed: false, stop: null };
     const read = readPyCallAt(text, pos, lenient);
     if (!read.ok) {
       const error = read.name === '' ? 'text that is not a call' : read.error;

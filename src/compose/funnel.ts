@@ -31,19 +31,32 @@ export interface WalkState {
   pendingResponse: string | null;
   /** A pending user_response spelling was interrupted by a non-text unit. */
   unclosedResponseProse: boolean;
-  /** Stray texts holding a canonical tool fence, decided after the walk. */
-  readonly fenced: string[];
+  /**
+   * Stray texts holding a canonical tool fence, decided after the walk, each with where the walk
+   * stood in `prose`, `canonical` and `dropped` when it set the text aside (its place as prose).
+   */
+  readonly fenced: FencedText[];
   /** Calls already attributed to a unit by `consume`; the rest were appended by the current branch. */
   creditedCalls: number;
   /** Present when the caller asked for a trace (tests and the drop-invariant property). */
   readonly trace: TraceEntry[] | null;
 }
 
+export interface FencedText {
+  readonly text: string;
+  readonly proseAt: number;
+  readonly canonicalAt: number;
+  readonly droppedAt: number;
+  /** Where the walk stood in `trace` (-1 with none). */
+  readonly traceAt: number;
+}
+
 export type Account = 'call' | 'drop' | 'structural';
 
 /**
- * How one unit's span was accounted for. The post-loop fence decision adds one entry with
- * `start === end === -1` (outcome `fence_recovered` for a call, `fenced_narration` for a drop).
+ * How one unit's span was accounted for. The post-loop fence decision adds entries with
+ * `start === end === -1`: one `fence_recovered` for calls, or `fenced_narration` for a drop (one
+ * at the end under `harn`; under `gateway` one per held text, where the walk held it).
  */
 export interface TraceEntry {
   readonly start: number;

@@ -75,3 +75,29 @@ describe('parseToolCalls: the boundary', () => {
     }
   });
 });
+
+describe('parseToolCalls: gateway prose keeps the response\'s order and words', () => {
+  const tools = ['run', 'write_file'];
+  it('keeps an unreadable ```tool block where the model wrote it, not after the text below it', () => {
+    const text = 'Then:\n```tool\n{ "name": "write_file", "args": { "path": "a.txt", "content": "<<END:5" } }\n<<END:5\nbefore\nEND\n```';
+    const gateway = parseToolCalls(text, { tools });
+    expect(gateway.calls).toEqual([]);
+    expect(gateway.prose.startsWith('Then:')).toBe(true);
+    expect(gateway.prose.indexOf('```tool')).toBeLessThan(gateway.prose.indexOf('before'));
+    const fenceDrop = (r: { dropped: readonly { text: string; reason: string }[] }) => r.dropped.findIndex((d) => d.reason === 'fenced_narration' && d.text.includes('```tool'));
+    const laterDrop = (r: { dropped: readonly { text: string }[] }) => r.dropped.findIndex((d) => d.text.includes('before'));
+    expect(fenceDrop(gateway)).toBeGreaterThanOrEqual(0);
+    expect(fenceDrop(gateway)).toBeLessThan(laterDrop(gateway));
+    // The reference sets the block after the rest of the turn.
+    const harn = parseToolCalls(text, { tools, profile: 'harn' });
+    expect(fenceDrop(harn)).toBeGreaterThan(laterDrop(harn));
+  });
+
+  it('keeps the lines above a bare call that does not read as prose, after another grammar\'s block', () => {
+    const text = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>run\n```json\n{"command": "ls"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>Then:\nrun({ command: "x \\uD83D y" })';
+    const result = parseToolCalls(text, { tools });
+    expect(result.calls.map((c) => c.name)).toEqual(['run']);
+    expect(result.prose).toBe('Then:');
+    expect(result.tool_parse_errors).toHaveLength(1);
+  });
+});

@@ -125,6 +125,13 @@ function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareSca
   if (scan.errors.length > 0) {
     for (const error of scan.errors) state.errors.push(error);
     rung = 'sniff-errors';
+    // A gateway keeps the lines before a call that did not read (`Then:` above it) as prose:
+    // the call's text is the error's, the words before it the model's.
+    const words = ctx.profile === 'gateway' && scan.errors.length > 0 && scan.calls.length === 0 && scan.firstErrorLine !== undefined ? t.slice(0, scan.firstErrorLine).trim() : '';
+    if (words !== '') {
+      state.prose.push(words);
+      state.canonical.push({ kind: 'prose', text: words });
+    }
   } else if (hasResponseProtocolFragment(t)) {
     state.violations.push({ kind: 'stray_text', message: messagesFor(ctx.profile).strayText(t), excerpt: t, dropped_reason: null });
     state.recovered += 1;
@@ -168,8 +175,8 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: 
     return;
   }
   if (holdsCanonicalToolFence(t)) {
-    state.fenced.push(t);
     consume(state, unit, structural('fence_held'));
+    state.fenced.push({ text: t, proseAt: state.prose.length, canonicalAt: state.canonical.length, droppedAt: state.dropped.length, traceAt: state.trace?.length ?? -1 });
     return;
   }
   reportUncredited(state, unit, t, found, dropReasonOf(unit), ctx);

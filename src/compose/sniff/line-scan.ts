@@ -38,6 +38,8 @@ export interface LineScan {
   /** `[start, end)` of every parsed call, in text order. */
   callRanges: [number, number][];
   fences: FenceLine[];
+  /** The start of the line where the first error was found; -1 with none. */
+  firstErrorLine: number;
 }
 
 const LINE_PREFIXES: readonly string[] = DIALECTS.BARE_CALL_LINE_PREFIXES;
@@ -92,13 +94,15 @@ type LineOutcome =
   | { kind: 'done'; resume: number; lineStart: boolean; call?: true };
 
 export function scanLines(text: string, known: KnownNames, meter: WorkMeter): LineScan {
-  const scan: LineScan = { calls: [], written: [], errors: [], callRanges: [], fences: [] };
+  const scan: LineScan = { calls: [], written: [], errors: [], callRanges: [], fences: [], firstErrorLine: -1 };
   const gate = new ParseGate(text);
   const length = text.length;
   let pos = 0;
   while (pos < length) {
     meter.steps++;
+    const errors = scan.errors.length;
     const outcome = lineStart(text, pos, scan, known, gate, meter);
+    if (scan.firstErrorLine < 0 && scan.errors.length > errors) scan.firstErrorLine = text.lastIndexOf('\n', pos - 1) + 1;
     if (outcome.kind === 'done' && outcome.lineStart) {
       pos = outcome.resume;
       continue;

@@ -22,6 +22,12 @@ export interface BareScan {
   readonly calls: readonly ToolCall[];
   readonly errors: readonly string[];
   readonly prose: string;
+  /**
+   * With errors, the start of the line in `raw` where the first one was found, when the sniff
+   * read `raw` as it stands (no tags stripped, no wrapper opened); absent otherwise. The lines
+   * before it are words the model wrote before a call that did not read.
+   */
+  readonly firstErrorLine?: number;
 }
 
 /**
@@ -56,6 +62,7 @@ export function sniff(raw: string, known: KnownNames, meter: WorkMeter, depth: n
     const pythonic = pythonicListCalls(text, known, meter, marks);
     if (pythonic.calls.length > 0) return around(text, pythonic.payload, pythonic.calls, [], meter, known.lookAlikes === true);
   }
+  if (scan.errors.length > 0 && scan.firstErrorLine > 0 && text === raw) return { calls: scan.calls, errors: scan.errors, prose, firstErrorLine: scan.firstErrorLine };
   return { calls: scan.calls, errors: scan.errors, prose };
 }
 

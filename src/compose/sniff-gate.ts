@@ -6,8 +6,9 @@
  * `{` (`name(`, `name{`, `label: name(`), the name at a line start: after nothing but blanks,
  * one `<` and one label (each label ends with its own last character, `:`), from the start of
  * the text, a newline, CR or FF, or the inside of a code wrapper (after a backtick or blanks).
- * Every native payload stands on a `{` whose next non-blank character is `"`, and every pythonic
- * list on a `[` after a blank, a dotted name and its `(`. The sniffer's own
+ * Every native payload stands on a `{` whose next non-blank character is `"`, every pythonic
+ * list on a `[` after a blank, a dotted name and its `(`, and every sandbox call (Gemini's
+ * `print(default_api.NAME(`) on a name's `(` after `print(` or a namespace, at a line start. The sniffer's own
  * edits only delete pieces that end with `>` (thinking markers and blocks) or turn wrapper tags
  * (which start with `<` and end with `>`) into newlines, and its unwrapping only takes a slice.
  * So, read in the text as given, going back from each bracket:
@@ -17,6 +18,7 @@
  *     { "path"   {<tool_call>"  `{` whose next non-blank is `"` or `<`: may be a payload
  *     if (a0 < b0) { return load(a0); }   `(` after a blank; `load` after `return `: nothing
  */
+import { FIELD_NAMESPACE_PREFIXES } from '../dialects/field/names.js';
 import { DIALECTS } from '../dialects/vocabulary.js';
 import { Code, isUnicodeWhitespace, skipBlanksBack } from '../lex/codes.js';
 import { isIdentPart } from '../lex/ident.js';
@@ -90,6 +92,24 @@ function onlyBlanksBefore(text: string, at: number): boolean {
 }
 
 /** The name (identifier characters) that ends just before `at`, or ''. */
+/**
+ * Whether the `(` at `at` follows a registered name written as Gemini's code sandbox writes a
+ * call (`print(default_api.NAME(`, `default_api.NAME(`, `print(NAME(`) at a line start: the
+ * sniffer reads those lines (line-scan.ts `sandboxCall`). With `names` null, any name.
+ */
+function sandboxLed(text: string, at: number, names: ReadonlySet<string> | null): boolean {
+  const name = nameBefore(text, at, false);
+  if (name === '' || (names !== null && !names.has(name))) return false;
+  let lead = at - name.length;
+  const prefix = FIELD_NAMESPACE_PREFIXES.find((candidate) => text.endsWith(candidate, lead));
+  if (prefix !== undefined) lead -= prefix.length;
+  const printed = text.endsWith(PRINT_CALL, lead);
+  if (printed) lead -= PRINT_CALL.length;
+  return (printed || prefix !== undefined) && mayLeadName(text, skipBlanksBack(text, lead));
+}
+
+const PRINT_CALL = 'print(';
+
 function nameBefore(text: string, at: number, dotted: boolean): string {
   let nameAt = at;
   while (nameAt > 0 && (isIdentPart(text.charCodeAt(nameAt - 1)) || (dotted && text.charCodeAt(nameAt - 1) === Code.Dot))) nameAt--;
@@ -138,6 +158,7 @@ export function maySniffCallAmong(text: string, names: ReadonlySet<string> | nul
       if (names !== null && (names.has(name) || objectArgumentAt(text, at + 1))) return true;
     }
     if (mayOpenListCall(text, at) && (names === null ? listOpensText(text, at) : names.has(nameBefore(text, at, true)))) return true;
+    if (names !== null && sandboxLed(text, at, names)) return true;
   }
   for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
     if (mayCloseName(text, at)) {
@@ -188,7 +209,7 @@ function opensPayload(text: string, at: number): boolean {
 /** False only when sniffing `text` is certain to find no call and no error. */
 export function maySniffCall(text: string): boolean {
   for (let at = text.indexOf('('); at >= 0; at = text.indexOf('(', at + 1)) {
-    if (mayCloseName(text, at) || mayOpenListCall(text, at)) return true;
+    if (mayCloseName(text, at) || mayOpenListCall(text, at) || sandboxLed(text, at, null)) return true;
   }
   for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
     if (mayCloseName(text, at) || opensPayload(text, at)) return true;

@@ -52,6 +52,14 @@ describe('readLenientJsonAt', () => {
     expect(read('// c\n{"a": 1}')).toMatchObject({ ok: false, eof: false });
   });
 
+  it('reads a raw line break or tab inside a string as itself, other control characters not', () => {
+    expect(read('{"content": "def f():\n\treturn 1\r\n"}')).toMatchObject({ ok: true, value: { content: 'def f():\n\treturn 1\r\n' } });
+    expect(read('{"a": "x\u0001y"}')).toMatchObject({ ok: false, eof: false });
+    expect(read('{"a": "x\u0000"}')).toMatchObject({ ok: false, eof: false });
+    // Still cut off when the string never closes.
+    expect(read('{"a": "line one\nline two')).toMatchObject({ ok: false, eof: true });
+  });
+
   it('reads objects written as list items without commas (one reading), and nothing else so', () => {
     expect(read('[{"a": 1} {"b": 2}\n{"c": 3}]')).toMatchObject({ ok: true, value: [{ a: 1 }, { b: 2 }, { c: 3 }] });
     expect(read('[{"a": 1}{"b": 2}]')).toMatchObject({ ok: true, value: [{ a: 1 }, { b: 2 }] });

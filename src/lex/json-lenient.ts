@@ -17,10 +17,12 @@
  *   7. inside a container, a comment stands for a blank, as JavaScript writes one: `//` to
  *      its line's end, or a block from slash-star to star-slash (models annotate the arguments
  *      they fill in: `"limit": 5 // at most`); outside a string a `/` has no other reading
+ *   8. a raw line break or tab inside a string is that character, as if escaped (models write
+ *      a file's lines so: `"content": "def f():⏎    return 1"`); other control characters stay
+ *      errors
  *
- * Everything else is as strict JSON: no NaN, JSON numbers only,
- * no raw control characters inside strings. A key written twice is an error (two readings are
- * possible: the first value or the last). Containers nest at most `JSON_NESTING_LIMIT` deep.
+ * Everything else is as strict JSON: no NaN, JSON numbers only. A key written twice is an error
+ * (two readings are possible: the first value or the last). Containers nest at most `JSON_NESTING_LIMIT` deep.
  * The reader is iterative (an explicit stack), reads each character once, never throws, and
  * tells "the text ended inside the value" (`eof`, truncation) from "not JSON".
  */
@@ -82,7 +84,8 @@ function readString(text: string, at: number): Step {
   while (i < text.length) {
     const code = text.charCodeAt(i);
     if (code === quote) return { value: out + text.slice(runStart, i), end: i + 1 };
-    if (code < 0x20) return { error: 'control character inside a string', at: i };
+    // Repair 8: a raw line break or tab stands for itself.
+    if (code < 0x20 && code !== Code.LineFeed && code !== Code.Tab && code !== Code.CarriageReturn) return { error: 'control character inside a string', at: i };
     if (code !== Code.Backslash) {
       i++;
       continue;

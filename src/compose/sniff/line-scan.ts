@@ -14,6 +14,7 @@
 import type { ToolCall } from '../types.js';
 import { fieldMessages } from '../field/messages.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
+import { FIELD_NAMESPACE_PREFIXES } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code, endsLineAt, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
@@ -149,6 +150,10 @@ function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames,
   const nameLength = identLength(text, k);
   meter.steps += nameLength;
   if (nameLength === 0) return { kind: 'none', resume: indentEnd };
+  if (known.lookAlikes === true && ownLine(text, k)) {
+    const sandboxed = sandboxCall(text, k, nameLength, known, scan);
+    if (sandboxed !== null) return recordCall(scan, text, indentEnd, sandboxed.end, sandboxed.name, sandboxed.arguments);
+  }
   const sep = text.charCodeAt(k + nameLength);
   if (sep === Code.Colon) {
     const labelled = labelledCall(text, k, nameLength, known);
@@ -198,6 +203,34 @@ function recordCall(scan: LineScan, text: string, indentEnd: number, end: number
 }
 
 /** Whether `at` begins its line, unindented (an indented call is a statement of a program). */
+/**
+ * Gemini's call as its SDK's code sandbox writes it, on a line of its own outside a program's
+ * block: `print(default_api.NAME(k=v))`, the `print` or the namespace left out, NAME registered
+ * (Gemini 2.x answers with such a ```` ```tool_code ```` block when it does not call natively).
+ * A plain `NAME(k=v)` line is read below; this reads only the printed or namespaced forms.
+ */
+function sandboxCall(text: string, k: number, nameLength: number, known: KnownNames, scan: LineScan): { name: string; arguments: Record<string, unknown>; end: number } | null {
+  let at = k;
+  const printed = nameLength === PRINT.length && text.startsWith(PRINT_CALL, k);
+  if (printed) at = skipBlanks(text, k + PRINT_CALL.length);
+  const prefix = FIELD_NAMESPACE_PREFIXES.find((candidate) => text.startsWith(candidate, at));
+  if (prefix !== undefined) at += prefix.length;
+  else if (!printed) return null;
+  const py = readPyCallAt(text, at);
+  if (!py.ok || !known.has(py.call.name)) return null;
+  let end = py.call.end;
+  if (printed) {
+    end = skipBlanks(text, end);
+    if (text.charCodeAt(end) !== Code.RightParen) return null;
+    end++;
+  }
+  if (!endsLineAt(text, end) || inCodeBlock(text, scan)) return null;
+  return { name: py.call.name, arguments: py.call.arguments, end };
+}
+
+const PRINT = 'print';
+const PRINT_CALL = `${PRINT}(`;
+
 function ownLine(text: string, at: number): boolean {
   return at === 0 || text.charCodeAt(at - 1) === Code.LineFeed;
 }

@@ -9,13 +9,16 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GRAMMARS } from '../field/grammars.js';
-import { irregularCases } from '../field/irregular.js';
+import { IRREGULAR_GRAMMARS, irregularCases } from '../field/irregular.js';
 import type { FieldCaseFile } from '../field/lib/case.js';
 import { lookalikeCases, regularCases } from '../field/scenarios.js';
 
 export const CASES_DIR = fileURLToPath(new URL('../field/cases/', import.meta.url));
 
 export function buildFieldCaseFiles(): FieldCaseFile[] {
+  const catalogued = new Set(GRAMMARS.map((spec) => spec.grammar));
+  const unknown = [...IRREGULAR_GRAMMARS].filter((grammar) => !catalogued.has(grammar));
+  if (unknown.length > 0) throw new Error(`hand-written cases name grammars the catalogue lacks: ${unknown.join(', ')}`);
   return GRAMMARS.map((spec) => ({
     grammar: spec.grammar,
     title: spec.title,

@@ -98,9 +98,12 @@ function onlyBlanksBefore(text: string, at: number): boolean {
  * sniffer reads those lines (line-scan.ts `sandboxCall`). With `names` null, any name.
  */
 function sandboxLed(text: string, at: number, names: ReadonlySet<string> | null): boolean {
-  const name = nameBefore(text, at, false);
-  if (name === '' || (names !== null && !names.has(name))) return false;
-  let lead = at - name.length;
+  let lead = at;
+  while (lead > 0 && isIdentPart(text.charCodeAt(lead - 1))) lead--;
+  // perf: only a `.` (a namespace's) or a `(` (print's) may stand right before such a name.
+  const before = text.charCodeAt(lead - 1);
+  if (lead === at || (before !== Code.Dot && before !== Code.LeftParen)) return false;
+  if (names !== null && !names.has(text.slice(lead, at))) return false;
   const prefix = FIELD_NAMESPACE_PREFIXES.find((candidate) => text.endsWith(candidate, lead));
   if (prefix !== undefined) lead -= prefix.length;
   const printed = text.endsWith(PRINT_CALL, lead);

@@ -18,7 +18,7 @@
  *     { "path"   {<tool_call>"  `{` whose next non-blank is `"` or `<`: may be a payload
  *     if (a0 < b0) { return load(a0); }   `(` after a blank; `load` after `return `: nothing
  */
-import { FIELD_NAMESPACE_PREFIXES } from '../dialects/field/names.js';
+import { FIELD_NAMESPACE_PREFIXES, SANDBOX_PRINT_OPEN } from '../dialects/field/names.js';
 import { DIALECTS } from '../dialects/vocabulary.js';
 import { Code, isUnicodeWhitespace, skipBlanksBack } from '../lex/codes.js';
 import { isIdentPart } from '../lex/ident.js';
@@ -106,12 +106,10 @@ function sandboxLed(text: string, at: number, names: ReadonlySet<string> | null)
   if (names !== null && !names.has(text.slice(lead, at))) return false;
   const prefix = FIELD_NAMESPACE_PREFIXES.find((candidate) => text.endsWith(candidate, lead));
   if (prefix !== undefined) lead -= prefix.length;
-  const printed = text.endsWith(PRINT_CALL, lead);
-  if (printed) lead -= PRINT_CALL.length;
+  const printed = text.endsWith(SANDBOX_PRINT_OPEN, lead);
+  if (printed) lead -= SANDBOX_PRINT_OPEN.length;
   return (printed || prefix !== undefined) && mayLeadName(text, skipBlanksBack(text, lead));
 }
-
-const PRINT_CALL = 'print(';
 
 function nameBefore(text: string, at: number, dotted: boolean): string {
   let nameAt = at;

@@ -127,7 +127,7 @@ function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareSca
     rung = 'sniff-errors';
     // A gateway keeps the lines before a call that did not read (`Then:` above it) as prose:
     // the call's text is the error's, the words before it the model's.
-    const words = ctx.profile === 'gateway' && scan.errors.length > 0 && scan.calls.length === 0 && scan.firstErrorLine !== undefined ? t.slice(0, scan.firstErrorLine).trim() : '';
+    const words = ctx.profile === 'gateway' && scan.firstErrorLine !== undefined ? t.slice(0, scan.firstErrorLine).trim() : '';
     if (words !== '') {
       state.prose.push(words);
       state.canonical.push({ kind: 'prose', text: words });

@@ -14,7 +14,7 @@
 import type { ToolCall } from '../types.js';
 import { fieldMessages } from '../field/messages.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
-import { FIELD_NAMESPACE_PREFIXES } from '../../dialects/field/names.js';
+import { FIELD_NAMESPACE_PREFIXES, SANDBOX_PRINT_OPEN } from '../../dialects/field/names.js';
 import { DIALECTS } from '../../dialects/vocabulary.js';
 import { Code, endsLineAt, skipBlanks } from '../../lex/codes.js';
 import { identLength } from '../../lex/ident.js';
@@ -211,8 +211,9 @@ function recordCall(scan: LineScan, text: string, indentEnd: number, end: number
  */
 function sandboxCall(text: string, k: number, nameLength: number, known: KnownNames, scan: LineScan): { name: string; arguments: Record<string, unknown>; end: number } | null {
   let at = k;
-  const printed = nameLength === PRINT.length && text.startsWith(PRINT_CALL, k);
-  if (printed) at = skipBlanks(text, k + PRINT_CALL.length);
+  // The name is the wrapper's whole word (`print(`, not `printer(`).
+  const printed = nameLength + 1 === SANDBOX_PRINT_OPEN.length && text.startsWith(SANDBOX_PRINT_OPEN, k);
+  if (printed) at = skipBlanks(text, k + SANDBOX_PRINT_OPEN.length);
   const prefix = FIELD_NAMESPACE_PREFIXES.find((candidate) => text.startsWith(candidate, at));
   if (prefix !== undefined) at += prefix.length;
   else if (!printed) return null;
@@ -227,9 +228,6 @@ function sandboxCall(text: string, k: number, nameLength: number, known: KnownNa
   if (!endsLineAt(text, end) || inCodeBlock(text, scan)) return null;
   return { name: py.call.name, arguments: py.call.arguments, end };
 }
-
-const PRINT = 'print';
-const PRINT_CALL = `${PRINT}(`;
 
 function ownLine(text: string, at: number): boolean {
   return at === 0 || text.charCodeAt(at - 1) === Code.LineFeed;

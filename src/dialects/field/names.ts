@@ -13,6 +13,12 @@ export const FIELD_NAMESPACE_PREFIXES: readonly string[] = ['functions.', 'defau
  */
 export const FIELD_NAMESPACE_SEPARATORS: readonly string[] = ['/'];
 
+/**
+ * Gemini's code sandbox prints a call's result, so models trained on it write the call wrapped
+ * so (`print(default_api.get_weather(city="Paris"))`): the wrapper's opening, around a call.
+ */
+export const SANDBOX_PRINT_OPEN = 'print(';
+
 /** The longest tool name a field grammar may carry; longer heads are not names. */
 export const FIELD_NAME_MAX = 256;
 

@@ -490,7 +490,7 @@ export interface LookalikeGrammar extends FieldGrammarBase {
   readonly argumentKeys: readonly string[];
   /**
    * Argument keys too common in plain data to mark a call alone (`{"name": "Ada", "input": …}`):
-   * an object keyed so is a call only when its name is registered, or when `typeKey` says
+   * an object keyed so is a call only when its name is registered, or when its `type` is
    * `toolUseType` (an Anthropic `tool_use` block written as text).
    */
   readonly dataArgumentKeys: readonly string[];

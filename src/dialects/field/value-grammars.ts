@@ -5,80 +5,48 @@
 import { PYTHON_LIST_FENCE } from './fences.js';
 import type { ValueGrammar } from './types.js';
 
-/** Llama 4: `<|python_start|>[f(a=1), g(b='x')]<|python_end|>`; a JSON body belongs to the JSON family. */
-export const LLAMA4_PYTHONIC: ValueGrammar = {
-  id: 'llama4-pythonic',
-  family: 'value-grammar',
-  openers: ['<|python_start|>'],
-  markers: ['<|python_start|>', '<|python_end|>'],
-  body: { form: 'py-calls' },
-  close: ['<|python_end|>'],
-  closeRequired: true,
-  sharedOpener: true,
-  trailers: [],
-};
+/**
+ * A pythonic body between a tag another grammar shares (its JSON body belongs to the JSON
+ * family), the close required. `listOnly`: only a `[…]` list is this grammar's.
+ */
+function taggedPyCalls(id: string, open: string, close: string, extra: { readonly listOnly?: true; readonly fence?: ValueGrammar['fence'] } = {}): ValueGrammar {
+  return {
+    id,
+    family: 'value-grammar',
+    openers: [open],
+    markers: [open, close],
+    body: extra.listOnly === true ? { form: 'py-calls', listOnly: true } : { form: 'py-calls' },
+    close: [close],
+    closeRequired: true,
+    sharedOpener: true,
+    ...(extra.fence === undefined ? {} : { fence: extra.fence }),
+    trailers: [],
+  };
+}
+
+/** Llama 4: `<|python_start|>[f(a=1), g(b='x')]<|python_end|>`. */
+export const LLAMA4_PYTHONIC = taggedPyCalls('llama4-pythonic', '<|python_start|>', '<|python_end|>');
 
 /**
- * LFM2 (and openPangu's LFM2-style form) with a pythonic body; a `[{` JSON body belongs to the
- * JSON family. MiniCPM 3 / 4 write the same token around calls one per line in a
- * ```` ```python ```` fence.
+ * LFM2 (and openPangu's LFM2-style form) with a pythonic body. MiniCPM 3 / 4 write the same
+ * token around calls one per line in a ```` ```python ```` fence.
  */
-export const LFM2_PYTHONIC: ValueGrammar = {
-  id: 'lfm2-pythonic',
-  family: 'value-grammar',
-  openers: ['<|tool_call_start|>'],
-  markers: ['<|tool_call_start|>', '<|tool_call_end|>'],
-  body: { form: 'py-calls' },
-  close: ['<|tool_call_end|>'],
-  closeRequired: true,
-  sharedOpener: true,
-  fence: PYTHON_LIST_FENCE,
-  trailers: [],
-};
+export const LFM2_PYTHONIC = taggedPyCalls('lfm2-pythonic', '<|tool_call_start|>', '<|tool_call_end|>', { fence: PYTHON_LIST_FENCE });
 
-/** A pythonic list inside Hermes's `<tool_call>` (spec section 1's body sniff: `[ident(` is pythonic); a JSON body belongs to the JSON family. */
-export const HERMES_PYTHONIC: ValueGrammar = {
-  id: 'hermes-pythonic',
-  family: 'value-grammar',
-  openers: ['<tool_call>'],
-  markers: ['<tool_call>', '</tool_call>'],
-  // `<tool_call>look({…})` is the reference grammar's call: only a list is this grammar's.
-  body: { form: 'py-calls', listOnly: true },
-  close: ['</tool_call>'],
-  closeRequired: true,
-  sharedOpener: true,
-  trailers: [],
-};
+/**
+ * A pythonic list inside Hermes's `<tool_call>` (spec section 1's body sniff: `[ident(` is
+ * pythonic); `<tool_call>look({…})` is the reference grammar's call, so only a list is this one's.
+ */
+export const HERMES_PYTHONIC = taggedPyCalls('hermes-pythonic', '<tool_call>', '</tool_call>', { listOnly: true });
 
 /** Olmo 3: `<function_calls>` holding one `ident(…)` call per line, no brackets; `<invoke>` bodies are XML markup. */
-export const OLMO3_PYTHONIC: ValueGrammar = {
-  id: 'olmo3-pythonic',
-  family: 'value-grammar',
-  openers: ['<function_calls>'],
-  markers: ['<function_calls>', '</function_calls>'],
-  body: { form: 'py-calls' },
-  close: ['</function_calls>'],
-  closeRequired: true,
-  sharedOpener: true,
-  trailers: [],
-};
+export const OLMO3_PYTHONIC = taggedPyCalls('olmo3-pythonic', '<function_calls>', '</function_calls>');
 
 /**
  * Nemotron with a pythonic list in its tag, `<TOOLCALL>[f(a=1), g(b='x')]</TOOLCALL>`, as the
- * Berkeley leaderboard's prompt asks Llama-3.1-Nemotron to write it; a JSON body belongs to the
- * JSON family.
+ * Berkeley leaderboard's prompt asks Llama-3.1-Nemotron to write it.
  */
-export const NEMOTRON_PYTHONIC: ValueGrammar = {
-  id: 'nemotron-pythonic',
-  family: 'value-grammar',
-  openers: ['<TOOLCALL>'],
-  markers: ['<TOOLCALL>', '</TOOLCALL>'],
-  body: { form: 'py-calls', listOnly: true },
-  close: ['</TOOLCALL>'],
-  closeRequired: true,
-  sharedOpener: true,
-  trailers: [],
-};
+export const NEMOTRON_PYTHONIC = taggedPyCalls('nemotron-pythonic', '<TOOLCALL>', '</TOOLCALL>', { listOnly: true });
 
 /**
  * Llama 3.2's custom tools as a pythonic list after the tag, `<|python_tag|>[f(a=1), g(b='x')]`

@@ -73,9 +73,7 @@ export function callBodyStart(text: string, at: number, glued: boolean): number 
 export function firstItemIsCall(text: string, start: number, shapes: readonly CallObjectShape[]): boolean {
   const at = text.charCodeAt(start) === Code.LeftBracket ? skipSpace(text, start + 1) : start;
   const read = readJsonItem(text, at);
-  if (!read.ok) return read.eof;
-  const call = itemCall(read.value, shapes);
-  return call.ok;
+  return read.ok ? itemCall(read.value, shapes).ok : read.eof;
 }
 
 /** Reads the items of a body starting at `start` (see `callBodyStart`), reporting each to the sink. */

@@ -78,10 +78,11 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
   const openerEnd = skipSpace(text, at + opener.length);
   // Calls in a code fence inside the markers: the fence's lines are markers of no call.
   const fenced = grammar.fence === undefined ? -1 : fenceBodyAt(text, openerEnd, grammar.fence);
-  const bodyAt = fenced >= 0 ? skipSpace(text, fenced) : openerEnd;
+  const fence = fenced >= 0 ? grammar.fence! : null;
+  const bodyAt = fence !== null ? skipSpace(text, fenced) : openerEnd;
   const body = grammar.body;
   let read: Body | null;
-  if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar, fenced >= 0 ? grammar.fence!.close : null);
+  if (body.form === 'py-calls') read = readPyCalls(scan, at, bodyAt, grammar, fence?.close ?? null);
   else if (body.form === 'py-method-call') read = readMethodCall(scan, at, bodyAt, grammar, body.method);
   else read = body.bare === true ? readBareGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter, body.delimiterRequired === true) : readGemmaCalls(scan, at, opener, grammar, body.callPrefixes, body.stringDelimiter);
   if (read === null) return -1;
@@ -97,10 +98,10 @@ export function readValueGrammar(scan: FieldScan, at: number, grammar: ValueGram
     for (const call of calls) sink.call({ name: call.name, arguments: call.arguments, start: call.start, end: call.end });
     return fail(scan, at, grammar, sink, read.stop, !whole);
   }
-  if (fenced >= 0) sink.drop(openerEnd, fenced, 'fenced_narration');
+  if (fence !== null) sink.drop(openerEnd, fenced, 'fenced_narration');
   // A chain separator after the call is the call's (`brave_search.call(…); {…}`).
   let afterSeparator = body.form === 'py-method-call' && text.startsWith(body.separator, skipSpace(text, read.end)) ? skipSpace(text, read.end) + body.separator.length : read.end;
-  const fenceClose = fenced >= 0 ? fenceCloseAfter(text, afterSeparator, grammar.fence!) : null;
+  const fenceClose = fence !== null ? fenceCloseAfter(text, afterSeparator, fence) : null;
   if (fenceClose !== null) {
     sink.drop(fenceClose.at, fenceClose.end, 'fenced_narration');
     afterSeparator = fenceClose.end;

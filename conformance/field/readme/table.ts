@@ -23,6 +23,11 @@ const FAMILY_WORDS: Readonly<Record<string, string>> = {
   'look-alike': 'look-alike (registered names only)',
 };
 
+/** A table cell holding a grammar's title as text: a tag it names (`<tools>`) shown, not taken for HTML. */
+function titleCell(title: string): string {
+  return title.replaceAll('|', '\\|').replaceAll('<', '&lt;');
+}
+
 /** A table cell holding `text` as inline code: newlines as `⏎`, pipes escaped, fenced with enough backticks. */
 function codeCell(text: string): string {
   const shown = text.replaceAll('\n', '⏎').replaceAll('|', '\\|');
@@ -60,7 +65,7 @@ export function fieldTable(): string {
   const lines = ['| grammar | models | kind | streamed | example (`⏎` is a newline) |', '| --- | --- | --- | --- | --- |'];
   for (const spec of GRAMMARS) {
     lines.push(
-      `| \`${spec.grammar}\` | ${spec.title.replaceAll('|', '\\|')} | ${FAMILY_WORDS[spec.family] ?? spec.family} | ${streamedAt(spec.grammar)} | ${codeCell(exampleOf(spec.grammar))} |`,
+      `| \`${spec.grammar}\` | ${titleCell(spec.title)} | ${FAMILY_WORDS[spec.family] ?? spec.family} | ${streamedAt(spec.grammar)} | ${codeCell(exampleOf(spec.grammar))} |`,
     );
   }
   return lines.join('\n');

@@ -195,6 +195,18 @@ describe('stream: the one-shot invariant', () => {
     }
   });
 
+  it('holds for a Harmony call whose JSON string quotes a whole `final` message header', () => {
+    // Cut just after the quoted `<|message|>`, the string is open; a probe word on a new line made
+    // it a control-character failure that stopped at the quoted header, and the stream released
+    // the quoted `hi` as the answer.
+    const text =
+      '<|start|>assistant<|channel|>commentary to=functions.run <|constrain|>json<|message|>{"command": "echo \'<|start|>assistant<|channel|>final<|message|>hi<|end|>\' | wc", "timeout": 60}<|call|>' +
+      '<|start|>assistant<|channel|>commentary to=functions.look <|constrain|>json<|message|>{"path": "a"}<|call|>';
+    const options = { profile: 'gateway' as const, tools: ['look', 'run'] };
+    expect((parseToolCalls(text, options) as ParseResult).calls.map((c) => c.name)).toEqual(['run', 'look']);
+    for (const size of [1, 2, 5]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);
+  });
+
   it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {
     const texts = [
       'Sure 😀.\n<tool_call>{"name": "look", "arguments": {"path": "é😀"}}</tool_call>',

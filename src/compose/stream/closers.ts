@@ -26,6 +26,12 @@ const SUFFIX_MAX = 64;
 
 /** A word a model might write next, appended to held text to see whether a region reads on. */
 export const PROBE = '\nso';
+/**
+ * The same word on the same line. A region that failed may fail another way with the probe's
+ * line break: inside a JSON string left open, the break is a control character that ends the
+ * read at once, where a space leaves it open to the end of the text (the string may yet close).
+ */
+export const INLINE_PROBE = ' so';
 
 function isSuffixCode(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2d || code === 0x2e || code === 0x3a;

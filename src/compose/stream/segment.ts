@@ -20,7 +20,7 @@ import { wordBeforeOnLine } from '../../lex/codes.js';
 import type { FieldRegion, VerbatimBody } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
-import { endsAtMessage, grammarOf, PROBE, wholeRegion } from './closers.js';
+import { endsAtMessage, grammarOf, INLINE_PROBE, PROBE, wholeRegion } from './closers.js';
 import { atEnd, matchAt } from '../field/cursor.js';
 import { blockOpenAt } from '../field/readers/reasoning.js';
 import { referenceBlockTags } from '../field/call-markup.js';
@@ -46,8 +46,14 @@ function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolea
   // Blanks after the close are no word: the region may still run to the end of the text.
   if (!atEnd(held, region.end)) return false;
   if (region.errors.length === 0 && region.violations.length === 0 && grammarOf(region.grammar)?.family !== 'param-markup') return false;
-  const again = regionAlone(held.slice(region.start) + PROBE, reader);
-  return again === null || again.end !== region.end - region.start;
+  if (!stopsWith(held, region, reader, PROBE)) return true;
+  return region.errors.length > 0 && !stopsWith(held, region, reader, INLINE_PROBE);
+}
+
+/** `region`, at the end of `held`, read again with `probe` after it, still ends where it ends. */
+function stopsWith(held: string, region: FieldRegion, reader: TurnReader, probe: string): boolean {
+  const again = regionAlone(held.slice(region.start) + probe, reader);
+  return again !== null && again.end === region.end - region.start;
 }
 
 /**
@@ -58,8 +64,9 @@ function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolea
 function stopsAtVisibleBody(held: string, region: FieldRegion, reader: TurnReader): boolean {
   const grammar = grammarOf(region.grammar);
   if (grammar?.family !== 'harmony' || region.end !== held.length || !endsAtMessage(held, region, grammar)) return false;
-  const again = regionAlone(held.slice(region.start) + PROBE, reader);
-  return again !== null && again.end === region.end - region.start;
+  // A message before it may have failed only for the probe's break: a quoted header inside its
+  // JSON string (`"echo '<|start|>assistant<|channel|>final<|message|>hi'"`) reads as a header.
+  return stopsWith(held, region, reader, PROBE) && (region.errors.length === 0 || stopsWith(held, region, reader, INLINE_PROBE));
 }
 
 /**

@@ -58,6 +58,8 @@ interface Needles {
   readonly valueClose: SearchList;
   /** The longest value close: a value whose next place lies no further past its close was closed once. */
   readonly valueCloseMax: number;
+  /** The opens of the elements the value closes name (`<parameter` for `</parameter>`), each to be followed by a tag's next character. */
+  readonly valueElementOpen: readonly string[];
   /** The envelope's opens (in-text and response-start) and close, empty without one. */
   readonly envelopeOpen: SearchList;
   readonly envelopeResponseOpen: SearchList;
@@ -128,6 +130,7 @@ function needlesOf(grammar: ParamMarkupGrammar): Needles {
       // Own arrays (records share tag objects): the scan memoises per array, and what counts as a real close is this grammar's.
       valueClose,
       valueCloseMax: Math.max(0, ...valueClose.map((close) => close.length)),
+      valueElementOpen: valueClose.flatMap((close) => (close.startsWith('</') && close.endsWith('>') ? ['<' + close.slice(2, -1)] : [])),
       envelopeOpen: searchList(grammar.envelope?.open ?? []),
       envelopeResponseOpen: searchList(grammar.envelope?.responseOpen ?? []),
       envelopeClose,
@@ -792,7 +795,7 @@ class Reader implements CandidateTest<ValueStop> {
           if (!this.isValueText(after)) return { kind: 'closed', end: first, next };
         } else {
           const again = this.closedAgain(next);
-          if (again >= 0) return { kind: 'closed', end: first, next: again };
+          if (again >= 0) return this.closedTwice(from, first, next, again);
         }
       }
     }
@@ -810,7 +813,7 @@ class Reader implements CandidateTest<ValueStop> {
     if (close >= 0 && (stop < 0 || close < stop || (arg < 0 && !this.callOpensBefore(stop, close)))) {
       const next = this.past(close, needles.valueClose);
       const again = this.closedAgain(next);
-      return { kind: 'closed', end: close, next: again >= 0 ? again : next };
+      return again >= 0 ? this.closedTwice(from, close, next, again) : { kind: 'closed', end: close, next };
     }
     const firstClose = scan.earliest(needles.valueClose, from);
     if (firstClose >= 0 && (stop < 0 || firstClose < stop)) {
@@ -921,6 +924,32 @@ class Reader implements CandidateTest<ValueStop> {
    * that one follows a value (`</parameter>⏎</parameter>⏎<parameter=…`: Qwen3.6 doubles it);
    * -1 when there is none. A third close is the value's text again.
    */
+  /**
+   * A value from `from` whose close at `close` (ending at `next`) is written again (ending at
+   * `again`). When the value opens an element the close names (`<parameter=unit>` in an
+   * `old_string` that shows the grammar, vLLM #44060), the first close is that element's and
+   * the second the value's own; otherwise the second is a repeat (`noteDoubled` reports it).
+   */
+  closedTwice(from: number, close: number, next: number, again: number): Extract<ValueEnd, { kind: 'closed' }> {
+    if (this.opensElementBefore(from, close)) return { kind: 'closed', end: this.skip(next), next: again };
+    return { kind: 'closed', end: close, next: again };
+  }
+
+  /** An open of an element the value closes name (`<parameter` then `>`, `=` or a blank) stands in `[from, to)`. */
+  opensElementBefore(from: number, to: number): boolean {
+    const { text } = this;
+    // perf: the value's own characters are looked at, never the text past it (indexOf would run on).
+    for (let at = from; at < to; at++) {
+      if (text.charCodeAt(at) !== 0x3c) continue;
+      for (const open of this.needles.valueElementOpen) {
+        if (!text.startsWith(open, at)) continue;
+        const code = text.charCodeAt(at + open.length);
+        if (code === 0x3e || code === 0x3d || isJsonSpace(code)) return true;
+      }
+    }
+    return false;
+  }
+
   closedAgain(at: number): number {
     const again = this.past(this.skip(at), this.needles.valueClose);
     return again >= 0 && this.followsValue(again) ? again : -1;

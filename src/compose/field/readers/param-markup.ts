@@ -682,6 +682,8 @@ class Reader implements CandidateTest<ValueStop> {
     const { text } = this;
     const args: Record<string, unknown> = {};
     const closes = this.needles.callClose;
+    this.#tool = tool;
+    this.#args = args;
     let at = pos;
     let first = true;
     for (;;) {
@@ -864,15 +866,31 @@ class Reader implements CandidateTest<ValueStop> {
    */
   isValueText(at: number): boolean {
     const tool = this.#tool;
-    const argTag = this.needles.argTag;
     // perf: a close (`</function>`, what follows most values) opens no argument.
-    if (tool === undefined || this.text.charCodeAt(at + 1) === 0x2f || tool.paramsByName.size === 0 || argTag === null) return false;
-    const tag = readOpenTag(this.text, at, argTag);
-    if (tag === null || !tag.ok) return false;
-    const given = this.#args !== null && Object.hasOwn(this.#args, tag.name);
-    if (tool.paramsByName.has(tag.name) && !given) return false;
-    const close = this.scan.earliest(this.needles.valueClose, tag.end);
+    if (tool === undefined || this.text.charCodeAt(at + 1) === 0x2f || tool.paramsByName.size === 0) return false;
+    const arg = this.openedArgument(at);
+    if (arg === null) return false;
+    const given = this.#args !== null && Object.hasOwn(this.#args, arg.name);
+    if (tool.paramsByName.has(arg.name) && !given) return false;
+    const close = this.scan.earliest(this.needles.valueClose, arg.end);
     return close < 0 || !this.followsValue(this.past(close, this.needles.valueClose));
+  }
+
+  /**
+   * The name an argument opening at `at` gives, and where its header ends: a tag's
+   * (`<parameter=city>`), or a pair's key (GLM's `<arg_key>city</arg_key>`); null when none
+   * reads there.
+   */
+  openedArgument(at: number): { readonly name: string; readonly end: number } | null {
+    const { argTag, pairArgs } = this.needles;
+    if (argTag !== null) {
+      const tag = readOpenTag(this.text, at, argTag);
+      return tag === null || !tag.ok ? null : { name: tag.name, end: tag.end };
+    }
+    if (pairArgs === null || !this.text.startsWith(pairArgs.keyOpen, at)) return null;
+    const keyAt = at + pairArgs.keyOpen.length;
+    const keyEnd = indexWithin(this.text, pairArgs.keyClose, keyAt, FIELD_NAME_MAX);
+    return keyEnd < 0 ? null : { name: this.text.slice(keyAt, keyEnd).trim(), end: keyEnd + pairArgs.keyClose.length };
   }
 
   /**

@@ -44,6 +44,11 @@ const RESERVE = fn(
   { $defs: { Count: { type: 'integer' } }, definitions: { Room: { type: 'object', properties: { floor: { type: 'integer' } } } } },
 );
 const EDIT_FILE = fn('edit_file', { path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' } });
+const SEARCH_ISSUES = fn(
+  'search_issues',
+  { query: { type: 'string' }, priority: { $ref: '#/$defs/Priority' }, filters: { anyOf: [{ $ref: '#/$defs/Filters' }, { type: 'null' }] } },
+  { $defs: { Priority: { enum: [1, 2, 3], title: 'Priority', type: 'integer' }, Filters: { type: 'object', properties: { author: { type: 'string' } } } } },
+);
 const SHIP = fn('ship', { address: { type: 'object', properties: { city: { type: 'string' }, zip: { type: 'integer' } } }, weight: { type: 'number' } });
 const PAGE = fn('page', { limit: { oneOf: [{ type: 'integer' }, { type: 'object', properties: { max: { type: 'integer' } } }] } });
 const ATEM_SEARCH = '<atem:function_calls>\n<atem:invoke name="search">\n<atem:parameter name="query">best ramen in Tokyo</atem:parameter>\n<atem:parameter name="limit">5</atem:parameter>\n</atem:invoke>\n</atem:function_calls>';
@@ -174,6 +179,7 @@ const TURN_HEADERS: Irregular[] = [
 
 const IRREGULAR_CASES: Irregular[] = [
   // Gemma 4's thinking channel.
+  { grammar: 'gemma-4', scenario: 'delimited-values-typed-through-ref', note: 'values written as delimited strings whose parameters reach their schemas through `$ref` (a Pydantic IntEnum in `$defs`, an optional model as `anyOf` of a `$ref` and null): typed as the same schemas inline are, 3 and the object', text: '<|tool_call>call:search_issues{query:<|"|>crash<|"|>,priority:<|"|>3<|"|>,filters:<|"|>{"author": "octocat"}<|"|>}<tool_call|>', tools: [SEARCH_ISSUES], expect: ok([{ name: 'search_issues', arguments: { query: 'crash', priority: 3, filters: { author: 'octocat' } } }]) },
   { grammar: 'gemma-4', scenario: 'spaced-object-keys', note: 'bare object keys with blanks between their words (n8n node names; Ollama\'s Gemma 4 parser reads them): the keys as written, where the call was an error', text: '<|tool_call>call:create_workflow{connections:{Basic LLM Chain:{main:[{node:<|"|>Chat Model<|"|>}]}, Chat Model:{main:[]}}}<tool_call|>', tools: null, expect: ok([{ name: 'create_workflow', arguments: { connections: { 'Basic LLM Chain': { main: [{ node: 'Chat Model' }] }, 'Chat Model': { main: [] } } } }]) },
   { grammar: 'gemma-4', scenario: 'thought-then-bare-call', note: 'after the thinking channel a call may come bare, `call:NAME{…}` with its `<|tool_call>` skipped (vLLM\'s Gemma 4 fallback reads it): the call, the channel as reasoning', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_W}`, expect: { calls: [WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },
   { grammar: 'gemma-4', scenario: 'thought-then-bare-calls', note: 'two bare calls in a row after the channel: both read, nothing in prose', text: `<|channel>thought\n${THOUGHT}<channel|>${GEMMA_S}${GEMMA_W}`, expect: { calls: [SEARCH_CALL, WEATHER], reasoning: THOUGHT, prose: '', no_errors: true } },

@@ -342,7 +342,8 @@ function typedStrings(scan: FieldScan, name: string, args: Record<string, unknow
   if (tool === undefined) return args;
   for (const [key, value] of Object.entries(args)) {
     if (typeof value !== 'string') continue;
-    const types = schemaTypes(tool.paramsByName.get(key)?.schema ?? null);
+    // The tool's schema is the root a `$ref` resolves against (Pydantic's `$defs`, zod's `definitions`).
+    const types = schemaTypes(tool.paramsByName.get(key)?.schema ?? null, tool.schema ?? null);
     if (types.length === 0 || types.includes('string')) continue;
     const typed = typeByTypes(value, types);
     if (typed.expected === null) setOwn(args, key, typed.value);

@@ -33,8 +33,9 @@ const CALL_MARKUP_KEYWORDS = ['function', 'invoke', 'tool'] as const;
 // Literal alternatives only: the engine cannot backtrack, so one sweep stays linear.
 const CALL_MARKUP_FRAMED = /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i;
 const CLOSE_TAG = /<\/([A-Za-z_][A-Za-z0-9_.:-]*)>/g;
-const JSON_NAME_KEY = /"(?:name|tool|tool_name|recipient)"\s*:/i;
-const JSON_ARGS_KEY = /"(?:arguments|args|parameters|input|params)"\s*:/i;
+// A backslash may stand before each quote: the object written as a JSON string's text (`{\"name\": …}`).
+const JSON_NAME_KEY = /\\?"(?:name|tool|tool_name|recipient)\\?"\s*:/i;
+const JSON_ARGS_KEY = /\\?"(?:arguments|args|parameters|input|params)\\?"\s*:/i;
 
 interface Run {
   readonly text: string;

@@ -18,6 +18,7 @@ import { parseMarkup } from './markup.js';
 import { bodyMessages as msg } from './messages.js';
 import { narration } from './narration.js';
 import { nestedXml } from './nested-xml.js';
+import { shapeInText } from '../tool-shape.js';
 import { lazySniff, type Sniffed } from './sniff.js';
 import type { BodyHead, BodyOutcome, DirectParse } from './types.js';
 
@@ -81,6 +82,9 @@ const narrationRung: BodyRungFn = ({ t, ctx, sniff }) => {
     // call that failed: reported, where the reference lets it pass as prose unremarked.
     const attempted = ctx.profile === 'gateway' ? attemptedCall(found.prose, ctx) : null;
     if (attempted !== null) return { ok: false, error: msg.unreadCall(attempted, t), matched: true, rung: 'narration' };
+    // Nor is a body shaped as a call (`\n<function=f>\n<parameter=city>…`) narration: its tags
+    // would go unremarked while the call never ran.
+    if (ctx.profile === 'gateway' && shapeInText(found.prose, '') !== null) return { ok: false, error: msg.unreadSyntax(t), matched: true, rung: 'narration' };
     return { ok: true, prose: [found.prose], rung: 'narration' };
   }
   return { peeled: found.prose, rest: found.rest };

@@ -31,6 +31,9 @@ export const bodyMessages = {
   /** Gateway only: a block that begins with a registered tool's name and holds no arguments that read. */
   unreadCall: (name: string, body: string): string =>
     `<tool_call> body names the tool '${name}' but holds no arguments that could be read, so it did not run. Got: ${quote(body)}`,
+  /** Gateway only: a block whose body is call markup or a call object that no rung read (a template's line breaks written as `\\n`). */
+  unreadSyntax: (body: string): string =>
+    `<tool_call> body holds tool-call syntax that could not be read, so nothing ran. Got: ${quote(body)}`,
   severalCalls: (count: number): string =>
     `<tool_call> body contained ${count} calls; write exactly one call in each <tool_call> block.`,
   defaultFailure: 'tool-call parse failed',

@@ -450,6 +450,12 @@ function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: C
  * line, and its line (begun no earlier than `floor`, the last region's end) holding text before
  * the first. A sentence about the marker: a close so written ends no reasoning.
  */
+/** The hit is a reasoning grammar's close (`</think>`, Apriel's `[BEGIN FINAL RESPONSE]`), not an open. */
+function isReasoningClose(hit: OpenerHit): boolean {
+  if (hit.opener.startsWith('</')) return true;
+  return hit.grammars.some((g) => isReasoning(g) && g.close.includes(hit.opener) && !g.open.includes(hit.opener));
+}
+
 function quotedMidLine(text: string, hit: OpenerHit, floor: number, scan: FieldScan, lines: LineStarts): boolean {
   const tick = hit.index - 1;
   if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return false;
@@ -807,7 +813,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     // A reasoning close quoted as inline code mid-line is a sentence about it: the rest lane
     // keeps the span as written (lex/inline-code.ts masks it).
-    if (hit.opener.startsWith('</') && reasoningOnly && quotedMidLine(text, hit, floor, scan, lines)) {
+    if (reasoningOnly && isReasoningClose(hit) && quotedMidLine(text, hit, floor, scan, lines)) {
       from = hit.index + 1;
       continue;
     }

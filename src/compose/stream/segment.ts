@@ -99,8 +99,13 @@ function inlineCodeUndecided(held: string, region: FieldRegion, lines: LineEnds)
  * (field/lane.ts, `quotedMidLine`), until another backtick or the line's end comes after it.
  */
 function closeQuoteUndecided(held: string, region: FieldRegion, lines: LineEnds): boolean {
-  if (region.start !== 0 || region.reasoning.length === 0 || held.charCodeAt(region.end - 1) !== 0x3e) return false;
-  return opensAfterTick(held, held.lastIndexOf('<', region.end - 1)) && lines.nextTickOrBreak(region.end) < 0;
+  if (region.start !== 0 || region.reasoning.length === 0) return false;
+  const grammar = grammarOf(region.grammar);
+  if (grammar?.family !== 'reasoning') return false;
+  const close = grammar.close.find((c) => region.end - c.length >= region.start && held.startsWith(c, region.end - c.length));
+  // A suffixed close (`</think:S>`) is no literal of the record: it begins at its `<`.
+  const closeAt = close !== undefined ? region.end - close.length : held.charCodeAt(region.end - 1) === 0x3e ? held.lastIndexOf('<', region.end - 1) : -1;
+  return closeAt >= 0 && opensAfterTick(held, closeAt) && lines.nextTickOrBreak(region.end) < 0;
 }
 
 /** One backtick (not two) stands right before `at`: what opens there may be written as inline code. */

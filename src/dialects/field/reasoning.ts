@@ -305,6 +305,18 @@ export const GEMMA4_THOUGHT = block({
   orphan: true,
 });
 
+/**
+ * The format GRPO recipes prompt small models for (`<reasoning>…</reasoning>` then
+ * `<answer>…</answer>`, whose wrapper is Hunyuan's): the system prompt asks for it, never opens
+ * it, so no close is an orphan, and a lone close stays text. A word that prose writes as a tag
+ * too, so only at a line's start.
+ */
+export const GRPO_REASONING: ReasoningGrammar = {
+  ...block({ id: 'grpo-reasoning', role: 'reasoning', open: ['<reasoning>'], close: ['</reasoning>'], strayClose: false, orphan: false, openAt: 'line-start' }),
+  // Elsewhere the tags are the sentence's own (`wrap it in <reasoning> tags`): no markers to keep out of prose.
+  markers: [],
+};
+
 export const APRIEL_THINKING = block({ id: 'apriel-thinking', role: 'reasoning', open: ['<thinking>'], close: ['</thinking>'], strayClose: true, orphan: true });
 
 /**
@@ -410,6 +422,7 @@ export const REASONING_GRAMMARS: readonly ReasoningGrammar[] = [
   KIMI_K3_THINK,
   KIMI_K3_RESPONSE,
   APRIEL_THINKING,
+  GRPO_REASONING,
   GEMMA4_THOUGHT,
   SOLAR_THINK,
   SOLAR_CONTENT,

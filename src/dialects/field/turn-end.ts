@@ -66,6 +66,8 @@ const TRAILING_TOKENS = [
   '<eos>',
   // Qwen-Agent's stop word before the tool's result, left in as the last thing written.
   '✿RESULT✿',
+  // Kimi K2.5 / K2 Thinking: its end-of-sequence stop, beside `<|im_end|>`.
+  '[EOS]',
 ];
 
 export const TURN_END: TurnEndGrammar = {

@@ -28,6 +28,8 @@ export const fieldMessages = {
     `In a ${grammar} call the value${keys.length === 1 ? '' : 's'} of ${keys.map((k) => `'${k}'`).join(', ')} had no closing marker; each was read up to the next argument or the call's close.`,
   valueCloseDoubled: (grammar: string, keys: readonly string[]) =>
     `In a ${grammar} call the closing marker of the value${keys.length === 1 ? '' : 's'} of ${keys.map((k) => `'${k}'`).join(', ')} was written twice; the second was read as a repeat, not as text of the value.`,
+  strayValueClose: (grammar: string) =>
+    `A ${grammar} call wrote a value's closing marker right after the tool's name, with no argument before it; it was stepped over.`,
   headerEndMissing: (grammar: string) =>
     `A ${grammar} call wrote a tool or argument name with no end to its tag; the name was read up to its line break.`,
   endMarkersMissing: (grammar: string) =>

@@ -72,7 +72,8 @@ function glmLike(id: string, open: string, close: string, prefix = ''): ParamMar
     markers: [open, close, keyOpen, keyClose, valueOpen, valueClose],
     section: null,
     bare: true,
-    call: { kind: 'text', open: [open], nameEnd: [keyOpen, '\n', ESCAPED_BREAK, close], nameSep: [], close: [close] },
+    // A value's close right after the name: GLM 5.2 writes `<tool_call>NAME</arg_value>` for a tool that takes no argument.
+    call: { kind: 'text', open: [open], nameEnd: [keyOpen, '\n', ESCAPED_BREAK, close, valueClose], nameSep: [], close: [close] },
     args: { kind: 'pairs', keyOpen, keyClose, typeOpen: null, typeClose: null, valueOpen, valueClose },
     // SGLang's GLM reader takes `<tool_call>NAME\n<arg_key>…` with the breaks written escaped.
     escapedBreaks: true,

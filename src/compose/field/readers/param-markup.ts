@@ -204,6 +204,8 @@ class Reader implements CandidateTest<ValueStop> {
   #doubledKeys: string[] | null = null;
   /** The call being read has a header whose end literal was missing (`<parameter=path⏎`). */
   #unterminated = false;
+  /** A pair's value close stood where the first argument would (`<tool_call>NAME</arg_value>`). */
+  #strayValueClose = false;
   /** The tool of the call whose tag arguments are being read, and the arguments read so far (`tags`). */
   #tool: ToolDef | undefined = undefined;
   #args: Record<string, unknown> | null = null;
@@ -381,6 +383,7 @@ class Reader implements CandidateTest<ValueStop> {
     this.#unclosedKeys = null;
     this.#doubledKeys = null;
     this.#unterminated = head.unterminated === true;
+    this.#strayValueClose = false;
     if (json !== null) {
       if (json.kind === 'foreign') return FOREIGN;
       if (json.kind === 'eof') {
@@ -434,7 +437,8 @@ class Reader implements CandidateTest<ValueStop> {
     // So is one cut after an argument while a parameter its tool requires is still missing: the
     // arguments come one by one, so the end of the text, not the model, ended the list (a JSON
     // body closes its own object; this reads as complete only what nothing could follow).
-    if (!closed && this.skip(end) >= text.length && (Object.keys(args).length === 0 || (json === null && lacksRequired(tool, args)))) {
+    // (A value's close after the name says the model ended the arguments: GLM 5.2's no-argument call.)
+    if (!closed && this.skip(end) >= text.length && ((Object.keys(args).length === 0 && !(this.#strayValueClose as boolean)) || (json === null && lacksRequired(tool, args)))) {
       sink.fail(fieldMessages.truncated(grammar.id, name), start, text.length);
       return { kind: 'read', end: text.length };
     }
@@ -447,6 +451,7 @@ class Reader implements CandidateTest<ValueStop> {
       if (unclosedKeys !== null) sink.recovered(fieldMessages.valueCloseMissing(grammar.id, unclosedKeys), sink.calls.length - 1);
       if (doubledKeys !== null) sink.recovered(fieldMessages.valueCloseDoubled(grammar.id, doubledKeys), sink.calls.length - 1);
       if (this.#unterminated as boolean) sink.recovered(fieldMessages.headerEndMissing(grammar.id), sink.calls.length - 1);
+      if (this.#strayValueClose as boolean) sink.recovered(fieldMessages.strayValueClose(grammar.id), sink.calls.length - 1);
     }
     return { kind: 'read', end };
   }
@@ -554,6 +559,7 @@ class Reader implements CandidateTest<ValueStop> {
     const { text, grammar } = this;
     if (pos >= text.length) return true;
     if (matchListAt(text, pos, this.needles.argOpen) !== null || matchListAt(text, pos, closes) !== null) return true;
+    if (this.needles.pairArgs !== null && text.startsWith(this.needles.pairArgs.valueClose, pos)) return true;
     if (grammar.jsonBody !== null && text.charCodeAt(pos) === 0x7b) return true;
     return grammar.callEndsAtNextOpen && matchListAt(text, pos, this.needles.callOpen) !== null;
   }
@@ -689,6 +695,11 @@ class Reader implements CandidateTest<ValueStop> {
     for (;;) {
       const here = this.skip(at);
       if (here >= text.length || matchListAt(text, here, closes) !== null) return { kind: 'ok', args, end: here };
+      if (first && !(this.#strayValueClose as boolean) && text.startsWith(spec.valueClose, here)) {
+        this.#strayValueClose = true;
+        at = here + spec.valueClose.length;
+        continue;
+      }
       if (!text.startsWith(spec.keyOpen, here)) {
         if (this.endsCall(here)) return { kind: 'ok', args, end: here };
         return { kind: 'bad', at: here, first };

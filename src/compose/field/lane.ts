@@ -819,7 +819,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     // Another role's turn written in a code block or span is a sample of a chat template's text;
     // so is any turn token in a code span (`stop=["<|im_end|>"]`): quoted, never written out.
-    if (onlyTurnTokens(hit) && (spans.inside(text, lines.startOf(text, hit.index, 0), hit.index) || (hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)))) {
+    if (onlyTurnTokens(hit) && (spans.inside(text, lineStartAfter(lines.startOf(text, hit.index, floor), floor), hit.index) || (hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)))) {
       from = hit.index + 1;
       continue;
     }

@@ -161,3 +161,20 @@ describe.each(Object.entries(TABLES))('the %s message table', (_name, tableFor) 
     }
   });
 });
+
+describe('a call behind a label', () => {
+  const transcript = "Here is the conversation:\n\nUser: What's the weather in Paris?\nAssistant: get_weather(city=\"Paris\")\nTool: {\"temp\": 18}\nAssistant: It's 18°C in Paris.";
+
+  it('is the prose it is under gateway: a quoted transcript kept whole, no error', () => {
+    const r = parseToolCalls(transcript, { tools: ['get_weather'], profile: 'gateway' });
+    expect(r.calls).toEqual([]);
+    expect(r.tool_parse_errors).toEqual([]);
+    expect(r.prose).toBe(transcript);
+  });
+
+  it('is reported under harn, whose runtime asks the model to write it again', () => {
+    const r = parseToolCalls(transcript, { tools: ['get_weather'], profile: 'harn' });
+    expect(r.calls).toEqual([]);
+    expect(r.tool_parse_errors.join('\n')).toContain('Do not prefix tool calls with `Assistant:`');
+  });
+});

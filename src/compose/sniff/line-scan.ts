@@ -156,6 +156,9 @@ function lineStart(text: string, pos: number, scan: LineScan, known: KnownNames,
   }
   const sep = text.charCodeAt(k + nameLength);
   if (sep === Code.Colon) {
+    // The gateway keeps such a line as the prose it is (a quoted transcript's `Assistant: f(…)`,
+    // a config's `example: f(…)`): the label's feedback is the reference runtime's policy.
+    if (known.lookAlikes === true) return { kind: 'none', resume: indentEnd };
     const labelled = labelledCall(text, k, nameLength, known);
     if (labelled === null) return { kind: 'none', resume: indentEnd };
     scan.errors.push(labelled);

@@ -24,6 +24,15 @@ describe('tool-shape findings', () => {
     expect(finding?.excerpt.startsWith('\u2026"name"')).toBe(true);
   });
 
+  it('under gateway, takes JSON for a call only where its arguments are an object or JSON text: a list there is data', () => {
+    const launch = '{\n  "name": "Python: Current File",\n  "type": "debugpy",\n  "args": ["--port", "1593"]\n}';
+    expect(toolShapeFinding([drop(launch)], { fieldGrammars: true, profile: 'gateway' })).toBeNull();
+    expect(toolShapeFinding([drop(launch)])?.shape).toBe('json_name_arguments');
+    for (const call of ['{"name": "run", "arguments": {"command": "ls"}}', '{"name": "run", "arguments": "{\\"command\\": \\"ls\\"}"}', '{\\"name\\": \\"run\\", \\"args\\": {\\"command\\": \\"ls\\"}}']) {
+      expect(toolShapeFinding([drop(call)], { fieldGrammars: true, profile: 'gateway' })?.shape, call).toBe('json_name_arguments');
+    }
+  });
+
   it("counts Functionary's `>>>` only glued to a recipient name: a Python prompt and a shift are text", () => {
     const field = { fieldGrammars: true } as const;
     for (const text of ['>>> print(1)', 'x = a >>> 2', 'Type after the prompt >>>', '>>>']) expect(toolShapeFinding([drop(text)], field)).toBeNull();

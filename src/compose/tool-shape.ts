@@ -36,6 +36,9 @@ const CLOSE_TAG = /<\/([A-Za-z_][A-Za-z0-9_.:-]*)>/g;
 // A backslash may stand before each quote: the object written as a JSON string's text (`{\"name\": …}`).
 const JSON_NAME_KEY = /\\?"(?:name|tool|tool_name|recipient)\\?"\s*:/i;
 const JSON_ARGS_KEY = /\\?"(?:arguments|args|parameters|input|params)\\?"\s*:/i;
+// The gateway's: the arguments an object, or JSON text in a string, as every grammar passes them;
+// a list there (`"args": ["--port", "1593"]` in a launch.json, a stored procedure's parameters) is data.
+const JSON_ARGS_OBJECT = /\\?"(?:arguments|args|parameters|input|params)\\?"\s*:\s*\\?["{]/i;
 
 interface Run {
   readonly text: string;
@@ -367,7 +370,7 @@ export function toolShapeFinding(dropped: readonly DroppedFragment[], options: T
   if (!holdsAny(joined, MARKUP_PROBES)) return fieldMarkerFinding(kept, joined);
   // The gateway reads a tag quoted in prose (inline code, a close between words) as a mention (lex/inline-code.ts).
   const shown = unquotedAll(kept);
-  const found = anyShapePossible(shown) ? shapeInText(shown.map((d) => d.text).join('\n'), shown[0]!.reason) : null;
+  const found = anyShapePossible(shown) ? shapeInText(shown.map((d) => d.text).join('\n'), shown[0]!.reason, true) : null;
   if (found !== null) return found;
   return fieldMarkerFinding(shown, shown === kept ? joined : shown.length === 1 ? shown[0]!.text : shown.map((d) => d.text).join(DROP_SEPARATOR));
 }
@@ -411,7 +414,7 @@ function opensCodeSpan(text: string): boolean {
 }
 
 /** The shapes, first match wins, over already rejoined drop text (no pre-check). */
-export function shapeInText(text: string, reason: string): ToolShapeFinding | null {
+export function shapeInText(text: string, reason: string, gateway = false): ToolShapeFinding | null {
   const named = callMarkupNamedAt(text);
   const markup = named >= 0 ? named : (CALL_MARKUP_FRAMED.exec(text)?.index ?? -1);
   if (markup >= 0) return { shape: 'call_markup', dropped_reason: reason, excerpt: excerptFrom(text, markup) };
@@ -419,7 +422,7 @@ export function shapeInText(text: string, reason: string): ToolShapeFinding | nu
   if (tagged >= 0) return { shape: 'tagged_call_body', dropped_reason: reason, excerpt: excerptFrom(text, tagged) };
   if (text.includes('{')) {
     const nameKey = JSON_NAME_KEY.exec(text);
-    if (nameKey && JSON_ARGS_KEY.test(text)) return { shape: 'json_name_arguments', dropped_reason: reason, excerpt: excerptFrom(text, nameKey.index) };
+    if (nameKey && (gateway ? JSON_ARGS_OBJECT : JSON_ARGS_KEY).test(text)) return { shape: 'json_name_arguments', dropped_reason: reason, excerpt: excerptFrom(text, nameKey.index) };
   }
   return null;
 }

@@ -84,7 +84,7 @@ const narrationRung: BodyRungFn = ({ t, ctx, sniff }) => {
     if (attempted !== null) return { ok: false, error: msg.unreadCall(attempted, t), matched: true, rung: 'narration' };
     // Nor is a body shaped as a call (`\n<function=f>\n<parameter=city>…`) narration: its tags
     // would go unremarked while the call never ran.
-    if (ctx.profile === 'gateway' && shapeInText(found.prose, '') !== null) return { ok: false, error: msg.unreadSyntax(t), matched: true, rung: 'narration' };
+    if (ctx.profile === 'gateway' && shapeInText(found.prose, '', true) !== null) return { ok: false, error: msg.unreadSyntax(t), matched: true, rung: 'narration' };
     return { ok: true, prose: [found.prose], rung: 'narration' };
   }
   return { peeled: found.prose, rest: found.rest };

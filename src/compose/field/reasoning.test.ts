@@ -27,10 +27,10 @@ function pairOf(grammar: ReasoningGrammar): [string, string] {
 }
 
 // Blocks with an open of their own (Apriel's final-response marker closes reasoning that has none).
-// Plain-word blocks (Granite's `Here is my thought process:`) and tags read only at a line's
-// start (the GRPO format's `<reasoning>`) have rules of their own (conformance/reasoning pins
-// them), and their words are no markers where they stand as text.
-const MARKED = REASONING_GRAMMARS.filter((g) => g.closeRequired !== true && g.openAt !== 'line-start');
+// Plain-word blocks (Granite's `Here is my thought process:`) and tags read only as the
+// response's first text (the GRPO format's `<reasoning>`) have rules of their own
+// (conformance/reasoning pins them), and their words are no markers where they stand as text.
+const MARKED = REASONING_GRAMMARS.filter((g) => g.closeRequired !== true && (g.openAt ?? 'anywhere') === 'anywhere');
 // A block that only the next message ends (flattened Harmony's `assistantanalysis`) has no close to render.
 const BLOCKS = MARKED.filter((g) => g.role === 'reasoning' && g.open.length > 0 && g.close.length > 0).map(pairOf);
 const ALL_MARKERS = MARKED.flatMap((g) => [...g.open, ...g.close]);

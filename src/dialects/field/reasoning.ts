@@ -309,10 +309,11 @@ export const GEMMA4_THOUGHT = block({
  * The format GRPO recipes prompt small models for (`<reasoning>…</reasoning>` then
  * `<answer>…</answer>`, whose wrapper is Hunyuan's): the system prompt asks for it, never opens
  * it, so no close is an orphan, and a lone close stays text. A word that prose writes as a tag
- * too, so only at a line's start.
+ * too, so only as the response's first text, where the format puts it (a line start further on
+ * would be one only in the whole text, never in the text a stream holds after a release).
  */
 export const GRPO_REASONING: ReasoningGrammar = {
-  ...block({ id: 'grpo-reasoning', role: 'reasoning', open: ['<reasoning>'], close: ['</reasoning>'], strayClose: false, orphan: false, openAt: 'line-start' }),
+  ...block({ id: 'grpo-reasoning', role: 'reasoning', open: ['<reasoning>'], close: ['</reasoning>'], strayClose: false, orphan: false, openAt: 'response-start' }),
   // Elsewhere the tags are the sentence's own (`wrap it in <reasoning> tags`): no markers to keep out of prose.
   markers: [],
 };

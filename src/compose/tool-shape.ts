@@ -33,12 +33,13 @@ const CALL_MARKUP_KEYWORDS = ['function', 'invoke', 'tool'] as const;
 // Literal alternatives only: the engine cannot backtrack, so one sweep stays linear.
 const CALL_MARKUP_FRAMED = /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i;
 const CLOSE_TAG = /<\/([A-Za-z_][A-Za-z0-9_.:-]*)>/g;
-// A backslash may stand before each quote: the object written as a JSON string's text (`{\"name\": …}`).
-const JSON_NAME_KEY = /\\?"(?:name|tool|tool_name|recipient)\\?"\s*:/i;
-const JSON_ARGS_KEY = /\\?"(?:arguments|args|parameters|input|params)\\?"\s*:/i;
+// A backslash may stand before the closing quote: the object written as a JSON string's text
+// (`{\"name\": …}`; the match starts at the opening quote, so none is needed before it).
+const JSON_NAME_KEY = /"(?:name|tool|tool_name|recipient)\\?"\s*:/i;
+const JSON_ARGS_KEY = /"(?:arguments|args|parameters|input|params)\\?"\s*:/i;
 // The gateway's: the arguments an object, or JSON text in a string, as every grammar passes them;
 // a list there (`"args": ["--port", "1593"]` in a launch.json, a stored procedure's parameters) is data.
-const JSON_ARGS_OBJECT = /\\?"(?:arguments|args|parameters|input|params)\\?"\s*:\s*\\?["{]/i;
+const JSON_ARGS_OBJECT = /"(?:arguments|args|parameters|input|params)\\?"\s*:\s*\\?["{]/i;
 
 interface Run {
   readonly text: string;

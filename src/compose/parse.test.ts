@@ -101,3 +101,18 @@ describe('parseToolCalls: gateway prose keeps the response\'s order and words', 
     expect(result.tool_parse_errors).toHaveLength(1);
   });
 });
+
+describe('a bare call a method chain goes on from', () => {
+  const program = '```js\nsearch({ query: "weather in Paris", limit: 5 })\n  .then((results) => console.log(results));\n```';
+
+  it('is the program\'s text under gateway: no call, the block kept as written', () => {
+    const r = parseToolCalls(program, { tools: ['search'], profile: 'gateway' });
+    expect(r.calls).toEqual([]);
+    expect(r.prose).toBe(program);
+  });
+
+  it('leaves a call whose next line begins otherwise a call', () => {
+    const r = parseToolCalls('search({ query: "x" })\n.5 is the weight.', { tools: ['search'], profile: 'gateway' });
+    expect(r.calls.map((c) => c.arguments)).toEqual([{ query: 'x' }]);
+  });
+});

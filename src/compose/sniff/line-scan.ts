@@ -299,6 +299,9 @@ function parenCall(
       scan.errors.push(parsed.error);
       return skipName;
     }
+    // The gateway: a call a method chain goes on from (`search({ … })⏎  .then(…)`, a program's
+    // promise) is part of a longer expression, the program's text.
+    if (known.lookAlikes === true && chainedAfter(text, k + parsed.consumed)) return { kind: 'none', resume: indentEnd };
     return recordCall(scan, text, indentEnd, k + parsed.consumed, name, parsed.arguments);
   }
   if (!objectArgument) return { kind: 'none', resume: indentEnd };
@@ -319,6 +322,14 @@ function parenCall(
   }
   scan.errors.push(unknownToolFeedback(name, known));
   return skipName;
+}
+
+/** A `.name` follows `at`, past blanks and at most one line break: a method chain goes on from what ends there. */
+function chainedAfter(text: string, at: number): boolean {
+  let i = skipBlanks(text, at);
+  if (text.charCodeAt(i) === Code.CarriageReturn) i++;
+  if (text.charCodeAt(i) === Code.LineFeed) i = skipBlanks(text, i + 1);
+  return text.charCodeAt(i) === Code.Dot && identLength(text, i + 1) > 0;
 }
 
 /** `call:run{ command: "git status" }`: a registered name followed directly by an object. */

@@ -296,6 +296,18 @@ class CodeSpans {
   }
 }
 
+/**
+ * Where the backticks that may open an inline code span around a turn token at `at` are counted
+ * from: its line's start, or the end of a call region on that line (a call's own backticks, the
+ * fence of DeepSeek V3's arguments, open no span in the answer; a quoted token's region keeps
+ * the line's backticks, `` `<|start|>user…<|end|>` ``).
+ */
+function spanLineStart(text: string, at: number, floor: number, found: readonly FieldRegion[], lines: LineStarts): number {
+  const lineStart = lines.startOf(text, at, 0);
+  const last = found[found.length - 1];
+  return last !== undefined && last.end === floor && last.calls.length > 0 && floor > lineStart ? floor : lineStart;
+}
+
 /** Whether only the turn-end family's records open at this hit (its tokens, headers and foreign turns). */
 function onlyTurnTokens(hit: OpenerHit): boolean {
   for (const grammar of hit.grammars) if (grammar.family !== 'turn-end') return false;
@@ -819,7 +831,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     }
     // Another role's turn written in a code block or span is a sample of a chat template's text;
     // so is any turn token in a code span (`stop=["<|im_end|>"]`): quoted, never written out.
-    if (onlyTurnTokens(hit) && (spans.inside(text, lineStartAfter(lines.startOf(text, hit.index, floor), floor), hit.index) || (hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)))) {
+    if (onlyTurnTokens(hit) && (spans.inside(text, spanLineStart(text, hit.index, floor, found, lines), hit.index) || (hit.grammars[0] === TURN_FOREIGN && fenceMarkBefore(scan, floor, hit.index) && fences.inside(hit.index, floor)))) {
       from = hit.index + 1;
       continue;
     }

@@ -21,6 +21,7 @@
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
 import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
+import { Code } from '../../../lex/codes.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
 import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
 import { fieldMessages } from '../messages.js';
@@ -60,6 +61,17 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   const fenced = grammar.fence !== undefined ? fenceBodyAt(text, fenceAt, grammar.fence) : -1;
   const start = callBodyStart(text, fenced >= 0 ? fenced : bodyAt, grammar.glued === true);
   if (grammar.bodyDecides === true && (start < 0 || !firstItemIsCall(text, start, grammar.shapes))) return -1;
+  // The chat template's own format line quoted back (`{"name": <function-name>, "arguments":
+  // <args-json-object>}`, Qwen's and Hermes' system prompt): a placeholder where the name's value
+  // stands is no call. The block is prose as written, with no error.
+  if (start >= 0 && placeholderName(text, start)) {
+    const close = scan.earliest(grammar.close, start);
+    if (close >= 0) {
+      const end = close + matchAt(text, close, grammar.close)!.length;
+      sink.proseSpan(at, end);
+      return end;
+    }
+  }
   if (start < 0) {
     // rung 2: the text ends right after the opener, before any object.
     if (grammar.openerAlone === 'left' || !atEnd(text, bodyAt)) return -1;
@@ -104,4 +116,16 @@ export function readCallObjects(scan: FieldScan, at: number, grammar: CallObject
   }
   if (fenceCut) return text.length;
   return fenceClose === null ? body.end : fenceClose.end;
+}
+
+/** `{"name": <word>`: a template placeholder where a call object's name stands (a few characters looked at). */
+function placeholderName(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== Code.LeftBrace) return false;
+  let i = skipSpace(text, at + 1);
+  if (!text.startsWith('"name"', i)) return false;
+  i = skipSpace(text, i + 6);
+  if (text.charCodeAt(i) !== Code.Colon) return false;
+  i = skipSpace(text, i + 1);
+  const code = text.charCodeAt(i + 1);
+  return text.charCodeAt(i) === Code.LessThan && ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
 }

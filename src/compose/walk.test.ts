@@ -3,6 +3,7 @@ import { buildScanSpec } from '../dialects/index.js';
 import { scanUnits } from '../scan/index.js';
 import { composeContext } from './context.js';
 import { walkScan } from './walk.js';
+import { parseToolCalls } from './parse.js';
 
 const SAMPLE = [{ name: 'run', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } }];
 
@@ -76,3 +77,13 @@ describe('walk trace: every unit accounted for, with the rung that decided it', 
     expect(result.dropped).toEqual([{ text: '</tool_call>', reason: 'stray_close_tag' }]);
     expect(result.user_response).toBe('All good.');
   });
+
+describe('a `<` with no tag name after it', () => {
+  it('is no unknown tag under gateway (a protocol trace\'s `<--` line, `<= 5`), and kept as written', () => {
+    const trace = '--> {"jsonrpc": "2.0", "method": "subtract", "id": 1}\n<-- {"jsonrpc": "2.0", "result": 19, "id": 1}';
+    const r = parseToolCalls(trace, { tools: ['search'], profile: 'gateway' });
+    expect(r.protocol_violations).toEqual([]);
+    expect(r.prose).toBe(trace);
+    expect(parseToolCalls('<foo> and more', { tools: ['search'], profile: 'gateway' }).protocol_violations.map((v) => v.kind)).toEqual(['unknown_tag']);
+  });
+});

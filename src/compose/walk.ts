@@ -255,8 +255,17 @@ function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>, ctx: Co
   if (raw.startsWith('</')) {
     state.violations.push({ kind: 'stray_text', message: msg.strayText(raw), excerpt: raw, dropped_reason: null });
     state.recovered += 1;
-  } else {
+  } else if (ctx.profile !== 'gateway' || namesTag(raw)) {
     state.violations.push({ kind: 'unknown_tag', message: msg.unknownTag(raw), excerpt: raw, dropped_reason: null });
   }
   consume(state, unit, droppedAs(raw, 'salvaged_as_prose'));
+}
+
+/**
+ * The gateway's test: a letter, `_` or a special token's bar follows the `<`, so a tag or token
+ * was written. `<-- {…}` in a protocol trace, `<= 5` or `<3` is text: no tag to report.
+ */
+function namesTag(raw: string): boolean {
+  const code = raw.charCodeAt(1);
+  return ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x5f || code === 0x7c || code === 0xff5c;
 }

@@ -949,11 +949,6 @@ class Reader implements CandidateTest<ValueStop> {
   }
 
   /**
-   * Past a value's close written a second time at `at` (past whitespace), where what follows
-   * that one follows a value (`</parameter>⏎</parameter>⏎<parameter=…`: Qwen3.6 doubles it);
-   * -1 when there is none. A third close is the value's text again.
-   */
-  /**
    * A value from `from` whose close at `close` (ending at `next`) is written again (ending at
    * `again`). When the value opens an element the close names (`<parameter=unit>` in an
    * `old_string` that shows the grammar, vLLM #44060), the first close is that element's and
@@ -979,6 +974,11 @@ class Reader implements CandidateTest<ValueStop> {
     return false;
   }
 
+  /**
+   * Past a value's close written a second time at `at` (past whitespace), where what follows
+   * that one follows a value (`</parameter>⏎</parameter>⏎<parameter=…`: Qwen3.6 doubles it);
+   * -1 when there is none. A third close is the value's text again.
+   */
   closedAgain(at: number): number {
     const again = this.past(this.skip(at), this.needles.valueClose);
     return again >= 0 && this.followsValue(again) ? again : -1;

@@ -456,18 +456,18 @@ function fencedSample(text: string, hit: OpenerHit, fences: AnswerFences, ctx: C
   return { ...sink.region(start, end), sample: true };
 }
 
-/**
- * A marker written as inline code after other text on its line (`` Use the `<tool_call>` tag. ``,
- * `` If you see a stray `</think>`, … ``): one backtick right before it, another later on its
- * line, and its line (begun no earlier than `floor`, the last region's end) holding text before
- * the first. A sentence about the marker: a close so written ends no reasoning.
- */
 /** The hit is a reasoning grammar's close (`</think>`, Apriel's `[BEGIN FINAL RESPONSE]`), not an open. */
 function isReasoningClose(hit: OpenerHit): boolean {
   if (hit.opener.startsWith('</')) return true;
   return hit.grammars.some((g) => isReasoning(g) && g.close.includes(hit.opener) && !g.open.includes(hit.opener));
 }
 
+/**
+ * A marker written as inline code after other text on its line (`` Use the `<tool_call>` tag. ``,
+ * `` If you see a stray `</think>`, … ``): one backtick right before it, another later on its
+ * line, and its line (begun no earlier than `floor`, the last region's end) holding text before
+ * the first. A sentence about the marker: a close so written ends no reasoning.
+ */
 function quotedMidLine(text: string, hit: OpenerHit, floor: number, scan: FieldScan, lines: LineStarts): boolean {
   const tick = hit.index - 1;
   if (text.charCodeAt(tick) !== 0x60 || text.charCodeAt(tick - 1) === 0x60) return false;

@@ -33,13 +33,14 @@ const CALL_MARKUP_KEYWORDS = ['function', 'invoke', 'tool'] as const;
 // Literal alternatives only: the engine cannot backtrack, so one sweep stays linear.
 const CALL_MARKUP_FRAMED = /\[TOOL_CALLS\]|<\|recipient\|>|<\|channel\|>/i;
 const CLOSE_TAG = /<\/([A-Za-z_][A-Za-z0-9_.:-]*)>/g;
-// A backslash may stand before the closing quote: the object written as a JSON string's text
-// (`{\"name\": …}`; the match starts at the opening quote, so none is needed before it).
-const JSON_NAME_KEY = /"(?:name|tool|tool_name|recipient)\\?"\s*:/i;
-const JSON_ARGS_KEY = /"(?:arguments|args|parameters|input|params)\\?"\s*:/i;
-// The gateway's: the arguments an object, or JSON text in a string, as every grammar passes them;
-// a list there (`"args": ["--port", "1593"]` in a launch.json, a stored procedure's parameters) is data.
-const JSON_ARGS_OBJECT = /"(?:arguments|args|parameters|input|params)\\?"\s*:\s*\\?["{]/i;
+const JSON_NAME_KEY = /"(?:name|tool|tool_name|recipient)"\s*:/i;
+const JSON_ARGS_KEY = /"(?:arguments|args|parameters|input|params)"\s*:/i;
+// The gateway's: a backslash may stand before a key's closing quote (the object written as a
+// JSON string's text, `{\"name\": …}`; a match starts at the opening quote), and the arguments
+// are an object or JSON text in a string, as every grammar passes them: a list there
+// (`"args": ["--port", "1593"]` in a launch.json, a stored procedure's parameters) is data.
+const GATEWAY_NAME_KEY = /"(?:name|tool|tool_name|recipient)\\?"\s*:/i;
+const GATEWAY_ARGS_OBJECT = /"(?:arguments|args|parameters|input|params)\\?"\s*:\s*\\?["{]/i;
 
 interface Run {
   readonly text: string;
@@ -422,8 +423,8 @@ export function shapeInText(text: string, reason: string, gateway = false): Tool
   const tagged = taggedCallBodyAt(text);
   if (tagged >= 0) return { shape: 'tagged_call_body', dropped_reason: reason, excerpt: excerptFrom(text, tagged) };
   if (text.includes('{')) {
-    const nameKey = JSON_NAME_KEY.exec(text);
-    if (nameKey && (gateway ? JSON_ARGS_OBJECT : JSON_ARGS_KEY).test(text)) return { shape: 'json_name_arguments', dropped_reason: reason, excerpt: excerptFrom(text, nameKey.index) };
+    const nameKey = (gateway ? GATEWAY_NAME_KEY : JSON_NAME_KEY).exec(text);
+    if (nameKey && (gateway ? GATEWAY_ARGS_OBJECT : JSON_ARGS_KEY).test(text)) return { shape: 'json_name_arguments', dropped_reason: reason, excerpt: excerptFrom(text, nameKey.index) };
   }
   return null;
 }

@@ -205,6 +205,9 @@ describe('stream: the one-shot invariant', () => {
     const options = { profile: 'gateway' as const, tools: ['look', 'run'] };
     expect((parseToolCalls(text, options) as ParseResult).calls.map((c) => c.name)).toEqual(['run', 'look']);
     for (const size of [1, 2, 5]) expect(invariantFailures(text, everyN(text, size), options)).toEqual([]);
+    // Cut after each marker's `<`: held text that ends `…60}<` has whole JSON, then a marker begun.
+    const afterLt = [...text.matchAll(/<\|/g)].map((m) => m.index + 1);
+    expect(invariantFailures(text, cutAt(text, afterLt), options)).toEqual([]);
   });
 
   it('holds when a cut splits a surrogate pair, a DeepSeek marker or a <|…|> token', () => {

@@ -264,7 +264,9 @@ function readCallBody(scan: FieldScan, start: number, bodyAt: number, recipient:
     sink.fail(fieldMessages.truncated(grammar.id, sink.shownName(recipient)), start, text.length);
     return text.length;
   }
-  const stop = scan.earliest(stops, bodyAt);
+  // After JSON that read, a stop is looked for past it: one quoted inside its strings
+  // (`"echo '<|start|>assistant…'"`) ends nothing.
+  const stop = scan.earliest(stops, json ? value.end : bodyAt);
   const bodyEnd = stop < 0 ? text.length : stop;
   const end = matchAt(text, bodyEnd, grammar.ends);
   const regionEnd = end === null ? bodyEnd : bodyEnd + end.length;

@@ -11,6 +11,7 @@
  *     harmony_skip / wrapper / stray_close   structural, no content
  */
 import { parseHeadCall } from '../lex/index.js';
+import { isAsciiLetter } from '../lex/codes.js';
 import type { BlockUnit, ScanResult, UnclosedBlockUnit, Unit } from '../scan/types.js';
 import type { DirectParse, UnclosedOutcome } from './ladders/index.js';
 import { callFromBody, parseMarkup, unclosedBlockOutcome } from './ladders/index.js';
@@ -267,5 +268,5 @@ function walkTag(state: WalkState, unit: Extract<Unit, { kind: 'tag' }>, ctx: Co
  */
 function namesTag(raw: string): boolean {
   const code = raw.charCodeAt(1);
-  return ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x5f || code === 0x7c || code === 0xff5c;
+  return isAsciiLetter(code) || code === 0x5f || code === 0x7c || code === 0xff5c;
 }

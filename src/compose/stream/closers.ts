@@ -9,7 +9,7 @@ import { TOKEN_SECTION_FALLBACK_GRAMMARS } from '../../dialects/field/token-sect
 import { matchAt } from '../field/cursor.js';
 import { blockOpenAt } from '../field/readers/reasoning.js';
 import type { FieldRegion } from '../field/region.js';
-import { isJsonSpace } from '../../lex/codes.js';
+import { isAsciiLetter, isJsonSpace } from '../../lex/codes.js';
 import { ValueDepth } from './value-depth.js';
 
 /**
@@ -110,10 +110,6 @@ function followedByOther(text: string, at: number, grammar: FieldGrammar | undef
     if (!chained && !isAsciiLetter(first) && first === next.charCodeAt(0)) return false;
   }
   return true;
-}
-
-function isAsciiLetter(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 const CONTINUES = new Set([0x60, 0x7e, 0x2c, 0x3b, 0x7b, 0x5b, 0x28, 0x3c, 0x7c, 0x22, 0x27, 0x5d, 0x7d, 0x29]);

@@ -17,6 +17,7 @@
 import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
 import { frameUnsettled } from '../field/fence-frame.js';
 import { wordBeforeOnLine } from '../../lex/codes.js';
+import type { ReasoningGrammar } from '../../dialects/field/index.js';
 import type { FieldRegion, VerbatimBody } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
 import type { ParseResult, TurnPart } from '../types.js';
@@ -102,10 +103,16 @@ function closeQuoteUndecided(held: string, region: FieldRegion, lines: LineEnds)
   if (region.start !== 0 || region.reasoning.length === 0) return false;
   const grammar = grammarOf(region.grammar);
   if (grammar?.family !== 'reasoning') return false;
-  const close = grammar.close.find((c) => region.end - c.length >= region.start && held.startsWith(c, region.end - c.length));
+  const literal = closeEndingRegion(held, region, grammar);
   // A suffixed close (`</think:S>`) is no literal of the record: it begins at its `<`.
-  const closeAt = close !== undefined ? region.end - close.length : held.charCodeAt(region.end - 1) === 0x3e ? held.lastIndexOf('<', region.end - 1) : -1;
+  const closeAt = literal >= 0 ? literal : held.charCodeAt(region.end - 1) === 0x3e ? held.lastIndexOf('<', region.end - 1) : -1;
   return closeAt >= 0 && opensAfterTick(held, closeAt) && lines.nextTickOrBreak(region.end) < 0;
+}
+
+/** Where the grammar's literal close that ends `region` begins, or -1 when none ends it. */
+function closeEndingRegion(held: string, region: FieldRegion, grammar: ReasoningGrammar): number {
+  const close = grammar.close.find((c) => region.end - c.length >= region.start && held.startsWith(c, region.end - c.length));
+  return close === undefined ? -1 : region.end - close.length;
 }
 
 /** One backtick (not two) stands right before `at`: what opens there may be written as inline code. */
@@ -142,8 +149,8 @@ function reasoningMarkerAt(held: string, region: FieldRegion): number {
   const grammar = grammarOf(region.grammar);
   if (grammar?.family !== 'reasoning') return -1;
   if (matchAt(held, region.start, grammar.open) !== null || matchAt(held, region.start, grammar.close) !== null) return region.start;
-  const close = grammar.close.find((c) => region.end - c.length >= region.start && held.startsWith(c, region.end - c.length));
-  return close === undefined ? region.end : region.end - close.length;
+  const close = closeEndingRegion(held, region, grammar);
+  return close < 0 ? region.end : close;
 }
 
 /**

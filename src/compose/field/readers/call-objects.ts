@@ -21,7 +21,7 @@
  */
 import type { CallObjectsGrammar } from '../../../dialects/field/index.js';
 import { TURN_FOREIGN } from '../../../dialects/field/turn-end.js';
-import { Code } from '../../../lex/codes.js';
+import { Code, isAsciiLetter } from '../../../lex/codes.js';
 import { atEnd, matchAt, skipSpace } from '../cursor.js';
 import { fenceBodyAt, fenceCloseAfter, fenceCloseCut } from '../fence.js';
 import { fieldMessages } from '../messages.js';
@@ -126,6 +126,5 @@ function placeholderName(text: string, at: number): boolean {
   i = skipSpace(text, i + 6);
   if (text.charCodeAt(i) !== Code.Colon) return false;
   i = skipSpace(text, i + 1);
-  const code = text.charCodeAt(i + 1);
-  return text.charCodeAt(i) === Code.LessThan && ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+  return text.charCodeAt(i) === Code.LessThan && isAsciiLetter(text.charCodeAt(i + 1));
 }

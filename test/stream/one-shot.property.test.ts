@@ -195,6 +195,14 @@ describe('stream: the one-shot invariant', () => {
     }
   });
 
+  it('holds for a FunctionGemma call whose `<start_function_response>` comes in a later chunk, with a mid-line `<` after it', () => {
+    // The region steps over that marker; released before it came, the text after read it as a
+    // stray tag and split the next line at its `<`.
+    const text = 'Let me check.<start_function_call>call:search{query:<escape>ramen<escape>,limit:5}<end_function_call><start_function_response>If a < b and b > c.\n<function_calls>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</function_calls>Here is the answer.\n';
+    const options = { profile: 'gateway' as const, tools: ['search', 'get_weather'] };
+    for (let cut = 1; cut < text.length; cut++) expect(invariantFailures(text, [text.slice(0, cut), text.slice(cut)], options)).toEqual([]);
+  });
+
   it('holds for a Harmony call whose JSON string quotes a whole `final` message header', () => {
     // Cut just after the quoted `<|message|>`, the string is open; a probe word on a new line made
     // it a control-character failure that stopped at the quoted header, and the stream released

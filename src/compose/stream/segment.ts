@@ -16,7 +16,7 @@
  */
 import { assembleRegions, fieldRegions, mayBeMentioned, opensWithReasoning } from '../field/lane.js';
 import { frameUnsettled } from '../field/fence-frame.js';
-import { wordBeforeOnLine } from '../../lex/codes.js';
+import { isJsonSpace, wordBeforeOnLine } from '../../lex/codes.js';
 import type { ReasoningGrammar } from '../../dialects/field/index.js';
 import type { FieldRegion, VerbatimBody } from '../field/region.js';
 import { finishPiece, type TurnReader } from '../parse.js';
@@ -55,6 +55,22 @@ function mayRunOn(held: string, region: FieldRegion, reader: TurnReader): boolea
 function stopsWith(held: string, region: FieldRegion, reader: TurnReader, probe: string): boolean {
   const again = regionAlone(held.slice(region.start) + probe, reader);
   return again !== null && again.end === region.end - region.start;
+}
+
+/**
+ * A value-grammar region whose grammar steps over markers written right after its calls
+ * (FunctionGemma's `<start_function_response>`): while only blanks, or the start of such a
+ * marker, follow it, the marker may yet come and belong to the region, which the text after a
+ * released region would read as a stray tag instead.
+ */
+function trailerMayFollow(held: string, region: FieldRegion): boolean {
+  const grammar = grammarOf(region.grammar);
+  if (grammar?.family !== 'value-grammar' || grammar.trailers.length === 0 || region.calls.length === 0) return false;
+  let at = region.end;
+  while (at < held.length && isJsonSpace(held.charCodeAt(at))) at++;
+  if (at >= held.length) return true;
+  const rest = held.slice(at, at + 64);
+  return grammar.trailers.some((trailer) => rest.length < trailer.length && trailer.startsWith(rest));
 }
 
 /**
@@ -230,6 +246,7 @@ export function certainRegions(held: string, regions: readonly FieldRegion[], re
     if ((region.sample === true && region.end >= held.length) || region.inOpenBlock === true) break;
     // A fence around the call may still close after it (field/fence-frame.ts).
     if (frameUnsettled(held, region, end)) break;
+    if (trailerMayFollow(held, region)) break;
     end = region.end;
     count++;
   }

@@ -56,7 +56,8 @@ export function admitName(raw: string, registry: ToolRegistry | null, origin: Ca
  * The one registered name that `name` spells with `_` where it has `-` or `.` (or the other way
  * round), or null: servers rename tools so for models that take identifiers only (Ollama maps
  * `get-weather` to `get_weather` for gpt-oss), and models write MCP names (`resolve-library-id`)
- * in the underscored form they were trained on. Two registered names that fold alike fold none.
+ * in the underscored form they were trained on; or the same name in another Unicode normal form.
+ * Two registered names that fold alike fold none.
  */
 function foldedName(name: string, registry: ToolRegistry): string | null {
   let folds = FOLDS.get(registry);
@@ -73,8 +74,10 @@ function foldedName(name: string, registry: ToolRegistry): string | null {
 
 const FOLDS = new WeakMap<ToolRegistry, Map<string, string | null>>();
 
+// NFC too: a name typed with combining accents (`me\u0301te\u0301o`) is the registered `météo`,
+// and the refusal would otherwise show two names that look the same.
 function foldKey(name: string): string {
-  return name.replace(/[-.]/g, '_');
+  return name.normalize('NFC').replace(/[-.]/g, '_');
 }
 
 /** `name` without a known namespace prefix, whatever follows it. */

@@ -45,8 +45,15 @@ export function stripValue(raw: string): string {
   const body = raw.slice(start, end);
   if (body.includes('\n')) return body;
   // Framed by newlines with the close at its line's start, as the template writes it: the line
-  // as written, its trailing blanks aside.
-  return start > 0 && !laidOut ? body.trimEnd() : body.trim();
+  // as written, its trailing spaces and tabs aside.
+  return start > 0 && !laidOut ? body.slice(0, blankEnd(body)) : body.trim();
+}
+
+/** Where `text` ends once its trailing spaces and tabs are cut (a no-break space is content). */
+function blankEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  return end;
 }
 
 function isBlank(code: number): boolean {

@@ -81,10 +81,13 @@ const narrationRung: BodyRungFn = ({ t, ctx, sniff }) => {
     // other form (`<tool_call>multiply a=2 b=3</tool_call>`, `<tool_call>f</arg_value>`), was a
     // call that failed: reported, where the reference lets it pass as prose unremarked.
     const attempted = ctx.profile === 'gateway' ? attemptedCall(found.prose, ctx) : null;
-    if (attempted !== null) return { ok: false, error: msg.unreadCall(attempted, t), matched: true, rung: 'narration' };
-    // Nor is a body shaped as a call (`\n<function=f>\n<parameter=city>…`) narration: its tags
-    // would go unremarked while the call never ran.
-    if (ctx.profile === 'gateway' && shapeInText(found.prose, '', true) !== null) return { ok: false, error: msg.unreadSyntax(t), matched: true, rung: 'narration' };
+    if (attempted !== null) return headCallOf(found.prose, attempted) ?? { ok: false, error: msg.unreadCall(attempted, t), matched: true, rung: 'narration' };
+    // Nor is a body shaped as a call (`\n<function=f>\n<parameter=city>…`) narration, or a
+    // call object typed with full-width or curly punctuation (`｛“name”：…｝`, as models write
+    // it among CJK text): its tags would go unremarked while the call never ran.
+    if (ctx.profile === 'gateway' && (TYPOGRAPHIC_JSON_OPEN.test(found.prose) || shapeInText(found.prose, '', true) !== null)) {
+      return { ok: false, error: msg.unreadSyntax(t), matched: true, rung: 'narration' };
+    }
     return { ok: true, prose: [found.prose], rung: 'narration' };
   }
   return { peeled: found.prose, rest: found.rest };
@@ -92,7 +95,8 @@ const narrationRung: BodyRungFn = ({ t, ctx, sniff }) => {
 
 /**
  * The registered tool a body's first word names, where what follows it is no sentence: nothing,
- * markup (`f</arg_value>`), or a `key=`/`key:` argument (`multiply a=2`); else null.
+ * markup (`f</arg_value>`), arguments the sniffer's ASCII identifiers left unread (`météo(…)`),
+ * or a `key=`/`key:` argument (`multiply a=2`); else null.
  */
 function attemptedCall(body: string, ctx: ComposeContext): string | null {
   const registry = ctx.registry;
@@ -103,8 +107,27 @@ function attemptedCall(body: string, ctx: ComposeContext): string | null {
   if (end === 0) return null;
   // The first argument's key glued to the name, its open lost (`send_commandcommand</arg_key>`, GLM-4.7).
   if (!registry.byName.has(name)) return body.charCodeAt(end) === 0x3c ? (registry.tools.find((tool) => name.startsWith(tool.name))?.name ?? null) : null;
-  return end === body.length || body.charCodeAt(end) === 0x3c || KEYED_ARGUMENT.test(body.slice(end)) || MARKED_ARGUMENT.test(body.slice(end)) ? name : null;
+  const next = body.charCodeAt(end);
+  return end === body.length || next === 0x3c || next === 0x28 || next === 0x7b || KEYED_ARGUMENT.test(body.slice(end)) || MARKED_ARGUMENT.test(body.slice(end)) ? name : null;
 }
+
+/**
+ * A registered name the scanner's ASCII identifiers could not head (`查询天气({"城市": "大理"})`,
+ * `météo({…})`: Python and JavaScript both take such names), read as the direct rung reads
+ * one; null when the arguments do not read as one object (the caller then reports the attempt).
+ */
+function headCallOf(body: string, name: string): BodyOutcome | null {
+  const sep = body.charCodeAt(name.length);
+  if (sep !== 0x28 && sep !== 0x7b) return null;
+  const parsed = parseHeadCall(body, name, sep === 0x28 ? '(' : '{');
+  if (!parsed.ok) return null;
+  const args = 'arguments' in parsed ? parsed.arguments : parsed.value;
+  if (!isJsonObject(args) || !isBlankFrom(body, parsed.consumed)) return null;
+  return { ok: true, call: { id: DIRECT_CALL_ID, name, arguments: args }, rung: 'direct-head' };
+}
+
+/** A body that opens as JSON in full-width or curly punctuation: `｛`, `［`, or a curly-quoted key. */
+const TYPOGRAPHIC_JSON_OPEN = /^(?:[｛［]|[“”][^“”\n]{1,64}[“”]\s*[:：])/u;
 
 const FIRST_WORD_ENDS: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d, 0x3c, 0x28, 0x7b, 0x3a]);
 /** A first argument written `key=value` or `key: value` after the name. */

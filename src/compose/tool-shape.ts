@@ -253,9 +253,30 @@ function* openTags(text: string): Generator<readonly [number, string, number]> {
   }
 }
 
-function taggedCallBodyAt(text: string): number {
-  // perf: every close tag is indexed in one sweep and the two "has arguments" patterns are
-  // walked once by their cursors, so each open tag costs a binary search and two lookups.
+/**
+ * The gateway's tagged call body: the body itself opens with the call, `name(` (no space before
+ * the parenthesis) or `{key:`, as a model writes a call it wraps in a tag of its own
+ * (`<search>query("x")</search>`). A sentence in an element (`<p>Logs (click)</p>`,
+ * `<summary>Stack trace (click to expand)</summary>`) is prose, where the reference's pattern,
+ * matching anywhere in the body, took it for a call. Each body start is looked at once.
+ */
+function gatewayTaggedCallBodyAt(text: string): number {
+  let closes: Map<string, number[]> | null = null;
+  for (const [start, rawName, bodyStart] of openTags(text)) {
+    const name = rawName.toLowerCase();
+    if (PROTOCOL_TAGS.has(name)) continue;
+    let at = bodyStart;
+    while (at < text.length && isJsSpace(text.charCodeAt(at))) at++;
+    const end = callHeadEnd(text, at);
+    if (end < 0) continue;
+    closes ??= closeTagIndex(text);
+    if (firstAtOrAfter(closes.get(name) ?? [], end) >= 0) return start;
+  }
+  return -1;
+}
+
+/** Every close tag's position, by name, in one sweep. */
+function closeTagIndex(text: string): Map<string, number[]> {
   const closes = new Map<string, number[]>();
   CLOSE_TAG.lastIndex = 0;
   for (let m = CLOSE_TAG.exec(text); m !== null; m = CLOSE_TAG.exec(text)) {
@@ -263,6 +284,36 @@ function taggedCallBodyAt(text: string): number {
     if (list) list.push(m.index);
     else closes.set(m[1]!, [m.index]);
   }
+  return closes;
+}
+
+/** The end of `name(` or of `{key:` (the key bare or quoted) at `at`, or -1. */
+function callHeadEnd(text: string, at: number): number {
+  const first = text.charCodeAt(at);
+  if (isIdentStart(first)) {
+    let pos = at + 1;
+    while (isWordChar(text.charCodeAt(pos))) pos++;
+    return text.charCodeAt(pos) === Code.LeftParen ? pos + 1 : -1;
+  }
+  if (first !== Code.LeftBrace) return -1;
+  let pos = at + 1;
+  while (isJsSpace(text.charCodeAt(pos))) pos++;
+  const quoted = text.charCodeAt(pos) === Code.Quote;
+  if (quoted) pos++;
+  if (!isIdentStart(text.charCodeAt(pos))) return -1;
+  while (isWordChar(text.charCodeAt(pos))) pos++;
+  if (quoted) {
+    if (text.charCodeAt(pos) !== Code.Quote) return -1;
+    pos++;
+  }
+  while (isJsSpace(text.charCodeAt(pos))) pos++;
+  return text.charCodeAt(pos) === Code.Colon ? pos + 1 : -1;
+}
+
+function taggedCallBodyAt(text: string): number {
+  // perf: every close tag is indexed in one sweep and the two "has arguments" patterns are
+  // walked once by their cursors, so each open tag costs a binary search and two lookups.
+  const closes = closeTagIndex(text);
   let callEnds: CallExprCursor | null = null;
   let keyEnds: ObjectKeyCursor | null = null;
   for (const [start, rawName, bodyStart] of openTags(text)) {
@@ -420,7 +471,7 @@ export function shapeInText(text: string, reason: string, gateway = false): Tool
   const named = callMarkupNamedAt(text);
   const markup = named >= 0 ? named : (CALL_MARKUP_FRAMED.exec(text)?.index ?? -1);
   if (markup >= 0) return { shape: 'call_markup', dropped_reason: reason, excerpt: excerptFrom(text, markup) };
-  const tagged = taggedCallBodyAt(text);
+  const tagged = gateway ? gatewayTaggedCallBodyAt(text) : taggedCallBodyAt(text);
   if (tagged >= 0) return { shape: 'tagged_call_body', dropped_reason: reason, excerpt: excerptFrom(text, tagged) };
   if (text.includes('{')) {
     const nameKey = (gateway ? GATEWAY_NAME_KEY : JSON_NAME_KEY).exec(text);

@@ -20,6 +20,25 @@ describe('gateway: a rest piece read as prose only keeps its text verbatim', () 
     }
   });
 
+  it('keeps an element whose text has a parenthesis as written, and a run of `>` (a merge conflict\'s or Aider\'s marker) in a block after a line', () => {
+    for (const [text, tools] of [
+      ['<p>Logs (click)</p>', undefined],
+      ['<details>\n<summary>Stack trace (click to expand)</summary>\n\n```\nError: boom\n```\n</details>', undefined],
+      ['<attempt_completion>\n<result>\nFixed it (see log).\n</result>\n</attempt_completion>', ['attempt_completion', 'read_file']],
+      ['a.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```', undefined],
+    ] as const) {
+      const result = parseToolCalls(text, tools === undefined ? {} : { tools: [...tools] });
+      expect(result.prose, text).toBe(text);
+      expect(result.calls).toEqual([]);
+      expect(result.protocol_violations.map((v) => v.kind)).not.toContain('unparsed_tool_syntax');
+    }
+  });
+
+  it('still reports a call a model wrapped in a tag of its own (`<search>query("x")</search>`)', () => {
+    const result = parseToolCalls('<search>query("x")</search>');
+    expect(result.protocol_violations.map((v) => v.kind)).toContain('unparsed_tool_syntax');
+  });
+
   it('keeps a code block whose markup a tool grammar also writes (`<parameter>`, `<invoke>`, `<ToolCall …/>`) as written, with a tool registered', () => {
     const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
     for (const text of [

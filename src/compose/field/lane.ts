@@ -802,6 +802,12 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       from = hit.index + 1;
       continue;
     }
+    // An opener made of one repeated character inside a longer run of it (`>>>>>>> REPLACE`, a
+    // merge conflict's or Aider's marker, for Functionary's `>>>`) is that run, not the opener.
+    if (inLongerRun(text, hit.index, opener)) {
+      from = hit.index + 1;
+      continue;
+    }
     const known = hitGrammars(hit.grammars);
     const reasoningOnly = known.reasoningOnly;
     if (reasoningOnly && blocks.inside(hit.index, floor)) {
@@ -933,6 +939,14 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     from = end > hit.index ? end : hit.index + 1;
   }
   return withCloseCutAtEnd(text, found, orphansEnd, ctx, scan);
+}
+
+/** Whether `opener`, one character repeated, stands at `at` with that character right before or after it. */
+function inLongerRun(text: string, at: number, opener: string): boolean {
+  const code = opener.charCodeAt(0);
+  if (opener.length < 2 || (text.charCodeAt(at + opener.length) !== code && (at === 0 || text.charCodeAt(at - 1) !== code))) return false;
+  for (let i = 1; i < opener.length; i++) if (opener.charCodeAt(i) !== code) return false;
+  return true;
 }
 
 /**

@@ -49,13 +49,33 @@ export function callMarkupNeedles(): readonly string[] {
   return (needles ??= build());
 }
 
-/** The first call-markup literal in text[start, end), or null. */
+/** The first call-markup literal in text[start, end) that is not named in a sentence, or null. */
 export function callMarkupWithin(earliest: (needles: readonly string[], from: number) => number, text: string, start: number, end: number): string | null {
   const list = callMarkupNeedles();
-  const at = earliest(list, start);
-  if (at < 0 || at >= end) return null;
-  for (const needle of list) if (text.startsWith(needle, at)) return needle;
+  for (let at = earliest(list, start); at >= 0 && at < end; at = earliest(list, at + 1)) {
+    let found: string | null = null;
+    for (const needle of list) {
+      if (text.startsWith(needle, at) && (found === null || needle.length > found.length)) found = needle;
+    }
+    if (found !== null && !isNamed(text, at, at + found.length)) return found;
+  }
   return null;
+}
+
+/**
+ * Whether the marker at [at, end) is named rather than written: quoted (`` `<tool_call>` ``,
+ * `"<tool_call>"`), or between words (`I will emit one <tool_call> for it.`), where thinking
+ * talks about the markup it plans, and nothing was drafted.
+ */
+function isNamed(text: string, at: number, end: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(end);
+  if (before === after && (before === 0x60 || before === 0x22 || before === 0x27)) return true;
+  return before === 0x20 && after === 0x20 && isLetter(text.charCodeAt(end + 1)) && isLetter(text.charCodeAt(at - 2));
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code > 0x7f;
 }
 
 /** The reference grammar's call block tags (`<tool_call>` … `</tool_call>`), for the lane's guard. */

@@ -46,6 +46,10 @@ function families(): Record<string, (n: number) => string> {
     out[`${grammar.id}: openers with an open string`] = (n) => `${markers}{"a": "x `.repeat(n);
     out[`${grammar.id}: deep nesting`] = (n) => `${markers}{"a": ${'['.repeat(n)}`;
     out[`${grammar.id}: an opener before plain text`] = (n) => `${opener}${'plain words, '.repeat(n)}`;
+    // Each opener quoted as inline code on one long line (a model looping on `` `<tool_call>` ``):
+    // the mention test once sliced the line at every one.
+    out[`${grammar.id}: openers after backticks on one line`] = (n) => `\`${opener}`.repeat(n);
+    out[`${grammar.id}: quoted openers between words on one line`] = (n) => `a\`${opener}b`.repeat(n);
     if (grammar.family === 'param-markup') paramMarkupFamilies(grammar, out);
   }
   // Shapes of the JSON-argument grammars: long bodies of call objects, lenient items cut off,

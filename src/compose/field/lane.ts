@@ -423,8 +423,13 @@ function reasoningMention(text: string, hit: OpenerHit, known: HitGrammars, floo
  * so the rest lane keeps its line as prose (plain-run.ts masks inline code the same way). A
  * call quoted as inline code mid-line is a quotation, as the look-alike rules read one.
  */
-function inlineCodeMention(text: string, hit: OpenerHit, known: HitGrammars, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion | null {
-  if (known.reasoningOnly || !quotedMidLine(text, hit, floor, scan, lines)) return null;
+/** Whether the call opener at `hit` is written as inline code mid-line (`inlineCodeMention` reads its line). */
+function isInlineCodeMention(text: string, hit: OpenerHit, known: HitGrammars, floor: number, scan: FieldScan, lines: LineStarts): boolean {
+  return !known.reasoningOnly && quotedMidLine(text, hit, floor, scan, lines);
+}
+
+/** The line of an opener written as inline code mid-line (`isInlineCodeMention`), as a prose mention. */
+function inlineCodeMention(text: string, hit: OpenerHit, floor: number, ctx: ComposeContext, scan: FieldScan, lines: LineStarts): FieldRegion {
   const lineStart = lineStartAfter(lines.startOf(text, hit.index, floor), floor);
   const after = hit.index + hit.opener.length;
   const newline = scan.earliest(NEWLINE, hit.index);
@@ -879,17 +884,18 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
         continue;
       }
     }
-    const quoted = inlineCodeMention(text, hit, known, floor, ctx, scan, lines);
-    if (quoted !== null) {
+    if (isInlineCodeMention(text, hit, known, floor, scan, lines)) {
       // A tag is left to the rest lane, which masks such spans (lex/inline-code.ts), so the
       // paragraph keeps its lines as written; a token the rest lane may read (`[TOOL_CALLS]`,
-      // `<|…|>`) is prose here, its line a mention.
+      // `<|…|>`) is prose here, its line a mention. perf: the tag's case builds no region, so
+      // a line of many quoted tags (`` `<tool_call>`<tool_call>… ``) is not sliced at each.
       if (hit.opener.charCodeAt(0) === 0x3c && hit.opener.charCodeAt(1) !== 0x7c && hit.opener.charCodeAt(1) !== 0x3c) {
         // A span the rest lane masks whole (tags only, a call quoted as inline code) has no
         // opener in it read either: `` `<tool_call><function=f>…</tool_call>` `` is no call.
         const close = scan.earliest(BACKTICK, hit.index);
         from = close > hit.index && quotesTagsOnly(text, hit.index, close) ? close : hit.index + 1;
       } else {
+        const quoted = inlineCodeMention(text, hit, floor, ctx, scan, lines);
         keep(quoted);
         from = floor = quoted.end;
       }

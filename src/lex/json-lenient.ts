@@ -135,7 +135,10 @@ function readNumber(text: string, at: number): Step {
   if (i >= text.length) return EOF;
   // An integer beyond 2^53 keeps its digits, as the strict reader keeps them (json-stream.ts).
   if (i === integerEnd && unsafeIntegerDigits(text, digits, i - digits)) return { value: text.slice(at, i), end: i };
-  return { value: Number(text.slice(at, i)), end: i };
+  const value = Number(text.slice(at, i));
+  // Beyond the double range (`1e400`): Infinity, which the answer's JSON would write as `null`.
+  if (!Number.isFinite(value)) return { error: 'a number out of range', at };
+  return { value, end: i };
 }
 
 function readLiteral(text: string, at: number): Step {

@@ -53,9 +53,34 @@ export function readJsonCapped(text: string): JsonRead {
   if (jsonNestingDepth(text, JSON_NESTING_LIMIT) > JSON_NESTING_LIMIT) {
     return { ok: false, error: `JSON nested deeper than ${JSON_NESTING_LIMIT} levels` };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  // A literal beyond the double range (`1e400`) parses to Infinity, which the answer's JSON then
+  // writes as `null`: the value would change unreported, so it is an error, as the strict
+  // reader's (json-stream.ts) is. perf: only a text with a three-digit exponent or a 309-digit
+  // run can hold one, so most values are never walked.
+  if (MAY_OVERFLOW.test(text) && holdsNonFinite(value)) return { ok: false, error: 'number out of range' };
+  return { ok: true, value };
+}
+
+const MAY_OVERFLOW = /\d[eE][+-]?\d{3}|\d{309}/;
+
+/** Whether a parsed JSON value holds a number that is not finite (iterative: the value is capped in depth, not in size). */
+function holdsNonFinite(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) stack.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      for (const key in item) if (Object.hasOwn(item, key)) stack.push((item as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
 }

@@ -154,7 +154,7 @@ function reportUncredited(state: WalkState, unit: Unit, t: string, scan: BareSca
  * The fast path, for `text`, `fenced_line` and `harmony_line` units when no response is
  * pending. The sniffer runs on the trimmed text, once, here (no batch pre-pass over the units).
  */
-export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: ComposeContext, sniff: BareSniffer): void {
+export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: ComposeContext, sniff: BareSniffer, source = ''): void {
   const t = unit.text.trim();
   if (t === '') {
     consume(state, unit, structural('empty_text'));
@@ -165,7 +165,7 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: 
     consume(state, unit, droppedAs(t, 'unparsed_call_block'));
     return;
   }
-  const found = sniff(t, ctx);
+  const found = sniffIndented(t, ctx.profile === 'gateway' ? indentOf(source, unit.start) : '', ctx, sniff);
   if (found.calls.length > 0) {
     creditSniffedCalls(state, found);
     const prose = found.prose.trim();
@@ -180,6 +180,25 @@ export function strayFast(state: WalkState, unit: Unit & { text: string }, ctx: 
     return;
   }
   reportUncredited(state, unit, t, found, dropReasonOf(unit), ctx);
+}
+
+/**
+ * The indentation before `start` when only spaces and tabs stand between it and its line's
+ * start: the scanner skips them, and an indented line is code the answer shows (a traceback's
+ * frame, a function's body), which the gateway's sniffer reads no keyword-argument call from.
+ */
+function indentOf(source: string, start: number): string {
+  let at = start;
+  while (at > 0 && (source.charCodeAt(at - 1) === 0x20 || source.charCodeAt(at - 1) === 0x09)) at--;
+  // A piece's first character may stand mid-line in the response (after `; `): only a line break counts.
+  return at < start && at > 0 && source.charCodeAt(at - 1) === 0x0a ? source.slice(at, start) : '';
+}
+
+/** `sniff` of `t` read with its first line's `indent` before it; what it found, placed in `t`. */
+function sniffIndented(t: string, indent: string, ctx: ComposeContext, sniff: BareSniffer): BareScan {
+  if (indent === '') return sniff(t, ctx);
+  const found = sniff(indent + t, ctx);
+  return found.firstErrorLine === undefined ? found : { ...found, firstErrorLine: found.firstErrorLine - indent.length };
 }
 
 function firstUserResponseOpener(text: string): number {

@@ -73,7 +73,7 @@ export function taggedLane(text: string, ctx: ComposeContext): LaneResult {
  * carries none (perf: rendering it was 3 % of a parse of 600 calls each after a line of prose).
  */
 export function gatewayRestLane(text: string, ctx: ComposeContext, canonical = true): LaneResult {
-  const run = plainRunEnd(text, plainLinesOf(ctx));
+  const run = withIndentAfter(text, plainRunEnd(text, plainLinesOf(ctx)));
   if (run === text.length) return plainRunResult(text, ctx, canonical);
   if (run === 0) {
     const read = taggedLane(text, ctx);
@@ -94,6 +94,24 @@ export function gatewayRestLane(text: string, ctx: ComposeContext, canonical = t
     canonical_text: joinNonEmpty(head.canonical_text, tail.canonical_text),
     dropped: [...head.dropped, ...tail.dropped],
   };
+}
+
+/**
+ * The run's end moved back over the indentation of the line after it and the line break before
+ * it, so that line is read with its indentation (an indented call line is code the answer
+ * shows, stray.ts).
+ */
+function withIndentAfter(text: string, run: number): number {
+  const next = text.charCodeAt(run);
+  if (run === 0 || (next !== 0x20 && next !== 0x09 && !isBlank(text.charCodeAt(run - 1)))) return run;
+  let at = run;
+  while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+  // The line break stays with the rest: it shows the indentation stands at a line's start.
+  return at > 0 && text.charCodeAt(at - 1) === 0x0a ? at - 1 : run;
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /**

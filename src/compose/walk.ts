@@ -50,7 +50,7 @@ export function walkScan(scan: ScanResult, ctx: ComposeContext, withTrace = fals
 function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeContext): void {
   if (state.pendingResponse === null) {
     if (isTextKind(unit)) {
-      strayFast(state, unit, ctx, sniffStray);
+      strayFast(state, unit, ctx, sniffStray, source);
       return;
     }
   } else if (handlePending(state, unit, ctx)) {
@@ -62,7 +62,7 @@ function walkUnit(state: WalkState, unit: Unit, source: string, ctx: ComposeCont
     case 'harmony_line':
       // Only reached when a pending response was just interrupted by this very unit, which
       // cannot happen for text kinds; kept so every kind has a defined ending.
-      strayFast(state, unit, ctx, sniffStray);
+      strayFast(state, unit, ctx, sniffStray, source);
       return;
     case 'harmony_skip':
       consume(state, unit, structural('harmony_skip'));

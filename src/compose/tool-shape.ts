@@ -6,6 +6,7 @@
  * expressions; the ones that could backtrack (`[^>]*`, `[^{}]*`, identifier runs) are
  * hand-written sweeps here, so a hostile ledger costs linear time.
  */
+import { LOOKALIKE } from '../dialects/field/look-alikes.js';
 import { FIELD_GRAMMARS } from '../dialects/field/index.js';
 import { TOOL_SHAPE } from '../dialects/vocabulary.js';
 import { Code, isJsSpace } from '../lex/codes.js';
@@ -475,9 +476,25 @@ export function shapeInText(text: string, reason: string, gateway = false): Tool
   if (tagged >= 0) return { shape: 'tagged_call_body', dropped_reason: reason, excerpt: excerptFrom(text, tagged) };
   if (text.includes('{')) {
     const nameKey = (gateway ? GATEWAY_NAME_KEY : JSON_NAME_KEY).exec(text);
-    if (nameKey && (gateway ? GATEWAY_ARGS_OBJECT : JSON_ARGS_KEY).test(text)) return { shape: 'json_name_arguments', dropped_reason: reason, excerpt: excerptFrom(text, nameKey.index) };
+    if (nameKey && (gateway ? GATEWAY_ARGS_OBJECT : JSON_ARGS_KEY).test(text) && !(gateway && recordsRunNear(text, nameKey.index))) {
+      return { shape: 'json_name_arguments', dropped_reason: reason, excerpt: excerptFrom(text, nameKey.index) };
+    }
   }
   return null;
+}
+
+/** A call's outcome or time as a key (`"status":`, `"result":`, `"ts":`; the look-alike record's `resultKeys`). */
+const RESULT_KEY = new RegExp(`"(?:${LOOKALIKE.resultKeys.join('|')})"\\s*:`);
+/** How far around a name key a record's result key is looked for: one record's line or two. */
+const RECORD_REACH = 512;
+
+/**
+ * Whether a result key stands near the name key at `at`: the JSON is the record of a call that
+ * ran (a job's entry, a log line), which the gateway's readers leave as data, so its shape
+ * says no call was lost.
+ */
+function recordsRunNear(text: string, at: number): boolean {
+  return RESULT_KEY.test(text.slice(Math.max(0, at - RECORD_REACH), at + RECORD_REACH));
 }
 
 /** `unparsed_tool_syntax` violations for the turn's silent drops (zero or one). */

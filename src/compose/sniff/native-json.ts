@@ -59,7 +59,7 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
     const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
     const name = nameOf(carrier);
     if (name === '') continue;
-    if (known.lookAlikes === true && declaresSchema(carrier)) continue;
+    if (known.lookAlikes === true && (declaresSchema(carrier) || recordsRun(item))) continue;
     if (inProse && !known.has(name)) continue;
     const id = typeof ownField(item, 'id') === 'string' ? (ownField(item, 'id') as string) : 'native_fallback';
     const args = argumentsOf(carrier, name);
@@ -74,6 +74,11 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
     else result.errors.push(unknownToolFeedback(name, known));
   }
   return result;
+}
+
+/** A call's outcome or time beside it (`"status"`, `"result"`, `"ts"`, …): the record of a call that ran, not one to run. */
+function recordsRun(item: Record<string, unknown>): boolean {
+  return LOOKALIKE.resultKeys.some((key) => Object.hasOwn(item, key));
 }
 
 /** `"parameters": {"type": "object", "properties": {"city": {...}, ...}}`: a tool declaration's schema. */

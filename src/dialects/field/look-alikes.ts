@@ -34,6 +34,9 @@ export const LOOKALIKE: LookalikeGrammar = {
   // An Anthropic `tool_use` block (`{"type": "tool_use", "id", "name", "input"}`), which models
   // trained on such transcripts write as text.
   dataArgumentKeys: ['input'],
+  // A call's outcome or its time beside its name and arguments: a record of a call that ran
+  // (a job queue's entry, a log line, a Hermes `<tool_response>` echoed with its `content`).
+  resultKeys: ['status', 'result', 'results', 'output', 'outputs', 'error', 'exit_code', 'exitCode', 'returncode', 'stdout', 'stderr', 'response', 'observation', 'return_value', 'content', 'duration', 'duration_ms', 'elapsed', 'ts', 'timestamp', 'started_at', 'finished_at', 'completed_at'],
   toolUseType: 'tool_use',
   carrierKey: 'function',
   wrapperKey: 'tool_call',

@@ -494,6 +494,12 @@ export interface LookalikeGrammar extends FieldGrammarBase {
    * `toolUseType` (an Anthropic `tool_use` block written as text).
    */
   readonly dataArgumentKeys: readonly string[];
+  /**
+   * Keys that record what a call returned or when it ran (`status`, `result`, `exit_code`, …):
+   * an object with a name, arguments and one of these is a log of a call that already ran
+   * (a job record, a tool result echoed back), never a call to run again.
+   */
+  readonly resultKeys: readonly string[];
   readonly toolUseType: string;
   /** OpenAI's `{"type": "function", "function": {name, arguments}}` carrier key. */
   readonly carrierKey: string;

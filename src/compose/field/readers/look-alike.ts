@@ -425,6 +425,8 @@ function callShape(item: unknown, grammar: LookalikeGrammar, scan: FieldScan): S
   }
   const argsKey = grammar.argumentKeys.find((key) => Object.hasOwn(carrier, key)) ?? dataArgumentsKey(carrier, carrier[nameKey] as string, grammar, scan);
   if (argsKey === undefined) return null;
+  // `{"name": "run_shell", "arguments": {…}, "status": "failed"}`: the record of a call that ran.
+  if (grammar.resultKeys.some((key) => Object.hasOwn(item, key))) return null;
   const args = carrier[argsKey];
   if (isNoArguments(args)) return { name: carrier[nameKey] as string, arguments: {} };
   if (isPlainRecord(args) && isSchema(args)) return 'schema';

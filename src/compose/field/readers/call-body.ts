@@ -121,7 +121,7 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
     if (!read.ok) {
       // One malformed item of a list (`"time": 15:30`) costs that item alone when its braces
       // balance and the list goes on after it: its siblings are read.
-      const skipped = read.eof || !inList ? -1 : balancedItemEnd(text, pos);
+      const skipped = read.eof ? -1 : inList ? balancedItemEnd(text, pos) : lineItemEnd(text, pos, read.at);
       if (skipped < 0) return failedItem(scan, pos, { eof: read.eof, error: read.error, name: options.headName ?? '' }, options, sink);
       sink.fail(fieldMessages.badArguments(sink.grammar.id, options.headName ?? '', read.error), pos, skipped);
       items++;
@@ -134,6 +134,31 @@ export function readCallBody(scan: FieldScan, start: number, options: CallBodyOp
   }
 }
 
+
+/**
+ * Where an item of a body of one object per line (MiniMax M1's `<tool_calls>`) that did not read
+ * ends: its line, when the next line that is not blank opens another object; -1 otherwise (the
+ * body's later objects are then lost with it, as a multi-line object's would be misread).
+ */
+function lineItemEnd(text: string, pos: number, failedAt: number): number {
+  // perf: the line break is looked for no further than the failure and a bounded line after
+  // it, so a body of many failed items on one line costs each a bounded look.
+  const limit = Math.min(text.length, Math.max(failedAt, pos) + ITEM_LINE_MAX);
+  let lineEnd = -1;
+  for (let i = pos; i < limit; i++) {
+    if (text.charCodeAt(i) === Code.LineFeed) {
+      lineEnd = i;
+      break;
+    }
+  }
+  if (lineEnd < 0) return -1;
+  const next = skipSpace(text, lineEnd);
+  // The failure on the item's own line, or at the next line's opening brace (the item cut short).
+  return text.charCodeAt(next) === Code.LeftBrace && failedAt <= next ? lineEnd : -1;
+}
+
+/** How far past an item's failure its line's break is looked for, in a body of one object per line. */
+const ITEM_LINE_MAX = 256;
 
 /** Where an item of a list that did not read ends: its balanced braces, then a `,` or the list's `]`; -1 otherwise. */
 function balancedItemEnd(text: string, pos: number): number {

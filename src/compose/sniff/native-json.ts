@@ -20,6 +20,7 @@ import { Code } from '../../lex/codes.js';
 import { isPlainRecord } from '../../lex/json-object.js';
 import { previewStr } from '../../lex/render.js';
 import { LOOKALIKE } from '../../dialects/field/look-alikes.js';
+import { recordsCallOutcome } from '../call-record.js';
 import { isCodeLead, quotesLine } from './code-lead.js';
 import { foldAlias } from '../../policy/names.js';
 import { JsonReader } from './json-values.js';
@@ -59,7 +60,7 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
     const carrier = isPlainRecord(ownField(item, 'function')) ? (ownField(item, 'function') as Record<string, unknown>) : item;
     const name = nameOf(carrier);
     if (name === '') continue;
-    if (known.lookAlikes === true && (declaresSchema(carrier) || recordsRun(item))) continue;
+    if (known.lookAlikes === true && (declaresSchema(carrier) || recordsCallOutcome(item))) continue;
     if (inProse && !known.has(name)) continue;
     const id = typeof ownField(item, 'id') === 'string' ? (ownField(item, 'id') as string) : 'native_fallback';
     const args = argumentsOf(carrier, name);
@@ -74,11 +75,6 @@ export function nativeJsonCalls(text: string, known: KnownNames, meter: WorkMete
     else result.errors.push(unknownToolFeedback(name, known));
   }
   return result;
-}
-
-/** A call's outcome or time beside it (`"status"`, `"result"`, `"ts"`, …): the record of a call that ran, not one to run. */
-function recordsRun(item: Record<string, unknown>): boolean {
-  return LOOKALIKE.resultKeys.some((key) => Object.hasOwn(item, key));
 }
 
 /** `"parameters": {"type": "object", "properties": {"city": {...}, ...}}`: a tool declaration's schema. */

@@ -27,6 +27,7 @@ import { Code, skipLineBlanks } from '../../../lex/codes.js';
 import { readLenientJsonAt } from '../../../lex/json-lenient.js';
 import { isPlainRecord } from '../../../lex/json-object.js';
 import { readJsonValueAt, type JsonValueAt } from '../../../lex/json-stream.js';
+import { recordsCallOutcome } from '../../call-record.js';
 import { pyCallStartsAt, readPyCallListAt } from '../../../lex/py-call.js';
 import { PyQuotesAhead } from '../../../lex/py-literal.js';
 import { admitName } from '../admit.js';
@@ -426,7 +427,7 @@ function callShape(item: unknown, grammar: LookalikeGrammar, scan: FieldScan): S
   const argsKey = grammar.argumentKeys.find((key) => Object.hasOwn(carrier, key)) ?? dataArgumentsKey(carrier, carrier[nameKey] as string, grammar, scan);
   if (argsKey === undefined) return null;
   // `{"name": "run_shell", "arguments": {…}, "status": "failed"}`: the record of a call that ran.
-  if (grammar.resultKeys.some((key) => Object.hasOwn(item, key))) return null;
+  if (recordsCallOutcome(item)) return null;
   const args = carrier[argsKey];
   if (isNoArguments(args)) return { name: carrier[nameKey] as string, arguments: {} };
   if (isPlainRecord(args) && isSchema(args)) return 'schema';

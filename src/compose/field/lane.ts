@@ -889,7 +889,7 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
       // paragraph keeps its lines as written; a token the rest lane may read (`[TOOL_CALLS]`,
       // `<|…|>`) is prose here, its line a mention. perf: the tag's case builds no region, so
       // a line of many quoted tags (`` `<tool_call>`<tool_call>… ``) is not sliced at each.
-      if (hit.opener.charCodeAt(0) === 0x3c && hit.opener.charCodeAt(1) !== 0x7c && hit.opener.charCodeAt(1) !== 0x3c) {
+      if (hit.opener.charCodeAt(0) === 0x3c && !isTokenBar(hit.opener.charCodeAt(1)) && hit.opener.charCodeAt(1) !== 0x3c) {
         // A span the rest lane masks whole (tags only, a call quoted as inline code) has no
         // opener in it read either: `` `<tool_call><function=f>…</tool_call>` `` is no call.
         const close = scan.earliest(BACKTICK, hit.index);
@@ -945,6 +945,11 @@ export function fieldRegions(text: string, ctx: ComposeContext, reading: RegionR
     from = end > hit.index ? end : hit.index + 1;
   }
   return withCloseCutAtEnd(text, found, orphansEnd, ctx, scan);
+}
+
+/** A special token's bar after its `<`: `|`, or the full-width `｜` of DeepSeek's tokens (`<｜tool▁calls▁begin｜>`). */
+function isTokenBar(code: number): boolean {
+  return code === 0x7c || code === 0xff5c;
 }
 
 /** Whether `opener`, one character repeated, stands at `at` with that character right before or after it. */
